@@ -1,0 +1,111 @@
+"""citegov errors: one root, one subclass per failure kind (leaf module, imports nothing).
+
+Every message names the input and says what to do next (STYLE 7). Each class carries an
+``ErrorCode`` so callers and the CLI branch on codes, never on message text.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class ErrorCode(str, Enum):
+    """Stable machine-readable codes; the CLI maps them to exit codes."""
+
+    INPUT = "input"
+    ENCODING = "encoding"
+    TOO_LARGE = "too_large"
+    CONFIG = "config"
+    CORPUS = "corpus"
+    STORE = "store"
+    INDEX = "index"
+    BACKEND = "backend"
+    ENDPOINT = "endpoint"
+    BUDGET = "budget"
+    JUDGE = "judge"
+    TASK = "task"
+    STRATEGY = "strategy"
+
+
+class GovernorError(Exception):
+    """Root of all citegov errors."""
+
+    code: ErrorCode = ErrorCode.INPUT
+
+
+class InputError(GovernorError):
+    """A draft or file given by the user cannot be used (missing, binary, empty path...)."""
+
+    code = ErrorCode.INPUT
+
+
+class EncodingError(InputError):
+    """A file is not text in a supported encoding (UTF-8/BOM, UTF-16 BOM, GB18030/GBK)."""
+
+    code = ErrorCode.ENCODING
+
+
+class InputTooLargeError(InputError):
+    """A draft exceeds the configured size limit (``--max-chars``)."""
+
+    code = ErrorCode.TOO_LARGE
+
+
+class ConfigError(GovernorError):
+    """A configuration value, flag or environment variable is invalid."""
+
+    code = ErrorCode.CONFIG
+
+
+class StrategyError(ConfigError):
+    """An unknown governance strategy or judge backend was requested."""
+
+    code = ErrorCode.STRATEGY
+
+
+class CorpusError(GovernorError):
+    """The source corpus folder cannot be parsed into an authority store."""
+
+    code = ErrorCode.CORPUS
+
+
+class StoreError(GovernorError):
+    """The built authority store is missing or corrupt."""
+
+    code = ErrorCode.STORE
+
+
+class RetrievalIndexError(GovernorError):
+    """The semantic (chromadb) or BM25 index is missing, corrupt or built with another embedder."""
+
+    code = ErrorCode.INDEX
+
+
+class BackendError(GovernorError):
+    """An optional backend (embedder, sentence-transformers, chroma server) is unavailable."""
+
+    code = ErrorCode.BACKEND
+
+
+class EndpointError(BackendError):
+    """An OpenAI-compatible or CourtListener endpoint is unreachable or keeps failing."""
+
+    code = ErrorCode.ENDPOINT
+
+
+class BudgetExceededError(GovernorError):
+    """A per-run budget of LLM calls or tokens would be exceeded."""
+
+    code = ErrorCode.BUDGET
+
+
+class JudgeOutputError(GovernorError):
+    """A judge answer could not be parsed or validated (recorded as label ``unknown``)."""
+
+    code = ErrorCode.JUDGE
+
+
+class TaskError(GovernorError):
+    """A benchmark task file does not follow the task schema."""
+
+    code = ErrorCode.TASK

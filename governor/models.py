@@ -1,0 +1,296 @@
+"""Frozen domain types shared by every layer (layer 0: imports nothing from citegov).
+
+Conventions (SPEC §2, STYLE 1-2):
+* every model is frozen with ``extra="forbid"``; collections are tuples;
+* a :class:`Span` is a half-open ``[start, end)`` pair of *character* offsets into the text
+  exactly as the user gave it (never into a normalised copy);
+* scores are floats in ``[0, 1]``; ``None`` means "not applicable" (NA), which the trust
+  formula counts as 1.0 (SPEC §3).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from datetime import date
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+
+class Frozen(BaseModel):
+    """Base for all domain objects: immutable, no unknown fields."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class Span(Frozen):
+    """Half-open character interval ``[start, end)`` into the input text.
+
+    Raises:
+        ValueError: if ``start < 0`` or ``end < start``.
+    """
+
+    start: int = Field(ge=0)
+    end: int = Field(ge=0)
+
+    @model_validator(mode="after")
+    def _ordered(self) -> Span:
+        if self.end < self.start:
+            raise ValueError(f"span end {self.end} is before start {self.start}")
+        return self
+
+    def slice(self, text: str) -> str:
+        """Return ``text[start:end]``."""
+        return text[self.start : self.end]
+
+    def overlaps(self, other: Span) -> bool:
+        """True when the two half-open intervals share at least one character."""
+        return self.start < other.end and other.start < self.end
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+
+CitationKind = Literal[
+    "statute",
+    "judicial_interpretation",
+    "regulation",
+    "rule",
+    "guiding_case",
+    "case_number",
+    "document_number",
+    "us_case",
+    "us_statute",
+]
+
+Level = Literal[
+    "宪法", "法律", "行政法规", "司法解释", "部门规章", "地方性法规", "案例", "其他"
+]
+"""Hierarchy level of an instrument, highest first (PRC 立法法 ranks; 司法解释 sits beside 法律
+as an interpretation of it, but it is not a 法律 and may not be cited as one)."""
+
+
+class USParts(Frozen):
+    """Reporter/statute fields of a US citation (as parsed by eyecite)."""
+
+    volume: str | None = None
+    reporter: str | None = None
+    page: str | None = None
+    pin_cite: str | None = None
+    year: str | None = None
+    court: str | None = None
+    case_name: str | None = None
+    plaintiff: str | None = None
+    defendant: str | None = None
+    title: str | None = None
+    section: str | None = None
+
+
+def citation_id(start: int, end: int, raw: str) -> str:
+    """Stable id of a citation: first 12 hex chars of sha1 over ``"start:end:raw"``."""
+    return hashlib.sha1(f"{start}:{end}:{raw}".encode()).hexdigest()[:12]
+
+
+class Citation(Frozen):
+    """One legal citation found in a report (SPEC §2).
+
+    ``article`` is a string so that 之一 articles keep their suffix: ``"577"``, ``"133之一"``.
+    ``paragraph`` (款) and ``item`` (项) are 1-based. ``antecedent`` holds the id of the
+    citation that 同法/该法/本条/前款/Id. resolved to, when it was a back-reference.
+    ``group`` is shared by citations written as one list or range (《民法典》第十条、第十一条;
+    第十条至第十二条: a range yields its two endpoints) that share one description.
+    ``claim`` is the local proposition the citation supports, with citation text removed;
+    ``description`` is what the report says the authority says (may be empty); ``quotes`` are
+    quoted spans inside the description.
+    """
+
+    id: str
+    span: Span
+    raw: str
+    kind: CitationKind
+    instrument: str | None = None
+    instrument_as_written: str | None = None
+    article: str | None = None
+    paragraph: int | None = Field(default=None, ge=1)
+    item: int | None = Field(default=None, ge=1)
+    version_hint: str | None = None
+    case_number: str | None = None
+    document_number: str | None = None
+    guiding_case: int | None = None
+    antecedent: str | None = None
+    group: str | None = None
+    claim: str = ""
+    claim_span: Span | None = None
+    description: str = ""
+    description_span: Span | None = None
+    quotes: tuple[str, ...] = ()
+    us: USParts | None = None
+
+    @property
+    def pin(self) -> str:
+        """Human-readable pin cite, e.g. ``第577条第2款第1项``."""
+        parts = []
+        if self.article:
+            parts.append(f"第{self.article}条")
+        if self.paragraph:
+            parts.append(f"第{self.paragraph}款")
+        if self.item:
+            parts.append(f"第{self.item}项")
+        return "".join(parts)
+
+
+class Authority(Frozen):
+    """A provision (or whole instrument) in the authority store.
+
+    ``version`` is the ISO date identifying the version (publication or amendment date);
+    ``in_force_from``/``in_force_to`` bound the interval during which that version was in
+    force (``in_force_to`` is exclusive, ``None`` = still in force as far as the store knows).
+    ``text`` is the provision text (the cited 款/项 only when ``paragraph``/``item`` are set).
+    """
+
+    id: str
+    instrument: str
+    level: Level
+    version: str | None = None
+    in_force_from: date | None = None
+    in_force_to: date | None = None
+    status: Literal["in_force", "superseded", "repealed", "unknown"] = "in_force"
+    article: str | None = None
+    paragraph: int | None = None
+    item: int | None = None
+    path: tuple[str, ...] = ()
+    text: str = ""
+    successor: str | None = None
+    source: str | None = None
+
+    @property
+    def label(self) -> str:
+        """``《title》第N条第M款`` style label used in tables and repairs."""
+        out = f"《{self.instrument}》"
+        if self.article:
+            out += f"第{self.article}条"
+        if self.paragraph:
+            out += f"第{self.paragraph}款"
+        if self.item:
+            out += f"第{self.item}项"
+        return out
+
+
+Axis = Literal["existence", "fidelity", "applicability"]
+
+ExistenceLabel = Literal["exists", "partial", "repealed", "not_found", "unverifiable", "unknown"]
+FidelityLabel = Literal[
+    "faithful", "partially_faithful", "misdescribed", "not_assessed", "unknown"
+]
+ApplicabilityLabel = Literal[
+    "supports", "partially_supports", "overextended", "contradicts", "irrelevant", "skipped",
+    "unknown",
+]
+
+TaxonomyCode = Literal[
+    "L1.1.1", "L1.1.2", "L1.1.3", "L1.1.4", "L1.2.2", "L1.2.3", "L1.3.2", "L2.1.5", "STALE"
+]
+
+
+class Evidence(Frozen):
+    """A piece of evidence for a check: a quote from the source text with its location.
+
+    ``span`` indexes ``Authority.text`` of the authority named by ``authority_id`` when set.
+    """
+
+    text: str
+    authority_id: str | None = None
+    span: Span | None = None
+
+
+class CheckResult(Frozen):
+    """Outcome of one axis check. ``score`` is None for NA labels (not_assessed, skipped)."""
+
+    axis: Axis
+    label: str
+    score: float | None = Field(default=None, ge=0.0, le=1.0)
+    rationale: str = ""
+    evidence: tuple[Evidence, ...] = ()
+    judge: str = "offline"
+
+
+class Suggestion(Frozen):
+    """A better authority found by the verifier, with its retrieval/match score in [0, 1]."""
+
+    authority: Authority
+    score: float = Field(ge=0.0, le=1.0)
+    reason: str = ""
+
+
+class Verdict(Frozen):
+    """Verdict on one citation: the three axes plus derived trust and taxonomy (SPEC §3)."""
+
+    citation: Citation
+    existence: CheckResult
+    fidelity: CheckResult
+    applicability: CheckResult
+    item_trust: float = Field(ge=0.0, le=1.0)
+    excluded: bool = False
+    taxonomy: tuple[TaxonomyCode, ...] = ()
+    resolved: Authority | None = None
+    suggestion: Suggestion | None = None
+    judge: str = "offline"
+
+    @property
+    def passes(self) -> bool:
+        """Citation all-pass: E = F = A = 1 (NA counts as 1), not excluded."""
+        return not self.excluded and self.item_trust >= 1.0
+
+
+EditOp = Literal[
+    "remove_citation",
+    "renumber",
+    "fix_granularity",
+    "restore_proviso",
+    "fix_number",
+    "replace_repealed",
+    "reanchor",
+    "mark_unsupported",
+    "llm_rewrite",
+    "regenerate",
+]
+
+
+class Edit(Frozen):
+    """One explainable change to a draft.
+
+    ``span`` indexes the text *before* this round's edits; ``before == text[span]``.
+    """
+
+    op: EditOp
+    span: Span
+    before: str
+    after: str
+    reason: str
+    citation_id: str | None = None
+    labels: tuple[str, ...] = ()
+
+
+class Revision(Frozen):
+    """One governance round: the edits applied and the verdicts on the resulting text."""
+
+    round: int = Field(ge=1)
+    edits: tuple[Edit, ...]
+    text: str
+    verdicts: tuple[Verdict, ...]
+
+
+class ReportScore(Frozen):
+    """Citation-level summary of one report (SPEC §3).
+
+    ``trust`` is the mean item trust over included citations (1.0 with none);
+    ``all_pass`` is citation all-pass: every included citation has E = F = A = 1.
+    """
+
+    trust: float = Field(ge=0.0, le=1.0)
+    n_cite: int = Field(ge=0)
+    n_excluded: int = Field(ge=0)
+    all_pass: bool
+    existence: float | None = None
+    fidelity: float | None = None
+    applicability: float | None = None

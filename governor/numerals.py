@@ -1,0 +1,68 @@
+"""Chinese ↔ Arabic numerals for article, paragraph and item numbers (layer 0).
+
+Conversion is delegated to ``cn2an`` (STYLE 9); this module only adds caching, the 之一
+suffix handling of article keys, and full-width digit folding.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import cn2an
+
+_FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
+_CN_DIGITS = set("零〇一二两三四五六七八九十百千万")
+
+
+@lru_cache(maxsize=65536)
+def to_int(numeral: str) -> int:
+    """Parse ``"五百七十七"``, ``"577"``, ``"５７７"`` or mixed ``"五十4"`` to an int.
+
+    Raises:
+        ValueError: the string is not a numeral.
+    """
+    s = numeral.strip().translate(_FULLWIDTH)
+    if not s:
+        raise ValueError("empty numeral")
+    if s.isdigit():
+        return int(s)
+    if not all(c in _CN_DIGITS or c.isdigit() for c in s):
+        raise ValueError(f"not a numeral: {numeral!r}")
+    try:
+        return int(cn2an.cn2an(s, "smart"))
+    except (ValueError, KeyError) as exc:
+        raise ValueError(f"not a numeral: {numeral!r}") from exc
+
+
+@lru_cache(maxsize=65536)
+def to_chinese(n: int) -> str:
+    """Render ``n`` the way PRC legislation numbers articles: 577 → 五百七十七, 10 → 十."""
+    if n <= 0:
+        raise ValueError(f"article numbers start at 1, got {n}")
+    return str(cn2an.an2cn(n))
+
+
+def article_key(number: str, suffix: str | None = None) -> str:
+    """Canonical article key: ``("一百三十三", "之一")`` → ``"133之一"``; ``("39", None)`` → ``"39"``.
+
+    Raises:
+        ValueError: ``number`` or the suffix numeral is not a numeral.
+    """
+    key = str(to_int(number))
+    if suffix:
+        sfx = suffix[1:] if suffix.startswith("之") else suffix
+        key += "之" + to_chinese(to_int(sfx))
+    return key
+
+
+def article_label(key: str) -> str:
+    """Chinese label of an article key: ``"133之一"`` → ``"第一百三十三条之一"``."""
+    base, _, sfx = key.partition("之")
+    out = f"第{to_chinese(int(base))}条"
+    return out + (f"之{sfx}" if sfx else "")
+
+
+def article_sort_key(key: str) -> tuple[int, int]:
+    """Sort key for article keys: ``"133"`` → (133, 0), ``"133之二"`` → (133, 2)."""
+    base, _, sfx = key.partition("之")
+    return int(base), (to_int(sfx) if sfx else 0)

@@ -1,0 +1,1 @@
+"""graphs package."""

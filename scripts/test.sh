@@ -1,0 +1,15 @@
+#!/usr/bin/env bash
+# The README's test command: fresh venv, CPU torch first, package with [st,dev], then lint,
+# type-check and the whole test suite.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+PY=${PYTHON:-python3}
+VENV=${VENV:-.venv-test}
+rm -rf "$VENV"
+"$PY" -m venv "$VENV"
+"$VENV/bin/pip" install -q --upgrade pip
+"$VENV/bin/pip" install -q torch==2.13.0
+"$VENV/bin/pip" install -q -e '.[st,dev]'
+"$VENV/bin/ruff" check governor graphs verifiers benchmarks tests
+"$VENV/bin/mypy"
+HF_HUB_OFFLINE=1 "$VENV/bin/python" -m pytest -p no:cacheprovider "$@"

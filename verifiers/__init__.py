@@ -1,0 +1,1 @@
+"""verifiers package."""
