@@ -63,9 +63,7 @@ CitationKind = Literal[
     "us_statute",
 ]
 
-Level = Literal[
-    "宪法", "法律", "行政法规", "司法解释", "部门规章", "地方性法规", "案例", "其他"
-]
+Level = Literal["宪法", "法律", "行政法规", "司法解释", "部门规章", "地方性法规", "案例", "其他"]
 """Hierarchy level of an instrument, highest first (PRC 立法法 ranks; 司法解释 sits beside 法律
 as an interpretation of it, but it is not a 法律 and may not be cited as one)."""
 
@@ -179,11 +177,14 @@ class Authority(Frozen):
 Axis = Literal["existence", "fidelity", "applicability"]
 
 ExistenceLabel = Literal["exists", "partial", "repealed", "not_found", "unverifiable", "unknown"]
-FidelityLabel = Literal[
-    "faithful", "partially_faithful", "misdescribed", "not_assessed", "unknown"
-]
+FidelityLabel = Literal["faithful", "partially_faithful", "misdescribed", "not_assessed", "unknown"]
 ApplicabilityLabel = Literal[
-    "supports", "partially_supports", "overextended", "contradicts", "irrelevant", "skipped",
+    "supports",
+    "partially_supports",
+    "overextended",
+    "contradicts",
+    "irrelevant",
+    "skipped",
     "unknown",
 ]
 
@@ -251,6 +252,7 @@ EditOp = Literal[
     "replace_repealed",
     "reanchor",
     "mark_unsupported",
+    "rewrite_description",
     "llm_rewrite",
     "regenerate",
 ]

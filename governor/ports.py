@@ -6,11 +6,13 @@ Adapters live in ``governor/clients.py``; fakes for tests in ``tests/conftest.py
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from datetime import date
 from typing import Any, Protocol, runtime_checkable
 
 import numpy as np
 import numpy.typing as npt
 
+from governor.authorities.records import ArticleRecord
 from governor.models import CitationKind
 
 
@@ -33,7 +35,9 @@ class Embedder(Protocol):
 class VectorIndex(Protocol):
     """Persistent nearest-neighbour index over provision texts (chromadb adapter)."""
 
-    def add(self, ids: Sequence[str], texts: Sequence[str], metadatas: Sequence[Mapping[str, Any]]) -> None: ...
+    def add(
+        self, ids: Sequence[str], texts: Sequence[str], metadatas: Sequence[Mapping[str, Any]]
+    ) -> None: ...
 
     def query(
         self, text: str, k: int, where: Mapping[str, Any] | None = None
@@ -93,3 +97,22 @@ class Generator(Protocol):
     """A report writer: task (query + subtopics) and optional feedback → report text."""
 
     def __call__(self, task: Mapping[str, Any], feedback: str | None = None) -> str: ...
+
+
+@runtime_checkable
+class Retriever(Protocol):
+    """Finds provisions for a query: BM25 (the store), dense, or hybrid.
+
+    Returns up to ``k`` ``(record, score)`` pairs, best first; scores are comparable only
+    within one call. ``instrument`` restricts to one canonical title, ``as_of`` to the version
+    in force on that date (latest when None).
+    """
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+    ) -> list[tuple[ArticleRecord, float]]: ...

@@ -1,0 +1,262 @@
+"""The library facade: ``from governor import Governor``.
+
+Layer 7 (a composition root for library users, like the CLI is for the shell). It wires the
+bundled store, a retriever, a judge and the LangGraph pipeline from a :class:`Config`, and
+turns runs into :class:`~governor.output.VerdictReport` s.
+
+Example:
+    >>> from governor import Governor
+    >>> gov = Governor()
+    >>> result = gov.govern("根据《民法典》第九千条规定，合同无效。", strategy="efa")
+    >>> result.text  # doctest: +SKIP
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from datetime import date
+from functools import cached_property
+from typing import Any
+
+from governor.authorities import AuthorityStore, load_default_store
+from governor.config import STRATEGIES, Config, load_config
+from governor.errors import ConfigError, StrategyError
+from governor.extract import extract
+from governor.models import Citation, Verdict
+from governor.output import (
+    FinalOut,
+    InputOut,
+    VerdictReport,
+    citation_out,
+    round_out,
+    scores_out,
+)
+from governor.ports import Generator, Retriever
+from governor.textio import Draft, draft_from_text
+from graphs.nodes import GovernanceDeps
+from graphs.pipeline import build_governance_graph
+from graphs.state import GovernanceResult, result_from_state
+from verifiers.judge import Judge
+from verifiers.offline import OfflineJudge
+from verifiers.verify import Verifier
+
+_DATE = r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
+_AS_OF_MARKERS = re.compile(
+    rf"(?:(?:报告|撰写|出具|检索|写作|咨询)?(?:日期|时间)\s*[:：]\s*|截至\s*|截止\s*|As of\s+){_DATE}"
+)
+_DATE_LINE = re.compile(rf"^\s*{_DATE}\s*$", re.MULTILINE)
+
+
+def detect_as_of(text: str, today: date | None = None) -> date:
+    """The report's as-of date: an explicit report date, else ``today``.
+
+    Only explicit markers count (``报告日期：2024年3月1日``, ``截至2024年3月1日``, or a date
+    alone on the first or last non-empty line): dates inside the narrative are facts of the
+    case, not the date the report speaks as of. Future dates are ignored.
+    """
+    today = today or date.today()
+    lines = [ln for ln in text.splitlines() if ln.strip()]
+    edge = "\n".join(lines[:1] + lines[-1:])
+    for m in [*_AS_OF_MARKERS.finditer(text), *_DATE_LINE.finditer(edge)]:
+        try:
+            d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            continue
+        if d <= today:
+            return d
+    return today
+
+
+_QUESTION = re.compile(r"\A\s*(?:问题|咨询问题|问|Question)\s*[:：]\s*(?P<q>[^\n]+)")
+
+
+def detect_context(text: str) -> str:
+    """The question a draft answers when it opens with a ``问题：`` line, else ``""``."""
+    m = _QUESTION.match(text)
+    return m.group("q").strip() if m else ""
+
+
+class Governor:
+    """Citation governance for legal research reports.
+
+    Args:
+        config: run configuration (defaults < file < env < overrides); ``None`` loads it.
+        store: authority store; default: the bundled build (or ``config.store_path``).
+        judge: fidelity/applicability judge; default: offline (or the LLM judge when
+            ``config.judge == "llm"``).
+        retriever: provision retrieval; default: the store's BM25 (hybrid when configured
+            and an index exists).
+        generator: report writer wrapped by :meth:`write`.
+
+    Raises:
+        ConfigError: an unknown judge backend or an LLM judge without endpoint settings.
+    """
+
+    def __init__(
+        self,
+        config: Config | None = None,
+        *,
+        store: AuthorityStore | None = None,
+        judge: Judge | None = None,
+        retriever: Retriever | None = None,
+        generator: Generator | None = None,
+    ) -> None:
+        self.config = config or load_config()
+        self._store = store
+        self._judge = judge
+        self._retriever = retriever
+        self.generator = generator
+
+    @cached_property
+    def store(self) -> AuthorityStore:
+        """The authority store (loaded on first use)."""
+        if self._store is not None:
+            return self._store
+        if self.config.store_path is not None:
+            return AuthorityStore.load(self.config.store_path)
+        return load_default_store()
+
+    @cached_property
+    def retriever(self) -> Retriever:
+        """Provision retrieval used by the judge and the repairs."""
+        if self._retriever is not None:
+            return self._retriever
+        if self.config.retrieval == "hybrid":
+            from governor.retrieval import open_hybrid
+
+            return open_hybrid(self.store, self.config)
+        return self.store
+
+    @cached_property
+    def judge(self) -> Judge:
+        """The fidelity/applicability judge."""
+        if self._judge is not None:
+            return self._judge
+        if self.config.judge == "offline":
+            return OfflineJudge(self.store, self.retriever, self.config.thresholds)
+        if self.config.judge == "llm":
+            from verifiers.llm_judge import make_llm_judge
+
+            return make_llm_judge(self.config, self.store, self.retriever)
+        raise ConfigError(f"unknown judge {self.config.judge!r}; use offline or llm")
+
+    def verifier(self) -> Verifier:
+        """A fresh verifier (its verdict cache lives for one run)."""
+        return Verifier(self.store, self.retriever, self.judge, strict=self.config.strict)
+
+    def extract(self, text: str) -> tuple[Citation, ...]:
+        """Citations of ``text`` (spans index ``text`` as given)."""
+        return extract(text, self.store)
+
+    def verify(
+        self, text: str, *, as_of: date | None = None, context: str = ""
+    ) -> tuple[Verdict, ...]:
+        """Verdicts on every citation of ``text`` (no revision)."""
+        when = as_of or self.config.as_of or detect_as_of(text)
+        ctx = context or detect_context(text)
+        return self.verifier().verify(self.extract(text), as_of=when, context=ctx)
+
+    def _deps(self, strategy: str, *, mode: str = "edit") -> GovernanceDeps:
+        if strategy not in STRATEGIES:
+            raise StrategyError(
+                f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}"
+            )
+        return GovernanceDeps(
+            extractor=self.extract,
+            verifier=self.verifier(),
+            strategy=strategy,  # type: ignore[arg-type]
+            max_rounds=self.config.max_rounds,
+            strict=self.config.strict,
+            thresholds=self.config.thresholds,
+            generator=self.generator,
+            mode=mode,  # type: ignore[arg-type]
+        )
+
+    def graph(self, strategy: str | None = None, *, checkpointer: Any = None) -> Any:
+        """The compiled LangGraph pipeline for ``strategy`` (a LangChain Runnable)."""
+        return build_governance_graph(
+            self._deps(strategy or self.config.strategy), checkpointer=checkpointer
+        )
+
+    def govern(
+        self,
+        text: str,
+        *,
+        strategy: str | None = None,
+        as_of: date | None = None,
+        context: str = "",
+    ) -> GovernanceResult:
+        """Verify and revise ``text`` with ``strategy`` (default from config).
+
+        Returns:
+            The run's result: initial and final verdicts, every round's edits, output text.
+
+        Raises:
+            StrategyError: unknown strategy.
+        """
+        strat = strategy or self.config.strategy
+        when = as_of or self.config.as_of or detect_as_of(text)
+        state = self.graph(strat).invoke(
+            {"draft": text, "as_of": when.isoformat(), "context": context or detect_context(text)}
+        )
+        return result_from_state(state, strat)
+
+    def write(self, task: dict[str, Any], *, strategy: str | None = None) -> GovernanceResult:
+        """Generate a report for ``task`` with the wrapped generator, then govern it."""
+        if self.generator is None:
+            raise ConfigError("Governor.write needs a generator; pass generator=...")
+        strat = strategy or self.config.strategy
+        when = self.config.as_of or date.today()
+        state = self.graph(strat).invoke(
+            {"task": task, "as_of": when.isoformat(), "context": str(task.get("query", ""))}
+        )
+        return result_from_state(state, strat)
+
+
+def build_report(
+    draft: Draft | str,
+    *,
+    as_of: date,
+    strategy: str,
+    judge: str,
+    initial: Sequence[Verdict],
+    result: GovernanceResult | None = None,
+    warnings: Sequence[str] = (),
+) -> VerdictReport:
+    """Assemble the SPEC §2 machine-readable report of one draft.
+
+    ``citations``/``scores`` describe the input as given; with a ``result`` (revise), ``rounds``
+    and ``final`` describe each round and the output text.
+    """
+    d = draft_from_text(draft) if isinstance(draft, str) else draft
+    final = None
+    rounds: tuple[Any, ...] = ()
+    stop = None
+    if result is not None:
+        rounds = tuple(round_out(r) for r in result.rounds)
+        out = draft_from_text(result.text)
+        final = FinalOut(
+            sha256=out.sha256,
+            chars=out.chars,
+            citations=tuple(citation_out(v) for v in result.final_verdicts),
+            scores=scores_out(result.final_verdicts),
+        )
+        stop = result.stop_reason
+    return VerdictReport(
+        input=InputOut(
+            path=str(d.path) if d.path else None,
+            sha256=d.sha256,
+            chars=d.chars,
+            as_of=as_of,
+            encoding=d.encoding,
+        ),
+        strategy=strategy,
+        judge=judge,
+        citations=tuple(citation_out(v) for v in initial),
+        scores=scores_out(initial),
+        rounds=rounds,
+        final=final,
+        stop_reason=stop,
+        warnings=tuple(warnings),
+    )

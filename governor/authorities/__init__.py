@@ -1,0 +1,30 @@
+"""Authority store of PRC legal instruments (SPEC §6; layer 1).
+
+Public entry points: :class:`AuthorityStore` and :func:`load_default_store` (the bundled build,
+cached per process); :func:`build_store` for ``citegov corpus build``. Record types are in
+:mod:`governor.authorities.records`.
+"""
+
+from __future__ import annotations
+
+from governor.authorities.records import (
+    ArticleRecord,
+    GuidingCase,
+    Instrument,
+    InstrumentVersion,
+    ParagraphRecord,
+    RepealRecord,
+)
+from governor.authorities.store import AuthorityStore, build_store, load_default_store
+
+__all__ = [
+    "ArticleRecord",
+    "AuthorityStore",
+    "GuidingCase",
+    "Instrument",
+    "InstrumentVersion",
+    "ParagraphRecord",
+    "RepealRecord",
+    "build_store",
+    "load_default_store",
+]

@@ -1,0 +1,835 @@
+"""The authority store: exact lookup of PRC provisions by name, version and pin cite (layer 1).
+
+One :class:`AuthorityStore` holds every instrument of the ``cn_laws`` corpus with all its
+versions, articles (条), paragraphs (款) and items (项); names and aliases; the repeal registry;
+document numbers (文号) and guiding cases. It satisfies :class:`governor.ports.InstrumentNames`.
+
+Loading is lazy: the compressed payload is decoded once (a few hundred ms) and pydantic records
+are made with ``model_construct`` per instrument version on first access, so ``article()`` is a
+dict lookup after the first touch of that version. BM25 indexes (``bm25s`` over ``jieba``
+search-mode tokens) are built per instrument version on first search, and the global index on
+the first global search (then cached on disk under ``$CITEGOV_CACHE_DIR`` or
+``~/.cache/citegov``, keyed by the store's build id).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import lzma
+import os
+import re
+import tempfile
+import threading
+from collections.abc import Iterable, Sequence
+from datetime import date
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from governor.authorities.aliases import PRC, norm_name
+from governor.authorities.build import FORMAT, build_payload
+from governor.authorities.parse import normalise_docno
+from governor.authorities.records import (
+    ArticleRecord,
+    GuidingCase,
+    Instrument,
+    InstrumentVersion,
+    ParagraphRecord,
+    RepealRecord,
+)
+from governor.errors import StoreError
+from governor.models import Authority, CitationKind, Level
+from governor.numerals import article_key
+
+BUNDLED_NAME = "authorities.json.xz"
+"""File name of the bundled build inside the ``governor.data`` package folder."""
+
+KIND_OF_LEVEL: dict[str, CitationKind] = {
+    "宪法": "statute",
+    "法律": "statute",
+    "司法解释": "judicial_interpretation",
+    "行政法规": "regulation",
+    "部门规章": "rule",
+    "地方性法规": "regulation",
+}
+"""Citation kind per hierarchy level (SPEC §2 kinds; 案例/其他 have no statute-like kind)."""
+
+_VERSION_NOTE = re.compile(r"[（(][^（）()]*\d{4}[^（）()]*[）)]$")
+_HINT = re.compile(r"(?P<y>\d{4})(?:\s*[-年./]\s*(?P<m>\d{1,2})\s*[-月./]\s*(?P<d>\d{1,2}))?")
+_ARTICLE_REF = re.compile(r"^第?\s*(?P<num>[0-9０-９零〇一二两三四五六七八九十百千]+)\s*条?\s*(?P<sfx>之[一二三四五六七八九十]+)?$")
+_TOKEN_KEEP = re.compile(r"[0-9A-Za-z\u3400-\u9fff]")
+_JIEBA_QUIET: list[bool] = []
+_STOPWORDS = frozenset("的 了 是 在 和 与 及 或 或者 等 之 其 对 由 为 将 被 并 而".split())
+
+
+def _d(s: str | None) -> date | None:
+    return date.fromisoformat(s) if s else None
+
+
+def tokenize(text: str) -> list[str]:
+    """BM25 tokens: ``jieba`` search-mode words with punctuation and a few particles dropped."""
+    import jieba
+
+    if not _JIEBA_QUIET:
+        jieba.setLogLevel(logging.WARNING)
+        _JIEBA_QUIET.append(True)
+    return [
+        t
+        for t in jieba.lcut_for_search(text)
+        if t not in _STOPWORDS and _TOKEN_KEEP.search(t)
+    ]
+
+
+def _tokenize_joined(texts: list[str]) -> list[str]:
+    """Worker: tokens of each text joined by U+001F (cheap to pickle back)."""
+    return ["\x1f".join(tokenize(t)) for t in texts]
+
+
+_PARALLEL_MIN = 20_000
+"""Below this many texts, tokenise in-process; above, use a spawn pool on every core."""
+
+
+def _tokenize_many(texts: list[str]) -> list[str]:
+    """Tokenise many texts, in parallel worker processes (spawn: safe with threads) when the
+    batch is large and the machine has several cores; falls back to one process on failure."""
+    workers = min(os.cpu_count() or 1, 8)
+    if len(texts) < _PARALLEL_MIN or workers < 2:
+        return _tokenize_joined(texts)
+    import multiprocessing as mp
+
+    size = -(-len(texts) // (workers * 4))
+    chunks = [texts[i : i + size] for i in range(0, len(texts), size)]
+    try:
+        with mp.get_context("spawn").Pool(workers) as pool:
+            parts = pool.map(_tokenize_joined, chunks)
+    except (OSError, RuntimeError):
+        return _tokenize_joined(texts)
+    return [t for part in parts for t in part]
+
+
+def normalise_article(article: str) -> str | None:
+    """``"577"``, ``"第五百七十七条"``, ``"133之一"``, ``"第一百三十三条之一"`` → article key.
+
+    Returns None when the string is not an article reference.
+    """
+    s = re.sub(r"[\s\u3000]", "", article)
+    m = _ARTICLE_REF.match(s)
+    if not m:
+        return None
+    try:
+        return article_key(m["num"], m["sfx"])
+    except ValueError:
+        return None
+
+
+class _Bm25:
+    """A bm25s index over a fixed list of article records."""
+
+    def __init__(self, retriever: Any, keys: list[str]) -> None:
+        self.retriever = retriever
+        self.keys = keys
+        self.vocab: dict[str, int] = retriever.vocab_dict
+
+    @classmethod
+    def build(cls, keys: list[str], texts: Iterable[str]) -> _Bm25:
+        """Index ``texts`` (one per key). Token ids are kept as int32 arrays and identical
+        texts are tokenised once, so the global index peaks at a few hundred MB, not GBs."""
+        import bm25s
+
+        texts = list(texts)
+        unique = list(dict.fromkeys(texts))
+        vocab: dict[str, int] = {}
+        seen: dict[str, np.ndarray] = {}
+        for text, joined in zip(unique, _tokenize_many(unique), strict=True):
+            toks = joined.split("\x1f") if joined else ["\u2400"]
+            seen[text] = np.fromiter(
+                (vocab.setdefault(t, len(vocab)) for t in toks), dtype=np.int32, count=len(toks)
+            )
+        ids = [seen[t] for t in texts]
+        del seen, unique
+        retriever = bm25s.BM25()
+        retriever.index((ids, vocab), show_progress=False)
+        return cls(retriever, keys)
+
+    def scores(self, query: str) -> np.ndarray:
+        toks = [t for t in tokenize(query) if t in self.vocab]
+        if not toks:
+            return np.zeros(len(self.keys), dtype=np.float32)
+        return np.asarray(self.retriever.get_scores(toks), dtype=np.float32)
+
+
+class AuthorityStore:
+    """Exact and lexical access to the PRC authority corpus (SPEC §6).
+
+    Build with :meth:`build` (from the corpus folders) or :meth:`load` (a saved build; the
+    bundled copy by default). Instances are read-only and safe to share between threads.
+    """
+
+    def __init__(self, payload: dict[str, Any]) -> None:
+        if payload.get("format") != FORMAT:
+            raise StoreError(
+                f"store format {payload.get('format')!r} is not {FORMAT}: rebuild it with "
+                "`citegov corpus build --from DIR`"
+            )
+        self._payload = payload
+        self._raw: dict[str, dict[str, Any]] = {i["title"]: i for i in payload["instruments"]}
+        self._aliases: dict[str, str] = payload["aliases"]
+        self._short_names: tuple[str, ...] = tuple(payload["short_names"])
+        self._absent: dict[str, dict[str, Any]] = {r["title"]: r for r in payload["repeals"]}
+        self._docnos: dict[str, str] = payload["document_numbers"]
+        self._cases: dict[int, dict[str, Any]] = {c["number"]: c for c in payload["guiding_cases"]}
+        self._lock = threading.RLock()
+        self._instruments: dict[str, Instrument] = {}
+        self._versions: dict[tuple[str, str], InstrumentVersion] = {}
+        self._article_maps: dict[tuple[str, str], dict[str, ArticleRecord]] = {}
+        self._bm25: dict[tuple[str, str], _Bm25] = {}
+        self._global: _Bm25 | None = None
+        self._global_owner: list[tuple[str, str]] = []
+        self._masks: dict[str, np.ndarray] = {}
+
+    # ------------------------------------------------------------------ construction / io
+    @classmethod
+    def build(cls, laws_dir: Path, cases_dir: Path | None = None) -> AuthorityStore:
+        """Parse the corpus folders (see :func:`governor.authorities.build.build_payload`).
+
+        Raises:
+            CorpusError: the folder is not a ``cn_laws`` corpus or a file cannot be parsed.
+        """
+        return cls(build_payload(Path(laws_dir), Path(cases_dir) if cases_dir else None))
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> AuthorityStore:
+        """Load a saved build (``.json.xz``, ``.json.gz`` or ``.json``); None = the bundled copy.
+
+        Raises:
+            StoreError: the file is missing, corrupt or of another format version.
+        """
+        try:
+            if path is None:
+                raw = resources.files("governor").joinpath("data", BUNDLED_NAME).read_bytes()
+                where = f"bundled governor/data/{BUNDLED_NAME}"
+            else:
+                raw = Path(path).read_bytes()
+                where = str(path)
+        except (OSError, ModuleNotFoundError) as exc:
+            raise StoreError(
+                f"authority store {path or BUNDLED_NAME} cannot be read ({exc}): rebuild it with "
+                "`citegov corpus build --from DIR` or reinstall citegov"
+            ) from exc
+        try:
+            if raw[:6] == b"\xfd7zXZ\x00":
+                raw = lzma.decompress(raw)
+            elif raw[:2] == b"\x1f\x8b":
+                import gzip
+
+                raw = gzip.decompress(raw)
+            payload = json.loads(raw)
+        except (lzma.LZMAError, OSError, ValueError) as exc:
+            raise StoreError(
+                f"authority store {where} is corrupt ({exc}): rebuild it with "
+                "`citegov corpus build --from DIR`"
+            ) from exc
+        if not isinstance(payload, dict):
+            raise StoreError(f"authority store {where} is not a store payload: rebuild it")
+        return cls(payload)
+
+    def save(self, path: Path) -> None:
+        """Write the store atomically (temp file + ``os.replace``); ``.xz`` → lzma, ``.gz`` → gzip.
+
+        Raises:
+            StoreError: the target folder cannot be written.
+        """
+        path = Path(path)
+        data = json.dumps(self._payload, ensure_ascii=False, separators=(",", ":")).encode()
+        if path.suffix == ".xz":
+            data = lzma.compress(data, preset=6)
+        elif path.suffix == ".gz":
+            import gzip
+
+            data = gzip.compress(data, 9, mtime=0)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as fh:
+                    fh.write(data)
+                os.replace(tmp, path)
+            except BaseException:
+                Path(tmp).unlink(missing_ok=True)
+                raise
+        except OSError as exc:
+            raise StoreError(f"cannot write authority store to {path} ({exc}): check the path") from exc
+
+    @property
+    def build_id(self) -> str:
+        """Content hash of the instruments (changes whenever any text or date changes)."""
+        return str(self._payload.get("build_id", ""))
+
+    # ------------------------------------------------------------------ names / hierarchy
+    def resolve_instrument(self, name: str) -> str | None:
+        """Canonical title of an instrument name as written, or None.
+
+        Accepts the full title, with or without ``中华人民共和国`` and 《》/〈〉, short names and
+        aliases (民诉法, 合同编通则解释, 民法典合同编 …), repealed names (合同法 →
+        ``中华人民共和国合同法``) and a trailing version note (``公司法（2018年修正）``).
+        Ambiguous short names resolve to None (see :mod:`governor.authorities.aliases`).
+        """
+        key = norm_name(name)
+        if not key:
+            return None
+        for cand in self._name_candidates(key):
+            title = self._aliases.get(cand)
+            if title is not None:
+                return title
+        stripped = _VERSION_NOTE.sub("", norm_name(name).replace("(", "（").replace(")", "）"))
+        if stripped != key.replace("(", "（").replace(")", "）"):
+            return self.resolve_instrument(stripped)
+        return None
+
+    @staticmethod
+    def _name_candidates(key: str) -> list[str]:
+        out = [key]
+        if key.startswith(PRC) and len(key) > len(PRC):
+            out.append(key[len(PRC) :])
+        else:
+            out.append(PRC + key)
+        return out
+
+    def known_short_names(self) -> Sequence[str]:
+        """Every alias and title (without 《》) usable bare before 第N条, longest first."""
+        return self._short_names
+
+    def kind_of(self, title: str) -> CitationKind | None:
+        """Citation kind of a title (or alias): 宪法/法律 → statute, 司法解释 →
+        judicial_interpretation, 行政法规 → regulation, 部门规章 → rule; None for 案例/其他
+        and unknown names."""
+        level = self.level_of(title)
+        return KIND_OF_LEVEL.get(level) if level else None
+
+    def level_of(self, title: str) -> Level | None:
+        """Hierarchy level of a title or alias (repealed absent instruments included)."""
+        t = self._title(title)
+        if t is None:
+            return None
+        if t in self._raw:
+            return self._raw[t]["level"]  # type: ignore[no-any-return]
+        return self._absent[t]["level"]  # type: ignore[no-any-return]
+
+    def titles(self) -> tuple[str, ...]:
+        """All canonical titles in the corpus (repealed absent instruments excluded), sorted."""
+        return tuple(self._raw)
+
+    def _title(self, title: str) -> str | None:
+        if title in self._raw or title in self._absent:
+            return title
+        return self.resolve_instrument(title)
+
+    def instrument(self, title: str) -> Instrument | None:
+        """The instrument with all its versions and articles (None if not in the corpus)."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return None
+        with self._lock:
+            inst = self._instruments.get(t)
+            if inst is None:
+                raw = self._raw[t]
+                versions = tuple(self._version_record(t, v["version"]) for v in raw["versions"])
+                inst = Instrument.model_construct(
+                    title=t,
+                    level=raw["level"],
+                    aliases=tuple(raw["aliases"]),
+                    versions=versions,
+                    document_numbers=tuple(raw["document_numbers"]),
+                    repealed_on=_d(raw["repealed_on"]),
+                    successor=raw["successor"],
+                    parent_law=raw["parent_law"],
+                )
+                self._instruments[t] = inst
+            return inst
+
+    def repeal_record(self, name: str) -> RepealRecord | None:
+        """Repeal record of a repealed instrument (in the corpus or not), else None.
+
+        Only instruments with a known repeal date have a record; an instrument the upstream
+        flags as expired without a known date reports status ``repealed`` through
+        :meth:`authority` but has no record.
+        """
+        t = self._title(name)
+        if t is None:
+            return None
+        if t in self._absent:
+            r = self._absent[t]
+            return RepealRecord.model_construct(
+                title=t,
+                aliases=tuple(r["aliases"]),
+                repealed_on=_d(r["repealed_on"]),
+                successor=r["successor"],
+                level=r["level"],
+                source=r["source"],
+            )
+        raw = self._raw.get(t)
+        if raw is None or not raw["repealed_on"]:
+            return None
+        return RepealRecord.model_construct(
+            title=t,
+            aliases=tuple(raw["aliases"]),
+            repealed_on=_d(raw["repealed_on"]),
+            successor=raw["successor"],
+            level=raw["level"],
+            source=raw["repeal_source"] or "",
+        )
+
+    def repealed_titles(self) -> tuple[str, ...]:
+        """Titles of every instrument with a repeal record, sorted."""
+        inside = [t for t, r in self._raw.items() if r["repealed_on"]]
+        return tuple(sorted([*self._absent, *inside]))
+
+    # ------------------------------------------------------------------ versions
+    def _version_record(self, title: str, vid: str) -> InstrumentVersion:
+        key = (title, vid)
+        rec = self._versions.get(key)
+        if rec is not None:
+            return rec
+        raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
+        arts = tuple(self._article_map(title, vid).values())
+        rec = InstrumentVersion.model_construct(
+            instrument=title,
+            version=vid,
+            published=_d(raw["published"]),
+            in_force_from=_d(raw["in_force_from"]),
+            in_force_to=_d(raw["in_force_to"]),
+            source_path=raw["source_path"],
+            expired_flag=raw["expired_flag"],
+            articles=arts,
+            body=raw["body"],
+        )
+        self._versions[key] = rec
+        return rec
+
+    def _article_map(self, title: str, vid: str) -> dict[str, ArticleRecord]:
+        key = (title, vid)
+        amap = self._article_maps.get(key)
+        if amap is not None:
+            return amap
+        with self._lock:
+            amap = self._article_maps.get(key)
+            if amap is not None:
+                return amap
+            raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
+            paths = [tuple(p) for p in raw["paths"]]
+            amap = {}
+            for ordinal, (akey, pidx, paras) in enumerate(raw["articles"]):
+                amap[akey] = ArticleRecord.model_construct(
+                    instrument=title,
+                    version=vid,
+                    article=akey,
+                    ordinal=ordinal,
+                    path=paths[pidx],
+                    paragraphs=tuple(
+                        ParagraphRecord.model_construct(text=t, items=tuple(items))
+                        for t, items in paras
+                    ),
+                )
+            self._article_maps[key] = amap
+            return amap
+
+    def _select_version(
+        self, title: str, as_of: date | None, version_hint: str | None
+    ) -> dict[str, Any] | None:
+        raw = self._raw.get(title)
+        if raw is None or not raw["versions"]:
+            return None
+        versions: list[dict[str, Any]] = raw["versions"]
+        if version_hint:
+            found = self._by_hint(versions, version_hint)
+            if found is not None:
+                return found
+        if as_of is None:
+            return versions[-1]
+        iso = as_of.isoformat()
+        best = None
+        for v in versions:
+            start = v["in_force_from"] or v["published"]
+            if start is None or start <= iso:
+                best = v  # the last version that started on or before as_of
+        return best if best is not None else versions[0]
+
+    @staticmethod
+    def _by_hint(versions: list[dict[str, Any]], hint: str) -> dict[str, Any] | None:
+        m = _HINT.search(hint)
+        if not m:
+            return None
+        year = m["y"]
+        if m["m"] and m["d"]:
+            iso = f"{year}-{int(m['m']):02d}-{int(m['d']):02d}"
+            for v in versions:
+                if iso in (v["version"], v["published"], v["in_force_from"]):
+                    return v
+        same = [v for v in versions if (v["published"] or "").startswith(year)]
+        if same:
+            return same[-1]
+        same = [v for v in versions if (v["in_force_from"] or "").startswith(year)]
+        return same[-1] if same else None
+
+    def version(
+        self, title: str, *, as_of: date | None = None, version_hint: str | None = None
+    ) -> InstrumentVersion | None:
+        """Select one version of an instrument.
+
+        ``version_hint`` (``"2018年修正"``, ``"2018"``, ``"2018-10-26"``) selects the version
+        published (else put in force) on that date/year when one exists; otherwise the version
+        in force on ``as_of`` (``in_force_from <= as_of < in_force_to``); ``as_of`` None → the
+        latest version. If ``as_of`` precedes every version, the earliest version is returned
+        (the caller labels it). None if the title is unknown or has no version in the corpus.
+        """
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return None
+        v = self._select_version(t, as_of, version_hint)
+        return None if v is None else self._version_record(t, v["version"])
+
+    # ------------------------------------------------------------------ provisions
+    def article(
+        self,
+        title: str,
+        article: str,
+        *,
+        as_of: date | None = None,
+        version_hint: str | None = None,
+    ) -> ArticleRecord | None:
+        """One article of the selected version (see :meth:`version`); O(1) after first touch.
+
+        ``article`` is a key (``"577"``, ``"133之一"``) or a label (``"第五百七十七条"``).
+        """
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return None
+        key = normalise_article(article)
+        if key is None:
+            return None
+        v = self._select_version(t, as_of, version_hint)
+        if v is None:
+            return None
+        return self._article_map(t, v["version"]).get(key)
+
+    def articles(
+        self, title: str, *, as_of: date | None = None, version_hint: str | None = None
+    ) -> tuple[ArticleRecord, ...]:
+        """All articles of the selected version, in order (empty when unknown or no articles)."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return ()
+        v = self._select_version(t, as_of, version_hint)
+        if v is None:
+            return ()
+        return tuple(self._article_map(t, v["version"]).values())
+
+    def get(self, key: str) -> ArticleRecord | None:
+        """Article by :attr:`ArticleRecord.key` (``"<instrument>@<version>#<article>"``)."""
+        head, sep, art = key.rpartition("#")
+        title, sep2, vid = head.rpartition("@")
+        if not sep or not sep2 or title not in self._raw:
+            return None
+        if not any(v["version"] == vid for v in self._raw[title]["versions"]):
+            return None
+        return self._article_map(title, vid).get(art)
+
+    def status_of(self, title: str, version: str | None = None) -> str:
+        """``in_force`` | ``superseded`` | ``repealed`` | ``unknown`` of a title (and version).
+
+        ``repealed``: a repeal date on or before today, or the upstream expired flag on the
+        newest version; ``superseded``: an older version (it has an ``in_force_to``).
+        """
+        t = self._title(title)
+        if t is None:
+            return "unknown"
+        if t in self._absent:
+            return "repealed"
+        raw = self._raw[t]
+        if raw["repealed_on"] and raw["repealed_on"] <= date.today().isoformat():
+            return "repealed"
+        if raw["expired"] and not raw["repealed_on"]:
+            return "repealed"
+        if version is not None:
+            v = next((v for v in raw["versions"] if v["version"] == version), None)
+            if v is not None and v["in_force_to"]:
+                return "superseded"
+        return "in_force"
+
+    def authority(
+        self, record: ArticleRecord, paragraph: int | None = None, item: int | None = None
+    ) -> Authority | None:
+        """The :class:`Authority` for an article, or one of its 款/项.
+
+        ``Authority.text`` is the cited 款 (with its 项) or 项 text; the whole article when both
+        are None. An item without a paragraph refers to the first 款 that has items. Returns
+        None when that 款/项 does not exist.
+        """
+        paras = record.paragraphs
+        text = record.text
+        if paragraph is not None:
+            if not 1 <= paragraph <= len(paras):
+                return None
+            para = paras[paragraph - 1]
+            text = para.full_text
+        elif item is not None:
+            para = next((p for p in paras if p.items), None)  # type: ignore[assignment]
+            if para is None:
+                return None
+        if item is not None:
+            if not 1 <= item <= len(para.items):
+                return None
+            text = para.items[item - 1]
+        raw = self._raw.get(record.instrument)
+        if raw is None:
+            return None
+        v = next((v for v in raw["versions"] if v["version"] == record.version), None)
+        if v is None:
+            return None
+        aid = record.key + (f"/{paragraph}" if paragraph else "") + (f"/{item}" if item else "")
+        return Authority.model_construct(
+            id=aid,
+            instrument=record.instrument,
+            level=raw["level"],
+            version=record.version,
+            in_force_from=_d(v["in_force_from"]),
+            in_force_to=_d(v["in_force_to"]),
+            status=self.status_of(record.instrument, record.version),
+            article=record.article,
+            paragraph=paragraph,
+            item=item,
+            path=record.path,
+            text=text,
+            successor=raw["successor"],
+            source=v["source_path"],
+        )
+
+    # ------------------------------------------------------------------ cases / numbers
+    def guiding_case(self, number: int) -> GuidingCase | None:
+        """Guiding case 指导案例N号 from ``cn_cases`` (None if not in the extract)."""
+        c = self._cases.get(int(number))
+        if c is None:
+            return None
+        return GuidingCase.model_construct(
+            number=c["number"],
+            title=c["title"],
+            published=_d(c["published"]),
+            gist=c["gist"],
+            keywords=tuple(c["keywords"]),
+            related_laws=tuple(c["related_laws"]),
+            case_numbers=tuple(c["case_numbers"]),
+            no_longer_referenced=c["no_longer_referenced"],
+        )
+
+    def guiding_case_numbers(self) -> tuple[int, ...]:
+        """Numbers of the guiding cases in the store, ascending."""
+        return tuple(sorted(self._cases))
+
+    def title_for_document_number(self, docno: str) -> str | None:
+        """Title of the instrument a 文号 belongs to (brackets 〔〕[]（）［］ normalised)."""
+        return self._docnos.get(normalise_docno(docno))
+
+    # ------------------------------------------------------------------ retrieval
+    def _version_index(self, title: str, vid: str) -> _Bm25:
+        key = (title, vid)
+        idx = self._bm25.get(key)
+        if idx is None:
+            amap = self._article_map(title, vid)
+            with self._lock:
+                idx = self._bm25.get(key)
+                if idx is None:
+                    idx = _Bm25.build(list(amap), [a.text for a in amap.values()])
+                    self._bm25[key] = idx
+        return idx
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+    ) -> list[tuple[ArticleRecord, float]]:
+        """BM25 (jieba tokens, ``bm25s``) search over articles; raw scores, best first.
+
+        With ``instrument``: over the version selected by ``as_of`` (latest when None). Without:
+        over every instrument's version in force on ``as_of`` (latest versions when None).
+        Articles scoring 0 are not returned. The first global search tokenises the whole
+        corpus (tens of seconds) unless the on-disk cache for this build exists.
+        """
+        if k <= 0 or not query.strip():
+            return []
+        if instrument is not None:
+            t = self._title(instrument)
+            if t is None or t not in self._raw:
+                return []
+            v = self._select_version(t, as_of, None)
+            if v is None or not v["articles"]:
+                return []
+            idx = self._version_index(t, v["version"])
+            scores = idx.scores(query)
+            amap = self._article_map(t, v["version"])
+            return [(amap[idx.keys[i]], float(scores[i])) for i in _top(scores, k)]
+        gidx = self._global_index()
+        scores = np.where(self._global_mask(as_of), gidx.scores(query), 0.0)
+        out = []
+        for i in _top(scores, k):
+            rec = self.get(gidx.keys[i])
+            if rec is not None:
+                out.append((rec, float(scores[i])))
+        return out
+
+    def _global_mask(self, as_of: date | None) -> np.ndarray:
+        """Documents searchable globally on ``as_of``: the version in force then of every
+        instrument that existed and was not repealed (today's law when ``as_of`` is None)."""
+        key = as_of.isoformat() if as_of else ""
+        mask = self._masks.get(key)
+        if mask is not None:
+            return mask
+        day = key or date.today().isoformat()
+        allowed: set[tuple[str, str]] = set()
+        for t, raw in self._raw.items():
+            if raw["repealed_on"] and raw["repealed_on"] <= day:
+                continue
+            if raw["expired"] and not raw["repealed_on"] and not as_of:
+                continue
+            v = self._select_version(t, as_of, None)
+            if v is None or (as_of and (v["in_force_from"] or v["published"] or "") > day):
+                continue
+            allowed.add((t, v["version"]))
+        owners = self._global_owner
+        mask = np.fromiter((o in allowed for o in owners), dtype=bool, count=len(owners))
+        self._masks[key] = mask
+        return mask
+
+    def _global_index(self) -> _Bm25:
+        if self._global is not None:
+            return self._global
+        with self._lock:
+            if self._global is not None:
+                return self._global
+            keys: list[str] = []
+            owners: list[tuple[str, str]] = []
+            for t, raw in self._raw.items():
+                for v in raw["versions"]:
+                    for akey, _p, _paras in v["articles"]:
+                        keys.append(f"{t}@{v['version']}#{akey}")
+                        owners.append((t, v["version"]))
+            idx = self._load_cached_global(keys)
+            if idx is None:
+                texts = (
+                    "\n".join(p[0] + "".join(p[1]) for p in paras)
+                    for raw in self._raw.values()
+                    for v in raw["versions"]
+                    for _a, _p, paras in v["articles"]
+                )
+                idx = _Bm25.build(keys, texts)
+                self._save_cached_global(idx)
+            self._global_owner = owners
+            self._global = idx
+            return idx
+
+    def _cache_dir(self) -> Path | None:
+        if not self.build_id:
+            return None
+        base = os.environ.get("CITEGOV_CACHE_DIR")
+        root = Path(base) if base else Path.home() / ".cache" / "citegov"
+        return root / "bm25" / self.build_id
+
+    def _load_cached_global(self, keys: list[str]) -> _Bm25 | None:
+        d = self._cache_dir()
+        if d is None or not (d / "keys.json").is_file():
+            return None
+        try:
+            import bm25s
+
+            cached = json.loads((d / "keys.json").read_text(encoding="utf-8"))
+            if cached != keys:
+                return None
+            return _Bm25(bm25s.BM25.load(str(d)), keys)
+        except (OSError, ValueError, KeyError):
+            return None
+
+    def _save_cached_global(self, idx: _Bm25) -> None:
+        d = self._cache_dir()
+        if d is None:
+            return
+        try:
+            tmp = Path(tempfile.mkdtemp(prefix="bm25-", dir=d.parent if d.parent.exists() else None))
+            idx.retriever.save(str(tmp))
+            (tmp / "keys.json").write_text(json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8")
+            d.parent.mkdir(parents=True, exist_ok=True)
+            if d.exists():
+                return
+            os.replace(tmp, d)
+        except OSError:
+            return  # caching is an optimisation; a read-only home is fine
+
+    # ------------------------------------------------------------------ stats
+    def stats(self) -> dict[str, int]:
+        """Counts: instruments, versions, articles (all versions), current articles, aliases,
+        repealed (with a record), document numbers, guiding cases, and instruments per level."""
+        out = {
+            "instruments": len(self._raw),
+            "versions": sum(len(r["versions"]) for r in self._raw.values()),
+            "articles": sum(len(v["articles"]) for r in self._raw.values() for v in r["versions"]),
+            "articles_current": sum(len(r["versions"][-1]["articles"]) for r in self._raw.values()),
+            "aliases": len(self._aliases),
+            "repealed": len(self.repealed_titles()),
+            "repealed_absent": len(self._absent),
+            "document_numbers": len(self._docnos),
+            "guiding_cases": len(self._cases),
+        }
+        for r in self._raw.values():
+            key = f"level:{r['level']}"
+            out[key] = out.get(key, 0) + 1
+        return out
+
+
+def _top(scores: np.ndarray, k: int) -> list[int]:
+    """Indices of the ``k`` best positive scores, best first (ties by index)."""
+    pos = np.flatnonzero(scores > 0)
+    if pos.size == 0:
+        return []
+    if pos.size > k:
+        part = np.argpartition(-scores[pos], k - 1)[:k]
+        pos = pos[part]
+    order = sorted(pos.tolist(), key=lambda i: (-float(scores[i]), i))
+    return order[:k]
+
+
+@lru_cache(maxsize=1)
+def load_default_store() -> AuthorityStore:
+    """The bundled store, loaded once per process (``AuthorityStore.load()``).
+
+    Raises:
+        StoreError: the bundled copy is missing or corrupt (reinstall citegov).
+    """
+    return AuthorityStore.load()
+
+
+def build_store(laws_dir: Path, cases_dir: Path | None, out_path: Path) -> AuthorityStore:
+    """Build from the corpus folders and save to ``out_path`` (for ``citegov corpus build``).
+
+    Raises:
+        CorpusError: the corpus cannot be parsed.
+        StoreError: ``out_path`` cannot be written.
+    """
+    store = AuthorityStore.build(laws_dir, cases_dir)
+    store.save(out_path)
+    return store
+
+
+__all__ = [
+    "BUNDLED_NAME",
+    "KIND_OF_LEVEL",
+    "AuthorityStore",
+    "build_store",
+    "load_default_store",
+    "normalise_article",
+    "tokenize",
+]

@@ -1,0 +1,173 @@
+"""Report text → citations (layer 1; SPEC §2): the public extraction API.
+
+``extract`` runs the Chinese grammar (:mod:`governor.extract_cn`), optionally eyecite for US
+citations (:mod:`governor.extract_us`), attaches claims and descriptions
+(:mod:`governor.claims`) and freezes the result into :class:`governor.models.Citation` s.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from governor import claims
+from governor.extract_cn import (
+    Hit,
+    case_number_is_well_formed,
+    clean_title,
+    normalise_case_number,
+    resolve_title,
+    scan,
+)
+from governor.extract_us import scan_us
+from governor.models import Citation, Span, USParts, citation_id
+
+if TYPE_CHECKING:
+    from governor.ports import InstrumentNames
+
+__all__ = [
+    "case_number_is_well_formed",
+    "extract",
+    "normalise_case_number",
+    "parse_pin",
+]
+
+
+def _merge(cn: list[Hit], us: list[Hit]) -> list[Hit]:
+    """Merge US hits into CN hits (CN wins on overlap); antecedent indices become positions in
+    the merged list."""
+    if not us:
+        return cn
+    tagged = [(h, "cn", i) for i, h in enumerate(cn)]
+    taken = [(h.start, h.end) for h in cn]
+    import bisect
+
+    kept_us: list[tuple[Hit, str, int]] = []
+    for i, h in enumerate(us):
+        k = bisect.bisect_right(taken, (h.start, 10**12))
+        overlaps = (k > 0 and taken[k - 1][1] > h.start) or (k < len(taken) and taken[k][0] < h.end)
+        if not overlaps:
+            kept_us.append((h, "us", i))
+    merged = sorted(tagged + kept_us, key=lambda t: t[0].start)
+    pos = {(src, i): n for n, (_, src, i) in enumerate(merged)}
+    out: list[Hit] = []
+    for h, src, _ in merged:
+        if h.antecedent is not None:
+            h.antecedent = pos.get((src, h.antecedent))
+        out.append(h)
+    return out
+
+
+def _freeze(text: str, hits: list[Hit]) -> tuple[Citation, ...]:
+    ids: list[str] = []
+    group_ids: dict[int, str] = {}
+    out: list[Citation] = []
+    for h in hits:
+        raw = text[h.start : h.end]
+        cid = citation_id(h.start, h.end, raw)
+        ids.append(cid)
+        group = None
+        if h.group is not None:
+            group = group_ids.setdefault(h.group, cid)
+        out.append(
+            Citation(
+                id=cid,
+                span=Span(start=h.start, end=h.end),
+                raw=raw,
+                kind=h.kind,
+                instrument=h.instrument,
+                instrument_as_written=h.instrument_as_written,
+                article=h.article,
+                paragraph=h.paragraph,
+                item=h.item,
+                version_hint=h.version_hint,
+                case_number=h.case_number,
+                document_number=h.document_number,
+                guiding_case=h.guiding_case,
+                antecedent=ids[h.antecedent] if h.antecedent is not None else None,
+                group=group,
+                claim=h.claim,
+                claim_span=Span(start=h.claim_span[0], end=h.claim_span[1])
+                if h.claim_span
+                else None,
+                description=h.description,
+                description_span=Span(start=h.description_span[0], end=h.description_span[1])
+                if h.description_span
+                else None,
+                quotes=h.quotes,
+                us=h.us if isinstance(h.us, USParts) else None,
+            )
+        )
+    return tuple(out)
+
+
+def extract(text: str, names: InstrumentNames, *, us: bool = True) -> tuple[Citation, ...]:
+    """Find every legal citation in a report.
+
+    Args:
+        text: the report, exactly as given (any size; offsets are Python ``str`` indices).
+        names: resolves instrument names as written to canonical titles (the authority store,
+            or any :class:`governor.ports.InstrumentNames`).
+        us: also run eyecite for US reporter/statute citations (only invoked when the text
+            holds reporter- or statute-shaped ASCII).
+
+    Returns:
+        Citations sorted by ``span.start`` with non-overlapping spans;
+        ``raw == text[span.start:span.end]`` and ``id == citation_id(start, end, raw)``.
+        Lists and ranges give one citation per pin cite sharing ``group`` (the id of the
+        first member) and one description. Back-references (同法, 该条, 前款, Id., supra)
+        carry ``antecedent``. See :mod:`governor.extract_cn` for the Chinese grammar and
+        :mod:`governor.claims` for the claim/description rules.
+
+    Raises:
+        Nothing for any text input; errors raised by ``names`` propagate.
+    """
+    if not text:
+        return ()
+    hits = scan(text, names)
+    claims.attach(text, hits)
+    if us:
+        hits = _merge(hits, scan_us(text))
+    return _freeze(text, hits)
+
+
+def parse_pin(text: str, names: InstrumentNames) -> Citation | None:
+    """Parse one citation written on its own, e.g. ``民法典第五百七十七条第二款``,
+    ``《劳动合同法》第39条`` or just ``民法典`` (used by ``citegov corpus show``).
+
+    Args:
+        text: the citation.
+        names: instrument-name resolver.
+
+    Returns:
+        The first citation found in ``text`` (claim and description cleared), or a
+        whole-instrument citation when ``text`` is only a resolvable title; None otherwise.
+    """
+    found = extract(text, names, us=True)
+    if found:
+        return found[0].model_copy(
+            update={
+                "claim": "",
+                "claim_span": None,
+                "description": "",
+                "description_span": None,
+                "quotes": (),
+            }
+        )
+    stripped = text.strip()
+    title = clean_title(stripped.strip("《》<>〈〉"))
+    if not title:
+        return None
+    instrument = resolve_title(names, title)
+    if instrument is None:
+        return None
+    start = text.find(stripped)
+    end = start + len(stripped)
+    kind = names.kind_of(instrument) or "statute"
+    return Citation(
+        id=citation_id(start, end, stripped),
+        span=Span(start=start, end=end),
+        raw=stripped,
+        kind=kind,
+        instrument=instrument,
+        instrument_as_written=title,
+    )

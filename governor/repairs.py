@@ -1,0 +1,180 @@
+"""Offline repair operations: each turns one failing verdict into one explainable :class:`Edit`.
+
+Layer 4. Every edit replaces a half-open span of the text *as it was at the start of the
+round*; :func:`apply_edits` applies non-overlapping edits right to left so the text outside
+edited spans stays byte-identical (SPEC §5 invariant).
+
+Operations (SPEC §5): remove a citation with its carrier phrase (根据……规定，/ 依据…… /
+（……）/ a list element), renumber to the provision the description matches, fix 款/项,
+restore the source's number/period/modality, restore an omitted 但书, replace a repealed
+authority by its successor provision, re-anchor to a better-supporting provision, and mark a
+claim unsupported when nothing supports it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+from governor.models import Authority, Citation, Edit, EditOp, Span, Verdict
+from governor.numerals import to_chinese
+
+UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据，请核实）"
+"""Appended to a claim whose only citation was removed because nothing supports it."""
+
+# Carrier phrases around a citation (checked against the text next to its span).
+_PREFIX = re.compile(r"(?:根据|依据|依照|按照|参照|依|据|按)(?:我国|中国|现行|新|原)?\s*$")
+_SUFFIX = re.compile(
+    r"\s*(?:的?(?:相关|有关)?(?:规定|规范|要求)(?:的?精神)?|之规定)?\s*(?:[，,：:]\s*)?"
+)
+_SUBJECT_SUFFIX = re.compile(
+    r"\s*(?:中|里)?(?:也|还|亦|同样|明确|则)?(?:规定|指出|明确)(?:了)?\s*[，,：:]?\s*"
+)
+_LIST_SEP = re.compile(r"\s*(?:、|，|,|和|及|以及|与)\s*")
+_LIST_SEP_BEFORE = re.compile(r"(?:、|，|,|和|及|以及|与)\s*$")
+_PAREN_OPEN = "（("
+_PAREN_CLOSE = "）)"
+_ARTICLE_PIN = re.compile(
+    r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条(?:\s*之\s*[一二三四五六七八九十]+)?"
+    r"(?:\s*第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*款)?"
+    r"(?:\s*第\s*[（(]?\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*[）)]?\s*项)?"
+)
+
+
+def _line_bounds(text: str, pos: int) -> tuple[int, int]:
+    start = text.rfind("\n", 0, pos) + 1
+    end = text.find("\n", pos)
+    return start, len(text) if end < 0 else end
+
+
+def removal_span(text: str, cit: Citation, *, group_members: Sequence[Citation] = ()) -> Span:
+    """The span to delete so that ``cit`` disappears with its carrier phrase.
+
+    Rules, first match wins:
+    1. a list element (another member of the same group remains): the element and one separator;
+    2. a parenthetical ``（《X》第N条）``: the parentheses too;
+    3. a 法律依据 list line holding only this citation and its description: the whole line;
+    4. ``根据/依据…《X》第N条(的)规定，`` prefix carrier + suffix: both;
+    5. ``《X》第N条规定，P`` (subject position): the citation and ``规定，``.
+    """
+    s, e = cit.span.start, cit.span.end
+    others = [m for m in group_members if m.id != cit.id]
+    if others:
+        after = _LIST_SEP.match(text, e)
+        if after and after.end() < len(text) and any(o.span.start >= after.end() for o in others):
+            return Span(start=s, end=after.end())
+        before = _LIST_SEP_BEFORE.search(text[:s])
+        if before and any(o.span.end <= before.start() for o in others):
+            return Span(start=before.start(), end=e)
+    if s > 0 and e < len(text) and text[s - 1] in _PAREN_OPEN and text[e] in _PAREN_CLOSE:
+        return Span(start=s - 1, end=e + 1)
+    ls, le = _line_bounds(text, s)
+    line = text[ls:le]
+    head = text[ls:s]
+    if re.fullmatch(
+        r"\s*(?:[-*•]|\d+[.、．)]|[（(]?[一二三四五六七八九十]+[）)、.])?\s*(?:法律依据[：:])?\s*",
+        head,
+    ):
+        desc_end = cit.description_span.end if cit.description_span else e
+        tail = text[max(e, desc_end) : le]
+        if re.fullmatch(r"[\s。；;，,.]*", tail) and line.strip():
+            end = le + 1 if le < len(text) else le
+            return Span(start=ls, end=end)
+    pre = _PREFIX.search(text[max(0, s - 8) : s])
+    if pre:
+        start = s - (len(text[max(0, s - 8) : s]) - pre.start())
+        suf = _SUFFIX.match(text, e)
+        return Span(start=start, end=suf.end() if suf else e)
+    sub = _SUBJECT_SUFFIX.match(text, e)
+    if sub and sub.end() > e:
+        return Span(start=s, end=sub.end())
+    return Span(start=s, end=e)
+
+
+def _pin_style_chinese(raw: str) -> bool:
+    m = _ARTICLE_PIN.search(raw)
+    return m is None or not re.search(r"[0-9０-９]", m.group(0))
+
+
+def _pin_for(auth: Authority, chinese: bool) -> str:
+    base, _, sfx = (auth.article or "").partition("之")
+    num = to_chinese(int(base)) if chinese else base
+    out = f"第{num}条" + (f"之{sfx}" if sfx else "")
+    if auth.paragraph:
+        out += f"第{to_chinese(auth.paragraph) if chinese else auth.paragraph}款"
+    if auth.item:
+        out += f"第（{to_chinese(auth.item)}）项" if chinese else f"第{auth.item}项"
+    return out
+
+
+def retarget(cit: Citation, target: Authority) -> str:
+    """New citation text pointing at ``target``, keeping the report's style.
+
+    Same instrument: only the pin cite changes (第N条 → 第M条, numerals as written). Another
+    instrument (successor): 《full title》 + pin cite.
+    """
+    raw = cit.raw
+    chinese = _pin_style_chinese(raw)
+    pin = _pin_for(target, chinese)
+    same = cit.instrument == target.instrument
+    m = _ARTICLE_PIN.search(raw)
+    if same and m:
+        return raw[: m.start()] + pin + raw[m.end() :]
+    return f"《{target.instrument}》{pin}"
+
+
+def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict) -> Edit:
+    """Build an :class:`Edit` over ``text[span]`` caused by verdict ``v``."""
+    return Edit(
+        op=op,
+        span=span,
+        before=span.slice(text),
+        after=after,
+        reason=reason,
+        citation_id=v.citation.id,
+        labels=(v.existence.label, v.fidelity.label, v.applicability.label),
+    )
+
+
+def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reason: str) -> Edit:
+    """Remove the citation of ``v`` with its carrier; optionally mark the claim unsupported.
+
+    The mark goes after the claim's sentence (before its final 。) when the claim survives.
+    """
+    span = removal_span(text, v.citation, group_members=group)
+    whole_line = (span.start == 0 or text[span.start - 1] == "\n") and (
+        span.end == len(text) or text[span.end - 1] == "\n"
+    )
+    if not mark or whole_line:
+        # A 法律依据 line carries no claim of its own: nothing is left to mark.
+        return edit("remove_citation", text, span, "", reason, v)
+    # Place the mark at the end of the sentence that held the citation.
+    end = span.end
+    m = re.compile(r"[。！？!?\n]").search(text, end)
+    stop = m.start() if m else len(text)
+    after = text[span.end : stop] + UNSUPPORTED_MARK
+    return edit("mark_unsupported", text, Span(start=span.start, end=stop), after, reason, v)
+
+
+def apply_edits(text: str, edits: Sequence[Edit]) -> tuple[str, tuple[Edit, ...]]:
+    """Apply non-overlapping edits (earlier-listed win on overlap); returns text and applied.
+
+    Raises:
+        ValueError: an edit's ``before`` does not match the text at its span (stale edit).
+    """
+    chosen: list[Edit] = []
+    for ed in edits:
+        if ed.span.slice(text) != ed.before:
+            raise ValueError(f"stale edit {ed.op} at {ed.span}: text changed under it")
+        if any(
+            ed.span.overlaps(c.span)
+            or (len(ed.span) == 0 and c.span.start <= ed.span.start < c.span.end)
+            or (ed.span.start == c.span.start and (len(ed.span) == 0 or len(c.span) == 0))
+            for c in chosen
+        ):
+            continue
+        chosen.append(ed)
+    out = text
+    for ed in sorted(chosen, key=lambda x: x.span.start, reverse=True):
+        out = out[: ed.span.start] + ed.after + out[ed.span.end :]
+    return out, tuple(sorted(chosen, key=lambda x: x.span.start))

@@ -1,0 +1,430 @@
+"""Hybrid provision retrieval: dense (chromadb) + BM25 (the store), fused by RRF (layer 2).
+
+:class:`HybridRetriever` satisfies the ``Retriever`` port. For a query it takes the store's
+BM25 ranking (jieba tokens, :meth:`AuthorityStore.search`) and, when a semantic index is
+given, the dense ranking (:class:`~governor.clients.chroma_index.ChromaIndex`), and fuses them
+with reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009:
+``score(d) = Σ_r w_r / (k_rrf + rank_r(d))``, ``k_rrf = 60``), normalised so that a provision
+ranked first by every ranker scores 1.0. Scores are in [0, 1] and comparable within one call.
+
+Filtering: ``instrument`` restricts both rankers to one canonical title (aliases resolved by
+the store); ``as_of`` selects the instrument version in force on that date with the store's
+rule (the last version that started on or before ``as_of``; the earliest when ``as_of``
+precedes every version); both None → latest versions store-wide.
+
+:func:`build_index` embeds every article of the latest versions (and of older versions: the
+text of an unchanged article is embedded once and reused), optionally each 款 of long
+articles, and writes a chromadb index atomically.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+from governor.authorities.records import ArticleRecord, Instrument, InstrumentVersion
+from governor.clients.chroma_index import ChromaIndex, building_index
+from governor.clients.embedders import embed_chunks
+from governor.errors import RetrievalIndexError
+from governor.ports import Embedder, VectorIndex
+
+__all__ = [
+    "DEFAULT_RRF_K",
+    "HybridRetriever",
+    "IndexUnit",
+    "build_index",
+    "index_units",
+    "rrf_fuse",
+]
+
+DEFAULT_RRF_K = 60
+"""RRF constant k (Cormack et al. 2009 use 60; it damps the weight of the first ranks)."""
+OPEN_END = 99_991_231
+"""``vto`` of a version still in force (yyyymmdd integers keep chromadb filters numeric)."""
+PARA_SEP = "¶"
+"""Separates an article key from a 款 number in unit ids (``<key>¶2``); never in titles."""
+EMBED_MAX_CHARS = 512
+"""Texts are cut to this many characters before embedding (USE cost is linear in tokens;
+fewer than 1% of articles are longer, and the opening carries the rule)."""
+
+Mode = Literal["hybrid", "dense", "bm25"]
+
+
+class StoreLike(Protocol):
+    """The part of :class:`~governor.authorities.store.AuthorityStore` retrieval uses."""
+
+    def titles(self) -> tuple[str, ...]: ...
+
+    def instrument(self, title: str) -> Instrument | None: ...
+
+    def version(
+        self, title: str, *, as_of: date | None = None, version_hint: str | None = None
+    ) -> InstrumentVersion | None: ...
+
+    def get(self, key: str) -> ArticleRecord | None: ...
+
+    def resolve_instrument(self, name: str) -> str | None: ...
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+    ) -> list[tuple[ArticleRecord, float]]: ...
+
+
+def rrf_fuse(
+    rankings: Sequence[Sequence[str]],
+    weights: Sequence[float] | None = None,
+    k: int = DEFAULT_RRF_K,
+) -> list[tuple[str, float]]:
+    """Reciprocal-rank fusion of several rankings of ids (Cormack et al., SIGIR 2009).
+
+    Args:
+        rankings: each a sequence of ids, best first (duplicates after the first ignored).
+        weights: one non-negative weight per ranking (default all 1.0).
+        k: the RRF constant (> 0).
+
+    Returns:
+        ``(id, score)`` pairs, best first, ties broken by first appearance; ``score`` is
+        ``Σ w_r / (k + rank_r)`` divided by ``Σ w_r / (k + 1)``, so it lies in [0, 1] and
+        is 1.0 only for an id ranked first by every ranking with positive weight.
+
+    Raises:
+        ValueError: ``k <= 0``, a negative weight, or ``len(weights) != len(rankings)``.
+    """
+    if k <= 0:
+        raise ValueError(f"RRF constant k must be positive, got {k}")
+    w = [1.0] * len(rankings) if weights is None else [float(x) for x in weights]
+    if len(w) != len(rankings) or any(x < 0 for x in w):
+        raise ValueError("need one non-negative weight per ranking")
+    norm = sum(x / (k + 1) for x in w)
+    if norm == 0:
+        return []
+    scores: dict[str, float] = {}
+    for ranking, weight in zip(rankings, w, strict=True):
+        seen: set[str] = set()
+        for rank, doc in enumerate(ranking, start=1):
+            if doc in seen:
+                continue
+            seen.add(doc)
+            scores[doc] = scores.get(doc, 0.0) + weight / (k + rank)
+    ordered = sorted(scores.items(), key=lambda kv: -kv[1])  # stable: first appearance wins ties
+    return [(doc, min(1.0, s / norm)) for doc, s in ordered]
+
+
+def _yyyymmdd(d: date | str | None) -> int | None:
+    if d is None:
+        return None
+    if isinstance(d, str):
+        d = date.fromisoformat(d)
+    return d.year * 10_000 + d.month * 100 + d.day
+
+
+def _short_title(title: str) -> str:
+    return title.removeprefix("中华人民共和国")
+
+
+@dataclass(frozen=True)
+class IndexUnit:
+    """One vector of the semantic index: an article (or one 款 of a long article).
+
+    ``id`` is the article key (``"<instrument>@<version>#<article>"``) or ``key¶N`` for 款 N;
+    ``text`` is what gets embedded (short title, nearest heading, then the provision text);
+    ``meta`` the chromadb metadata (instrument, version, article, paragraph, vfrom, vto,
+    latest).
+    """
+
+    id: str
+    text: str
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _version_bounds(versions: Sequence[InstrumentVersion]) -> list[tuple[int, int]]:
+    """``(vfrom, vto)`` per version mirroring the store's as-of rule (see module doc).
+
+    The first version covers everything before it (``vfrom = 0``); each later version starts
+    at its in-force (else publication) date; a version ends where the next starts.
+    """
+    starts: list[int] = []
+    for i, v in enumerate(versions):
+        start = _yyyymmdd(v.in_force_from or v.published)
+        if i == 0:
+            starts.append(0)
+        else:
+            starts.append(start if start is not None else starts[-1])
+    ends = [*starts[1:], OPEN_END]
+    return list(zip(starts, ends, strict=True))
+
+
+def index_units(
+    store: StoreLike,
+    *,
+    all_versions: bool = True,
+    paragraph_min_chars: int | None = None,
+    max_chars: int = EMBED_MAX_CHARS,
+) -> list[IndexUnit]:
+    """Every unit :func:`build_index` embeds, in store order.
+
+    Args:
+        store: the authority store.
+        all_versions: also index superseded versions (as-of retrieval); when False only the
+            latest version of each instrument.
+        paragraph_min_chars: when set, articles longer than this with two or more 款 also get
+            one unit per 款 (retrieval maps them back to the article).
+        max_chars: cut embedded texts to this many characters.
+
+    Returns:
+        the units (ids unique).
+    """
+    units: list[IndexUnit] = []
+    for title in store.titles():
+        inst = store.instrument(title)
+        if inst is None or not inst.versions:
+            continue
+        versions = list(inst.versions)
+        bounds = _version_bounds(versions)
+        last = len(versions) - 1
+        chosen = range(len(versions)) if all_versions else [last]
+        short = _short_title(title)
+        for vi in chosen:
+            version = versions[vi]
+            vfrom, vto = bounds[vi]
+            for rec in version.articles:
+                heading = rec.path[-1] if rec.path else ""
+                head = f"{short} {heading}".strip()
+                meta = {
+                    "instrument": title,
+                    "version": version.version,
+                    "article": rec.article,
+                    "paragraph": 0,
+                    "vfrom": vfrom,
+                    "vto": vto,
+                    "latest": vi == last,
+                }
+                units.append(IndexUnit(rec.key, f"{head}\n{rec.text}"[:max_chars], meta))
+                if (
+                    paragraph_min_chars is not None
+                    and len(rec.paragraphs) > 1
+                    and len(rec.text) > paragraph_min_chars
+                ):
+                    for pi, para in enumerate(rec.paragraphs, start=1):
+                        units.append(
+                            IndexUnit(
+                                f"{rec.key}{PARA_SEP}{pi}",
+                                f"{head}\n{para.full_text}"[:max_chars],
+                                {**meta, "paragraph": pi},
+                            )
+                        )
+    return units
+
+
+def build_index(
+    store: StoreLike,
+    embedder: Embedder,
+    path: Path | str,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    chroma_url: str | None = None,
+    all_versions: bool = True,
+    paragraph_min_chars: int | None = None,
+    workers: int | None = None,
+    chunk_size: int = 512,
+) -> ChromaIndex:
+    """Embed the store's provisions into a new chromadb index (atomic; see ``building_index``).
+
+    Identical texts (an article unchanged between versions) are embedded once.
+
+    Args:
+        store: the authority store.
+        embedder: the embedder (its ``name`` is stored with the index).
+        path: index directory (for a server: only used in messages).
+        progress: called as ``progress(done_units, total_units)`` after each chunk.
+        chroma_url: build on a chroma server instead of a local directory.
+        all_versions: also index superseded versions (see :func:`index_units`).
+        paragraph_min_chars: also index each 款 of articles longer than this.
+        workers: embedding processes (default: CPU count, at most 4); 1 embeds in-process.
+        chunk_size: texts per embedding chunk.
+
+    Returns:
+        the finished index, opened for querying.
+
+    Raises:
+        RetrievalIndexError: chromadb rejected the build (nothing is left at ``path``).
+        EndpointError: the chroma server is unreachable.
+    """
+    units = index_units(store, all_versions=all_versions, paragraph_min_chars=paragraph_min_chars)
+    if not units:
+        raise RetrievalIndexError("the store has no articles to index; check the authority store")
+    first: dict[str, int] = {}
+    groups: list[list[int]] = []
+    for i, unit in enumerate(units):
+        u = first.get(unit.text)
+        if u is None:
+            first[unit.text] = len(groups)
+            groups.append([i])
+        else:
+            groups[u].append(i)
+    texts = list(first)
+    n_workers = workers if workers is not None else min(4, os.cpu_count() or 1)
+    chunks = [texts[s : s + chunk_size] for s in range(0, len(texts), chunk_size)]
+    extra = {
+        "citegov_store_build": str(getattr(store, "build_id", "") or ""),
+        "citegov_all_versions": all_versions,
+        "citegov_paragraph_min_chars": paragraph_min_chars or 0,
+    }
+    done = 0
+    with building_index(path, embedder, chroma_url=chroma_url, metadata=extra) as index:
+        for ci, vecs in enumerate(embed_chunks(embedder, chunks, workers=n_workers)):
+            base = ci * chunk_size
+            rows = [(i, j) for j in range(len(vecs)) for i in groups[base + j]]
+            index.add_embeddings(
+                [units[i].id for i, _ in rows],
+                vecs[[j for _, j in rows]],
+                [units[i].meta for i, _ in rows],
+            )
+            done += len(rows)
+            if progress is not None:
+                progress(done, len(units))
+    if chroma_url is not None:
+        result = ChromaIndex.connect(chroma_url, embedder)
+    else:
+        result = ChromaIndex.open(path, embedder)
+    return result
+
+
+# -- retrieval ---------------------------------------------------------------------------
+
+
+class HybridRetriever:
+    """BM25 + dense retrieval over the authority store, fused by RRF (``Retriever`` port).
+
+    Args:
+        store: the authority store (BM25 via ``store.search``; records via ``store.get``).
+        index: the semantic index, or None for BM25 only (scores still RRF-normalised).
+        rrf_k: RRF constant.
+        weights: ``(bm25, dense)`` weights of the fusion.
+        depth: how many candidates each ranker contributes (at least ``k``).
+
+    Raises:
+        RetrievalIndexError: the index was built from a different store build.
+    """
+
+    def __init__(
+        self,
+        store: StoreLike,
+        index: VectorIndex | None = None,
+        *,
+        rrf_k: int = DEFAULT_RRF_K,
+        weights: tuple[float, float] = (1.0, 1.0),
+        depth: int = 50,
+    ) -> None:
+        self.store = store
+        self.index = index
+        self.rrf_k = rrf_k
+        self.weights = weights
+        self.depth = depth
+        built = str((getattr(index, "info", None) or {}).get("citegov_store_build", ""))
+        current = str(getattr(store, "build_id", "") or "")
+        if built and current and built != current:
+            raise RetrievalIndexError(
+                f"the semantic index was built from store build {built[:12]}, but the store is "
+                f"build {current[:12]}; rebuild the index (`citegov index build`)"
+            )
+
+    def _title(self, instrument: str) -> str | None:
+        return self.store.resolve_instrument(instrument) or (
+            instrument if self.store.instrument(instrument) is not None else None
+        )
+
+    def _where(self, title: str | None, as_of: date | None) -> dict[str, Any] | None:
+        if title is not None:
+            version = self.store.version(title, as_of=as_of)
+            if version is None:
+                return None
+            return {"$and": [{"instrument": title}, {"version": version.version}]}
+        if as_of is None:
+            return {"latest": True}
+        d = _yyyymmdd(as_of)
+        return {"$and": [{"vfrom": {"$lte": d}}, {"vto": {"$gt": d}}]}
+
+    def dense_keys(
+        self, query: str, *, instrument: str | None = None, as_of: date | None = None, k: int = 10
+    ) -> list[str]:
+        """Article keys of the dense ranking (best first, 款 units folded into articles)."""
+        if self.index is None or k <= 0 or not query.strip():
+            return []
+        title = None
+        if instrument is not None:
+            title = self._title(instrument)
+            if title is None:
+                return []
+        where = self._where(title, as_of)
+        if title is not None and where is None:
+            return []
+        hits = self.index.query(query, 2 * k, where)
+        keys: list[str] = []
+        seen: set[str] = set()
+        for unit_id, _sim in hits:
+            key = unit_id.split(PARA_SEP, 1)[0]
+            if key not in seen:
+                seen.add(key)
+                keys.append(key)
+        return keys[:k]
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+        mode: Mode = "hybrid",
+    ) -> list[tuple[ArticleRecord, float]]:
+        """Best provisions for ``query``: up to ``k`` ``(record, score)``, best first.
+
+        Args:
+            query: free text (a scenario, a claim, a description).
+            instrument: canonical title or alias to search within (unknown → empty list).
+            as_of: version date (see module doc); None → latest versions.
+            k: number of results.
+            mode: ``"hybrid"`` (default), ``"dense"`` or ``"bm25"`` (for ablations).
+
+        Returns:
+            records with RRF scores in [0, 1]; empty for an empty query or ``k <= 0``.
+        """
+        if k <= 0 or not query.strip():
+            return []
+        title = None
+        if instrument is not None:
+            title = self._title(instrument)
+            if title is None:
+                return []
+        depth = max(self.depth, k)
+        records: dict[str, ArticleRecord] = {}
+        rankings: list[list[str]] = []
+        weights: list[float] = []
+        if mode in ("hybrid", "bm25"):
+            lexical = self.store.search(query, instrument=title, as_of=as_of, k=depth)
+            rankings.append([r.key for r, _ in lexical])
+            weights.append(self.weights[0])
+            records.update((r.key, r) for r, _ in lexical)
+        if mode in ("hybrid", "dense") and self.index is not None:
+            rankings.append(self.dense_keys(query, instrument=title, as_of=as_of, k=depth))
+            weights.append(self.weights[1])
+        out: list[tuple[ArticleRecord, float]] = []
+        for key, score in rrf_fuse(rankings, weights, self.rrf_k):
+            rec = records.get(key) or self.store.get(key)
+            if rec is None:
+                continue
+            records[key] = rec
+            out.append((rec, score))
+            if len(out) == k:
+                break
+        return out

@@ -1,0 +1,234 @@
+"""Governance strategies (SPEC §5): which edits a round proposes from the verdicts.
+
+* ``existence`` (E-Filter): sees only existence; removes citations with E = 0 (and, under
+  ``strict``, unverifiable ones) with their carrier phrase, keeping the claim.
+* ``efa`` (E/F/A revision): sees the full verdicts and prefers repair to removal — renumber,
+  fix 款/项, restore numbers/modality/但书, replace repealed authorities by their successor
+  provision, re-anchor to a better-supporting provision — and removes a citation (marking the
+  claim unsupported) only when nothing supports the claim.
+
+Both return edits over the text of the round; :func:`governor.repairs.apply_edits` applies them.
+Layer 4: imports verdict types and repair operations, never the pipeline.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from governor.config import Thresholds
+from governor.models import Authority, Citation, Edit, Span, Verdict
+from governor.repairs import edit, removal_span, remove, retarget
+from verifiers.facts import modality_flips, number_mismatches, provisos
+from verifiers.textsim import containment
+
+
+def _groups(verdicts: Sequence[Verdict]) -> dict[str, list[Citation]]:
+    out: dict[str, list[Citation]] = {}
+    for v in verdicts:
+        if v.citation.group:
+            out.setdefault(v.citation.group, []).append(v.citation)
+    return out
+
+
+def _merged(members: Sequence[Citation]) -> Citation:
+    first, last = members[0], members[-1]
+    return first.model_copy(
+        update={
+            "span": Span(start=first.span.start, end=last.span.end),
+            "description_span": last.description_span,
+        }
+    )
+
+
+def _removals(
+    text: str, doomed: Sequence[Verdict], all_verdicts: Sequence[Verdict], *, mark: bool, why: str
+) -> list[Edit]:
+    """Removal edits for ``doomed``; a list whose members are all doomed goes as one unit."""
+    groups = _groups(all_verdicts)
+    doomed_ids = {v.citation.id for v in doomed}
+    out: list[Edit] = []
+    done_groups: set[str] = set()
+    for v in doomed:
+        g = v.citation.group
+        members = groups.get(g or "", [])
+        survivors = [m for m in members if m.id not in doomed_ids]
+        if g and members and not survivors:
+            if g in done_groups:
+                continue
+            done_groups.add(g)
+            unit = v.model_copy(update={"citation": _merged(members)})
+            out.append(remove(text, unit, (), mark=mark, reason=why))
+        else:
+            keep = [*survivors, v.citation] if survivors else ()
+            out.append(remove(text, v, keep, mark=mark, reason=why))
+    return out
+
+
+def existence_filter(
+    text: str, verdicts: Sequence[Verdict], *, strict: bool = False
+) -> tuple[Edit, ...]:
+    """E-Filter edits: remove E = 0 citations (and unverifiable ones under ``strict``).
+
+    Source: LegalCiteTrust's existence-only verification ablation (SPEC §4–5).
+    """
+    doomed = [
+        v for v in verdicts
+        if v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable")
+    ]  # fmt: skip
+    return tuple(
+        _removals(text, doomed, verdicts, mark=False, why="existence filter: authority not found")
+    )
+
+
+@dataclass
+class EfaReviser:
+    """Offline E/F/A repair policy (SPEC §5).
+
+    Attributes:
+        thresholds: ``suggestion_min_score`` gates every repair that uses a suggestion.
+        attempted: ``(citation content, op)`` pairs already tried, so a repair that did not
+            help is never repeated (guarantees the loop terminates).
+    """
+
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    attempted: set[tuple[str, str]] = field(default_factory=set)
+
+    def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
+        """Edits for every failing, non-excluded verdict; at most one edit per citation."""
+        edits: list[Edit] = []
+        doomed: list[tuple[Verdict, str]] = []
+        for v in verdicts:
+            if v.excluded or v.passes:
+                continue
+            ed = self._repair(text, v)
+            if ed == "remove":
+                doomed.append((v, self._why_remove(v)))
+            elif ed is not None:
+                edits.append(ed)
+        for v, why in doomed:
+            edits += _removals(text, [v], verdicts, mark=True, why=why)
+        out = []
+        for ed in edits:
+            key = (ed.before + "\x1f" + (ed.citation_id or ""), ed.op + ed.after)
+            if key in self.attempted:
+                continue
+            self.attempted.add(key)
+            out.append(ed)
+        return tuple(out)
+
+    def _confident(self, v: Verdict) -> Authority | None:
+        s = v.suggestion
+        if s is not None and s.score >= self.thresholds.suggestion_min_score:
+            return s.authority
+        return None
+
+    @staticmethod
+    def _why_remove(v: Verdict) -> str:
+        if v.existence.label == "not_found":
+            return f"authority does not exist ({v.existence.rationale}); no provision found for the claim"
+        if v.existence.label == "repealed":
+            return f"repealed ({v.existence.rationale}); no successor provision found for the claim"
+        return f"the provision does not support the claim ({v.applicability.rationale}); no better one found"
+
+    def _repair(self, text: str, v: Verdict) -> Edit | str | None:
+        e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
+        cit = v.citation
+        target = self._confident(v)
+        if e == "not_found":
+            if target is not None:
+                why = f"{cit.pin or cit.raw} does not exist; what the report says matches {target.label}"
+                return edit("renumber", text, cit.span, retarget(cit, target), why, v)
+            return "remove"
+        if e == "repealed":
+            if target is not None and (
+                target.instrument != cit.instrument or target.article != cit.article
+            ):
+                return edit("replace_repealed", text, cit.span, retarget(cit, target),
+                            f"{v.existence.rationale}; successor provision {target.label}", v)  # fmt: skip
+            return "remove"
+        if e == "partial":
+            return self._fix_granularity(text, v)
+        if f == "misdescribed":
+            return self._fix_description(text, v, target)
+        if f == "partially_faithful":
+            return self._restore_proviso(text, v)
+        if a in ("irrelevant", "contradicts", "partially_supports", "overextended"):
+            if target is not None and target.article != cit.article:
+                return edit("reanchor", text, cit.span, retarget(cit, target),
+                            f"{v.applicability.rationale}; {target.label} fits the claim", v)  # fmt: skip
+            if a in ("irrelevant", "contradicts"):
+                return "remove"
+        return None
+
+    def _fix_granularity(self, text: str, v: Verdict) -> Edit | None:
+        cit, auth = v.citation, v.resolved
+        if auth is None:
+            return None
+        paras = [
+            ln
+            for ln in auth.text.split("\n")
+            if ln and not re.match(r"^（[一二三四五六七八九十]+）", ln)
+        ]
+        probe = cit.description or cit.claim
+        best_k, best = None, 0.0
+        for k, p in enumerate(paras, start=1):
+            sc = containment(probe, p) if probe else 0.0
+            if sc > best:
+                best_k, best = k, sc
+        fixed = auth.model_copy(
+            update={"paragraph": best_k if best >= 0.5 and len(paras) > 1 else None, "item": None}
+        )
+        new = retarget(cit, fixed)
+        if new == cit.raw:
+            return None
+        return edit("fix_granularity", text, cit.span, new,
+                    f"{v.existence.rationale}; cite {fixed.label}", v)  # fmt: skip
+
+    def _fix_description(
+        self, text: str, v: Verdict, target: Authority | None
+    ) -> Edit | str | None:
+        cit, auth = v.citation, v.resolved
+        ds = cit.description_span
+        src = auth.text if auth is not None else ""
+        # What the report says the provision says: the description, else (P（《X》第N条）) the claim.
+        said, said_span = (cit.description, ds) if cit.description else (cit.claim, cit.claim_span)
+        if said_span is not None and src and said and said_span.slice(text) == said:
+            for mm in number_mismatches(said, src):
+                sp = Span(start=said_span.start + mm.found.start, end=said_span.start + mm.found.end)
+                return edit("fix_number", text, sp, mm.expected.text,
+                            f"the provision says {mm.expected.text}, not {mm.found.text}", v)  # fmt: skip
+            for fl in modality_flips(said, src):
+                sp = Span(start=said_span.start + fl.found.start, end=said_span.start + fl.found.end)
+                return edit("fix_number", text, sp, fl.expected.word,
+                            f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
+        if target is not None and target.article != cit.article:
+            return edit("renumber", text, cit.span, retarget(cit, target),
+                        f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip
+        if (
+            ds is not None
+            and src
+            and cit.description != cit.claim
+            and ds.slice(text) == cit.description
+        ):
+            return edit("rewrite_description", text, ds, src.replace("\n", ""),
+                        "the description does not match the provision; replaced by its text", v)  # fmt: skip
+        return "remove" if v.applicability.label in ("irrelevant", "contradicts") else None
+
+    def _restore_proviso(self, text: str, v: Verdict) -> Edit | None:
+        cit, auth = v.citation, v.resolved
+        ds = cit.description_span
+        if auth is None or ds is None or ds.slice(text) != cit.description:
+            return None
+        for p in provisos(auth.text):
+            if containment(p.rule, cit.description) >= 0.5:
+                desc = cit.description
+                trail = len(desc) - len(desc.rstrip('。；;，, ”"」'))
+                at = ds.end - trail
+                return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
+                            f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
+        return None
+
+
+__all__ = ["EfaReviser", "existence_filter", "removal_span"]

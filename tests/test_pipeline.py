@@ -1,0 +1,138 @@
+"""Both strategies end to end through the LangGraph pipeline, and the SPEC §5 invariants."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from datetime import date
+from typing import Any
+
+import pytest
+
+from governor.api import Governor, detect_as_of, detect_context
+from governor.labels import report_score
+from governor.models import Verdict
+
+TODAY = date(2026, 11, 29)
+DRAFT = (
+    "问题：对方违约后我能否要求赔偿？\n\n"
+    "回答：根据《中华人民共和国民法典》第五百七十七条规定，当事人一方不履行合同义务的，应当承担违约责任。"
+    "向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。"
+    "根据《民法典》第九千条规定，合同无效。\n"
+)
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor()
+
+
+def by_raw(vs: tuple[Verdict, ...]) -> Mapping[str, Verdict]:
+    return {v.citation.raw: v for v in vs}
+
+
+def test_none_verifies_only(gov: Governor) -> None:
+    r = gov.govern(DRAFT, strategy="none", as_of=TODAY)
+    assert r.text == DRAFT and r.rounds == () and r.stop_reason == "strategy_none"
+    assert len(r.initial_verdicts) == 3
+
+
+def test_existence_filter_drops_only_the_fabrication(gov: Governor) -> None:
+    r = gov.govern(DRAFT, strategy="existence", as_of=TODAY)
+    assert "第九千条" not in r.text
+    assert "合同无效。" in r.text  # the claim is kept, its carrier phrase removed
+    assert "根据。" not in r.text and "根据合同无效" not in r.text
+    assert "二年" in r.text  # E-Filter does not touch fidelity errors
+    assert [e.op for e in r.edits] == ["remove_citation"]
+    assert report_score(r.final_verdicts).trust > report_score(r.initial_verdicts).trust
+
+
+def test_efa_repairs_number_and_marks_unsupported(gov: Governor) -> None:
+    r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)
+    ops = {e.op for e in r.edits}
+    assert "fix_number" in ops and "三年" in r.text and "二年" not in r.text
+    assert "mark_unsupported" in ops and "第九千条" not in r.text
+    assert report_score(r.final_verdicts).trust == 1.0
+    assert r.stop_reason == "all_pass"
+
+
+def test_efa_replaces_repealed_law_by_successor_provision(gov: Governor) -> None:
+    text = "依据合同法第一百零七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。"
+    r = gov.govern(text, strategy="efa", as_of=TODAY)
+    assert [e.op for e in r.edits] == ["replace_repealed"]
+    assert "《中华人民共和国民法典》第五百七十七条" in r.text
+
+
+def test_efa_renumbers_to_the_provision_the_description_matches(gov: Governor) -> None:
+    text = "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。"
+    r = gov.govern(text, strategy="efa", as_of=TODAY)
+    assert r.text.startswith("《民法典》第一百五十四条规定")
+    assert report_score(r.final_verdicts).trust == 1.0
+
+
+def test_input_is_never_modified_and_outside_text_is_identical(gov: Governor) -> None:
+    original = str(DRAFT)
+    r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)
+    assert DRAFT == original
+    # Undo each round's edits in reverse: we must get the draft back byte for byte.
+    text = r.text
+    for rnd in reversed(r.rounds):
+        shift = 0
+        rebuilt = text
+        for e in rnd.edits:
+            start = e.span.start + shift
+            assert rebuilt[start : start + len(e.after)] == e.after
+            rebuilt = rebuilt[:start] + e.before + rebuilt[start + len(e.after) :]
+            shift += len(e.before) - len(e.after)
+        text = rebuilt
+    assert text == DRAFT
+
+
+def test_untouched_citation_keeps_its_trust(gov: Governor) -> None:
+    r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)
+    before = by_raw(r.initial_verdicts)["《中华人民共和国民法典》第五百七十七条"]
+    after = by_raw(r.final_verdicts)["《中华人民共和国民法典》第五百七十七条"]
+    assert after.item_trust >= before.item_trust
+
+
+def test_every_output_citation_was_verified(gov: Governor) -> None:
+    r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)
+    assert {v.citation.raw for v in r.final_verdicts} == {c.raw for c in gov.extract(r.text)}
+
+
+def test_generator_callable_is_wrapped() -> None:
+    calls: list[Mapping[str, Any]] = []
+
+    def writer(task: Mapping[str, Any], feedback: str | None = None) -> str:
+        calls.append(task)
+        return "根据《民法典》第九千条规定，合同无效。"
+
+    g = Governor(generator=writer)
+    r = g.write({"query": "合同是否有效？"}, strategy="existence")
+    assert calls == [{"query": "合同是否有效？"}]
+    assert r.draft.startswith("根据") and r.text == "合同无效。"
+
+
+def test_unknown_strategy_is_a_clear_error(gov: Governor) -> None:
+    from governor.errors import StrategyError
+
+    with pytest.raises(StrategyError, match="existence"):
+        gov.govern("x", strategy="delete-all")
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        ("报告日期：2019年6月1日\n根据……", date(2019, 6, 1)),
+        ("截至2023年1月1日，……", date(2023, 1, 1)),
+        ("我在2011年5月1日醉驾……", TODAY),  # a fact of the case is not the as-of date
+        ("正文\n2020年3月5日", date(2020, 3, 5)),
+        ("报告日期：2099年1月1日", TODAY),  # future dates are ignored
+    ],
+)
+def test_detect_as_of(text: str, expected: date) -> None:
+    assert detect_as_of(text, today=TODAY) == expected
+
+
+def test_detect_context() -> None:
+    assert detect_context("问题：能否要求赔偿？\n\n回答") == "能否要求赔偿？"
+    assert detect_context("回答：可以") == ""

@@ -1,0 +1,91 @@
+"""Repair operations: carrier-phrase removal, retargeting, applying edits (SPEC §5)."""
+
+from __future__ import annotations
+
+import pytest
+
+from governor.models import Authority, Citation, Edit, Span
+from governor.repairs import apply_edits, removal_span, retarget
+
+
+def cite(text: str, raw: str, *, group: str | None = None, nth: int = 0, **kw: object) -> Citation:
+    start = -1
+    for _ in range(nth + 1):
+        start = text.index(raw, start + 1)
+    return Citation(
+        id=f"c{start}",
+        span=Span(start=start, end=start + len(raw)),
+        raw=raw,
+        kind="statute",
+        group=group,
+        **kw,  # type: ignore[arg-type]
+    )
+
+
+@pytest.mark.parametrize(
+    "text,raw,expected",
+    [
+        # prefix carrier 根据……规定，: the claim survives
+        ("根据《民法典》第九千条规定，合同无效。", "《民法典》第九千条", "合同无效。"),
+        ("依据中华人民共和国继承法第十七条的规定，继承人享有所有权。", "中华人民共和国继承法第十七条", "继承人享有所有权。"),
+        ("按照《劳动合同法》第99条，单位应支付补偿。", "《劳动合同法》第99条", "单位应支付补偿。"),
+        # parenthetical
+        ("单位应支付经济补偿（《劳动合同法》第99条）。", "《劳动合同法》第99条", "单位应支付经济补偿。"),
+        ("单位应支付经济补偿(《劳动合同法》第99条)。", "《劳动合同法》第99条", "单位应支付经济补偿。"),
+        # subject position
+        ("《民法典》第九千条规定，合同无效。", "《民法典》第九千条", "合同无效。"),
+        # a 法律依据 list line holding only the citation (and its description)
+        ("回答：可以。\n法律依据：\n1. 《民法典》第九千条\n2. 其他", "《民法典》第九千条", "回答：可以。\n法律依据：\n2. 其他"),
+    ],
+)
+def test_removal_keeps_the_claim(text: str, raw: str, expected: str) -> None:
+    c = cite(text, raw)
+    sp = removal_span(text, c)
+    assert text[: sp.start] + text[sp.end :] == expected
+
+
+def test_removal_of_one_list_element_keeps_the_other() -> None:
+    text = "根据《民法典》第五百七十七条、第九千条规定，应承担违约责任。"
+    a = cite(text, "《民法典》第五百七十七条", group="g")
+    b = cite(text, "第九千条", group="g")
+    sp = removal_span(text, b, group_members=[a, b])
+    assert text[: sp.start] + text[sp.end :] == "根据《民法典》第五百七十七条规定，应承担违约责任。"
+    sp = removal_span(text, a, group_members=[a, b])
+    assert text[: sp.start] + text[sp.end :] == "根据第九千条规定，应承担违约责任。"
+
+
+@pytest.mark.parametrize(
+    "raw,instrument,target,expected",
+    [
+        ("《民法典》第九千条", "中华人民共和国民法典", ("中华人民共和国民法典", "577", None), "《民法典》第五百七十七条"),
+        ("劳动合同法第99条", "中华人民共和国劳动合同法", ("中华人民共和国劳动合同法", "46", None), "劳动合同法第46条"),
+        ("《合同法》第一百零七条", "中华人民共和国合同法", ("中华人民共和国民法典", "577", None), "《中华人民共和国民法典》第五百七十七条"),
+        ("《民法典》第一千零八十七条第三款", "中华人民共和国民法典", ("中华人民共和国民法典", "1087", 1), "《民法典》第一千零八十七条第一款"),
+    ],
+)
+def test_retarget_keeps_style(
+    raw: str, instrument: str, target: tuple[str, str, int | None], expected: str
+) -> None:
+    c = Citation(id="x", span=Span(start=0, end=len(raw)), raw=raw, kind="statute", instrument=instrument)
+    t = Authority(id="t", instrument=target[0], level="法律", article=target[1], paragraph=target[2])
+    assert retarget(c, t) == expected
+
+
+def _e(start: int, end: int, text: str, after: str) -> Edit:
+    return Edit(op="renumber", span=Span(start=start, end=end), before=text[start:end], after=after, reason="r")
+
+
+def test_apply_edits_right_to_left_and_outside_bytes_identical() -> None:
+    text = "甲乙丙丁戊己"
+    new, applied = apply_edits(text, [_e(0, 1, text, "一一"), _e(4, 5, text, "")])
+    assert new == "一一乙丙丁己"
+    assert [e.span.start for e in applied] == [0, 4]
+
+
+def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
+    text = "甲乙丙丁"
+    new, applied = apply_edits(text, [_e(0, 2, text, "X"), _e(1, 3, text, "Y")])
+    assert (new, len(applied)) == ("X丙丁", 1)
+    stale = Edit(op="renumber", span=Span(start=0, end=1), before="乙", after="Z", reason="r")
+    with pytest.raises(ValueError, match="stale"):
+        apply_edits(text, [stale])

@@ -1,0 +1,290 @@
+"""Existence (E): does the cited authority exist, in force, at the cited granularity?
+
+Labels and scores follow SPEC §3: ``exists`` 1.0 · ``partial`` 0.5 (instrument and article
+resolve, the cited 款/项 does not) · ``repealed`` 0.5 (resolves, but not in force on the
+report's as-of date) · ``not_found`` 0.0 · ``unverifiable`` excluded (outside the store's
+coverage; 0.5 under ``strict``).
+
+Repeal data: the nine laws repealed on 2021-01-01 by 民法典 第一千二百六十条 come from the
+store's repeal registry (derived from that article's text).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import date
+
+from governor.authorities import AuthorityStore
+from governor.authorities.records import ArticleRecord, RepealRecord
+from governor.labels import score_for
+from governor.models import Authority, CheckResult, Citation, Evidence, TaxonomyCode
+
+# Names outside the store's coverage: local regulations (省/市/自治区 …), department notices,
+# standards, party documents. Citing them is not an error citegov can establish offline.
+_LOCAL_PREFIX = re.compile(
+    r"^(?:北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南"
+    r"|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门"
+    r"|[\u4e00-\u9fff]{1,6}(?:省|市|自治区|自治州|县|区))"
+)
+_OUTSIDE_COVERAGE = re.compile(r"(?:通知|意见|纪要|标准|指南|公告|批复|答复|函|章程|准则|细则)$")
+# Published SPC guiding cases, as far as the bundled list knows (cn_cases/SOURCE.md: the
+# upstream release holds 278). Numbers above are fabricated; numbers at or below but absent
+# from the store are unverifiable.
+MAX_GUIDING_CASE = 278
+
+
+@dataclass(frozen=True)
+class ExistenceOutcome:
+    """Existence result plus what it resolved to (``record`` is None unless an article resolved)."""
+
+    result: CheckResult
+    authority: Authority | None = None
+    record: ArticleRecord | None = None
+    codes: tuple[TaxonomyCode, ...] = ()
+
+
+def _result(label: str, rationale: str, *, strict: bool, evidence: str = "") -> CheckResult:
+    return CheckResult(
+        axis="existence",
+        label=label,
+        score=score_for("existence", label, strict=strict),
+        rationale=rationale,
+        evidence=(Evidence(text=evidence),) if evidence else (),
+    )
+
+
+def _repealed_authority(rec: RepealRecord) -> Authority:
+    return Authority(
+        id=f"{rec.title}@repealed",
+        instrument=rec.title,
+        level=rec.level,
+        status="repealed",
+        in_force_to=rec.repealed_on,
+        successor=rec.successor,
+        source=rec.source,
+    )
+
+
+def check_existence(
+    cit: Citation, store: AuthorityStore, *, as_of: date, strict: bool = False
+) -> ExistenceOutcome:
+    """Check whether ``cit`` resolves in ``store`` on ``as_of``.
+
+    Args:
+        cit: the citation (any kind; US kinds are unverifiable offline without a case lookup).
+        store: the authority store.
+        as_of: the report's as-of date; the version in force on it is used unless the
+            citation names a version.
+        strict: score ``unverifiable`` 0.5 instead of excluding it.
+
+    Returns:
+        The outcome; ``authority`` holds the resolved provision text (the cited 款/项 when it
+        exists) for the fidelity and applicability checks.
+    """
+    if cit.kind == "guiding_case":
+        return _guiding_case(cit, store, strict=strict)
+    if cit.kind == "case_number":
+        return _case_number(cit, store, strict=strict)
+    if cit.kind == "document_number":
+        return _document_number(cit, store, strict=strict)
+    if cit.kind in ("us_case", "us_statute"):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                "US authority: no case lookup configured (set COURTLISTENER_TOKEN or a local case store)",
+                strict=strict,
+            )
+        )
+    return _provision(cit, store, as_of=as_of, strict=strict)
+
+
+def _provision(
+    cit: Citation, store: AuthorityStore, *, as_of: date, strict: bool
+) -> ExistenceOutcome:
+    written = cit.instrument_as_written or cit.instrument or ""
+    title = cit.instrument or (store.resolve_instrument(written) if written else None)
+    repeal = store.repeal_record(title or written) if (title or written) else None
+    if repeal is not None and as_of >= repeal.repealed_on:
+        succ = f"; successor: {repeal.successor}" if repeal.successor else ""
+        return ExistenceOutcome(
+            _result(
+                "repealed",
+                f"《{repeal.title}》 was repealed on {repeal.repealed_on.isoformat()}"
+                f" ({repeal.source}){succ}",
+                strict=strict,
+            ),
+            authority=_repealed_authority(repeal),
+            codes=("STALE",),
+        )
+    if title is None or store.instrument(title) is None:
+        bare = written.strip("《》<> ")
+        if bare and (_LOCAL_PREFIX.match(bare) or _OUTSIDE_COVERAGE.search(bare)):
+            return ExistenceOutcome(
+                _result(
+                    "unverifiable",
+                    f"《{bare}》 is outside the store's coverage (local or non-normative document)",
+                    strict=strict,
+                )
+            )
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"no instrument named 《{bare or '?'}》 in the store (fabricated or misnamed)",
+                strict=strict,
+            ),
+            codes=("L1.1.1",),
+        )
+    if cit.article is None:
+        return ExistenceOutcome(
+            _result("exists", f"《{title}》 exists (no article cited)", strict=strict)
+        )
+    version = store.version(title, as_of=as_of, version_hint=cit.version_hint)
+    record = store.article(title, cit.article, as_of=as_of, version_hint=cit.version_hint)
+    label_pin = f"《{title}》{cit.pin}"
+    if record is None:
+        return _article_missing(cit, store, title, as_of=as_of, strict=strict)
+    auth = store.authority(record, cit.paragraph, cit.item)
+    whole = store.authority(record)
+    if version is not None and not _in_force(version.in_force_from, version.in_force_to, as_of):
+        when = version.in_force_from.isoformat() if version.in_force_from else "?"
+        return ExistenceOutcome(
+            _result(
+                "repealed",
+                f"{label_pin}: the cited version ({version.version}, in force from {when}) "
+                f"was not in force on {as_of.isoformat()}",
+                strict=strict,
+            ),
+            authority=auth or whole,
+            record=record,
+            codes=("STALE",),
+        )
+    if auth is None:
+        return ExistenceOutcome(
+            _result(
+                "partial",
+                f"{label_pin}: article exists with {len(record.paragraphs)} 款, "
+                "but the cited 款/项 does not",
+                strict=strict,
+            ),
+            authority=whole,
+            record=record,
+            codes=("L1.1.4",),
+        )
+    return ExistenceOutcome(
+        _result("exists", f"{label_pin} exists", strict=strict, evidence=auth.text[:80]),
+        authority=auth,
+        record=record,
+    )
+
+
+def _in_force(start: date | None, end: date | None, as_of: date) -> bool:
+    return (start is None or start <= as_of) and (end is None or as_of < end)
+
+
+def _article_missing(
+    cit: Citation, store: AuthorityStore, title: str, *, as_of: date, strict: bool
+) -> ExistenceOutcome:
+    inst = store.instrument(title)
+    assert inst is not None
+    for v in inst.versions:
+        rec = store.article(title, cit.article or "", version_hint=v.version)
+        if rec is not None and rec.version != ((store.version(title, as_of=as_of) or v).version):
+            return ExistenceOutcome(
+                _result(
+                    "repealed",
+                    f"《{title}》{cit.pin} exists only in the {v.version} version, "
+                    f"not in the version in force on {as_of.isoformat()}",
+                    strict=strict,
+                ),
+                authority=store.authority(rec),
+                record=rec,
+                codes=("STALE",),
+            )
+    n = len(store.articles(title, as_of=as_of))
+    return ExistenceOutcome(
+        _result(
+            "not_found",
+            f"《{title}》 has no {cit.pin} (the version in force has {n} articles)",
+            strict=strict,
+        ),
+        codes=("L1.1.1",),
+    )
+
+
+def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
+    n = cit.guiding_case
+    if n is None:
+        return ExistenceOutcome(
+            _result("unverifiable", f"{cit.raw}: not an SPC guiding case number", strict=strict)
+        )
+    gc = store.guiding_case(n)
+    if gc is not None:
+        auth = Authority(
+            id=f"指导案例{n}号",
+            instrument=f"指导案例{n}号：{gc.title}",
+            level="案例",
+            text=gc.gist,
+            status="superseded" if gc.no_longer_referenced else "in_force",
+        )
+        if gc.no_longer_referenced:
+            return ExistenceOutcome(
+                _result("repealed", f"指导案例{n}号 is no longer to be referenced", strict=strict),
+                authority=auth,
+                codes=("STALE",),
+            )
+        return ExistenceOutcome(
+            _result("exists", f"指导案例{n}号 {gc.title}", strict=strict), authority=auth
+        )
+    if n > MAX_GUIDING_CASE:
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"指导案例{n}号: above the highest published number known ({MAX_GUIDING_CASE})",
+                strict=strict,
+            ),
+            codes=("L1.1.1",),
+        )
+    return ExistenceOutcome(
+        _result(
+            "unverifiable",
+            f"指导案例{n}号 is in the published range but not in the bundled case list",
+            strict=strict,
+        )
+    )
+
+
+def _case_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
+    from governor.extract import case_number_is_well_formed
+
+    num = cit.case_number or cit.raw
+    if not case_number_is_well_formed(num):
+        return ExistenceOutcome(
+            _result("not_found", f"{num}: not a well-formed 案号", strict=strict),
+            codes=("L1.1.1",),
+        )
+    for n in range(1, MAX_GUIDING_CASE + 1):
+        gc = store.guiding_case(n)
+        if gc is not None and num in gc.case_numbers:
+            return ExistenceOutcome(
+                _result("exists", f"{num}: a case of 指导案例{n}号", strict=strict),
+                authority=Authority(
+                    id=num, instrument=f"指导案例{n}号", level="案例", text=gc.gist
+                ),
+            )
+    return ExistenceOutcome(
+        _result("unverifiable", f"{num}: well-formed 案号, not in the store", strict=strict)
+    )
+
+
+def _document_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
+    num = cit.document_number or cit.raw
+    title = store.title_for_document_number(num)
+    if title is None:
+        return ExistenceOutcome(
+            _result("unverifiable", f"{num}: 文号 not known to the store", strict=strict)
+        )
+    return ExistenceOutcome(
+        _result("exists", f"{num} is 《{title}》", strict=strict),
+        authority=Authority(id=num, instrument=title, level="司法解释"),
+    )

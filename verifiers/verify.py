@@ -1,0 +1,205 @@
+"""Verification of a report's citations on Existence, Fidelity and Applicability (SPEC §3).
+
+:class:`Verifier` runs existence against the store, sends the citations that resolved to a
+provision text to the injected :class:`~verifiers.judge.Judge` in one batch, and assembles
+:class:`~governor.models.Verdict` s with item trust ``E × F × A`` (NA = 1.0; E = 0 → 0, F and
+A not judged; ``unverifiable`` excluded unless strict).
+
+Re-verification after a revision reuses verdicts of citations whose content key (instrument,
+pin cite, version, claim, description, quotes) did not change, so an untouched citation keeps
+its verdict and its trust (SPEC §5 invariant).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+
+from governor.authorities import AuthorityStore
+from governor.labels import is_excluded, item_trust, score_for
+from governor.models import Authority, CheckResult, Citation, Suggestion, Verdict
+from governor.ports import Retriever
+from verifiers.existence import ExistenceOutcome, check_existence
+from verifiers.judge import Judge, JudgeItem, JudgeOutcome
+from verifiers.taxonomy import merge
+from verifiers.textsim import containment, specificity
+
+
+def content_key(cit: Citation, *, as_of: date, context: str = "") -> str:
+    """Hash of everything a verdict depends on, excluding the citation's position."""
+    parts = (
+        cit.kind, cit.instrument or cit.instrument_as_written or "", cit.article or "",
+        str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
+        cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
+        "\x1f".join(cit.quotes), as_of.isoformat(), context,
+    )  # fmt: skip
+    return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
+
+
+def _na(axis: str, label: str, why: str) -> CheckResult:
+    return CheckResult(axis=axis, label=label, score=score_for(axis, label), rationale=why)  # type: ignore[arg-type]
+
+
+@dataclass
+class Verifier:
+    """Verifies citations against ``store`` with ``judge`` for F and A.
+
+    Attributes:
+        store: the authority store.
+        retriever: retrieval used for existence suggestions (successor or renumbering).
+        judge: fidelity/applicability judge (offline or LLM).
+        strict: score ``unverifiable`` 0.5 instead of excluding it.
+        cache: verdicts by :func:`content_key`; shared across rounds of one run.
+    """
+
+    store: AuthorityStore
+    retriever: Retriever
+    judge: Judge
+    strict: bool = False
+    cache: dict[str, Verdict] = field(default_factory=dict)
+    judged: int = 0
+
+    def verify(
+        self, citations: Sequence[Citation], *, as_of: date, context: str = ""
+    ) -> tuple[Verdict, ...]:
+        """Verdicts for ``citations``, in order.
+
+        Args:
+            citations: citations of one text (spans index that text).
+            as_of: the report's as-of date.
+            context: task query / question, used when a claim is empty.
+
+        Returns:
+            One :class:`Verdict` per citation; verdicts of unchanged citations come from
+            the cache with the new citation (span) substituted.
+        """
+        keys = [content_key(c, as_of=as_of, context=context) for c in citations]
+        todo = [i for i, k in enumerate(keys) if k not in self.cache]
+        outcomes = {
+            i: check_existence(citations[i], self.store, as_of=as_of, strict=self.strict)
+            for i in todo
+        }
+        by_group = self._group_texts(citations, outcomes)
+        items: list[tuple[int, JudgeItem]] = []
+        for i in todo:
+            ex = outcomes[i]
+            if (
+                (ex.result.score or 0.0) > 0.0
+                and ex.authority is not None
+                and (ex.authority.text or ex.record is not None)
+            ):
+                cit = citations[i]
+                siblings = (
+                    tuple(t for j, t in by_group.get(cit.group or "", ()) if j != i)
+                    if cit.group
+                    else ()
+                )
+                items.append((i, JudgeItem(cit, ex.authority, ex.record, context, as_of, siblings)))
+        judged: dict[int, JudgeOutcome] = {}
+        if items:
+            self.judged += len(items)
+            for (i, _), out in zip(items, self.judge.judge([it for _, it in items]), strict=True):
+                judged[i] = out
+        result: list[Verdict] = []
+        for i, (cit, key) in enumerate(zip(citations, keys, strict=True)):
+            if key in self.cache:
+                result.append(self.cache[key].model_copy(update={"citation": cit}))
+                continue
+            v = self._assemble(cit, outcomes[i], judged.get(i), as_of=as_of, context=context)
+            self.cache[key] = v
+            result.append(v)
+        return tuple(result)
+
+    def _group_texts(
+        self, citations: Sequence[Citation], outcomes: Mapping[int, ExistenceOutcome]
+    ) -> dict[str, list[tuple[int, str]]]:
+        groups: dict[str, list[tuple[int, str]]] = {}
+        for i, ex in outcomes.items():
+            g = citations[i].group
+            if g and ex.record is not None:
+                groups.setdefault(g, []).append((i, ex.record.text))
+        return groups
+
+    def _assemble(
+        self,
+        cit: Citation,
+        ex: ExistenceOutcome,
+        jo: JudgeOutcome | None,
+        *,
+        as_of: date,
+        context: str,
+    ) -> Verdict:
+        e = ex.result
+        excluded = is_excluded(e.label, strict=self.strict)
+        if jo is None:
+            why = (
+                "not judged: existence failed"
+                if (e.score or 0.0) == 0.0 and not excluded
+                else "not judged: no source text available"
+            )
+            f, a = _na("fidelity", "not_assessed", why), _na("applicability", "skipped", why)
+            codes = merge(ex.codes)
+            suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
+            judge_name = "offline"
+        else:
+            f, a = jo.fidelity.result, jo.applicability.result
+            codes = merge(ex.codes, jo.fidelity.codes, jo.applicability.codes)
+            suggestion = jo.fidelity.suggestion or jo.applicability.suggestion
+            if suggestion is None and e.label in ("repealed", "partial"):
+                suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
+            judge_name = self.judge.name
+        trust = item_trust(e.score, f.score, a.score)
+        return Verdict(
+            citation=cit,
+            existence=e,
+            fidelity=f,
+            applicability=a,
+            item_trust=1.0 if excluded else trust,
+            excluded=excluded,
+            taxonomy=codes,
+            resolved=ex.authority,
+            suggestion=suggestion,
+            judge=judge_name,
+        )
+
+    def _existence_suggestion(
+        self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str
+    ) -> Suggestion | None:
+        """For a missing article or a repealed instrument: the provision whose text best
+        matches what the report says (description, else claim) in the right instrument —
+        the cited instrument, or the successor of a repealed one."""
+        label = ex.result.label
+        if label not in ("not_found", "repealed", "partial"):
+            return None
+        target: str | None = None
+        if label == "repealed" and ex.authority is not None and ex.authority.successor:
+            target = ex.authority.successor
+        elif label == "repealed" and ex.record is not None:
+            target = ex.record.instrument
+        elif label == "not_found" and cit.instrument and self.store.instrument(cit.instrument):
+            target = cit.instrument
+        elif label == "partial" and ex.record is not None:
+            return None
+        if target is None:
+            return None
+        query = cit.description.strip() or cit.claim.strip() or context.strip()
+        if len(query) < 4:
+            return None
+        best: tuple[float, Authority] | None = None
+        for rec, _ in self.retriever.search(query, instrument=target, as_of=as_of, k=8):
+            sc = containment(query, rec.text)
+            if best is None or sc > best[0]:
+                auth = self.store.authority(rec)
+                if auth is not None:
+                    best = (sc, auth)
+        if best is None:
+            return None
+        reason = (
+            f"successor provision in 《{target}》"
+            if label == "repealed"
+            else "provision whose text matches the report"
+        )
+        confidence = min(1.0, best[0] * specificity(query))
+        return Suggestion(authority=best[1], score=confidence, reason=reason)
