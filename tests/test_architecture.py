@@ -45,6 +45,9 @@ LAYERS: dict[str, int] = {
     "governor.html": 7,
     "governor.batch": 7,
     "governor.cli": 8,
+    "governor.cli_common": 8,
+    "governor.cli_drafts": 8,
+    "governor.cli_corpus": 8,
 }
 
 

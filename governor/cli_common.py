@@ -1,0 +1,85 @@
+"""Shared pieces of the ``citegov`` CLI: consoles, option types, error helpers (layer 8)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from governor.errors import GovernorError
+
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+FilesArg = Annotated[
+    list[Path], typer.Argument(help="Draft files (.md/.txt; UTF-8, GB18030 or UTF-16 with BOM).")
+]
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of", help="Report date YYYY-MM-DD (default: a date the report states, else today)."
+    ),
+]
+StrictOpt = Annotated[
+    bool,
+    typer.Option(
+        "--strict", help="Score unverifiable citations 0.5 (and let E-Filter remove them)."
+    ),
+]
+JudgeOpt = Annotated[str, typer.Option("--judge", help="F/A judge: offline (default) or llm.")]
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML config file.")]
+MaxCharsOpt = Annotated[
+    int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def parse_as_of(value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise fail(f"--as-of {value!r} is not a date; use YYYY-MM-DD") from None
+
+
+def make_governor(config: Path | None, **overrides: Any) -> Any:
+    from governor.api import Governor
+    from governor.config import load_config
+
+    try:
+        return Governor(load_config(config, overrides))
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+
+
+def read(path: Path, gov: Any) -> Any:
+    from governor.textio import read_draft
+
+    return read_draft(path, max_chars=gov.config.max_chars)
+
+
+def verdict_table(title: str, rows: list[Any]) -> Table:
+    t = Table(title=title, show_lines=False, title_justify="left")
+    for col in ("citation", "E", "F", "A", "trust", "taxonomy", "suggestion"):
+        t.add_column(col, overflow="fold")
+    for c in rows:
+        sug = c.suggestion.authority.label if c.suggestion else ""
+        t.add_row(
+            c.raw.replace("\n", " "),
+            c.existence.label,
+            c.fidelity.label,
+            c.applicability.label,
+            "excl." if c.excluded else f"{c.item_trust:.2f}",
+            " ".join(c.taxonomy),
+            sug,
+        )
+    return t
