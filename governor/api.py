@@ -34,9 +34,11 @@ from governor.output import (
 )
 from governor.ports import Generator, Retriever
 from governor.textio import Draft, draft_from_text
-from graphs.nodes import GovernanceDeps
+from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
-from graphs.state import GovernanceResult, result_from_state
+from graphs.runnable import GovernedWriter, prepare_input
+from graphs.state import GovernanceResult, GovernanceState, result_from_state
+from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
@@ -87,7 +89,10 @@ class Governor:
             ``config.judge == "llm"``).
         retriever: provision retrieval; default: the store's BM25 (hybrid when configured
             and an index exists).
-        generator: report writer wrapped by :meth:`write`.
+        generator: report writer wrapped by :meth:`write`: a callable ``(task[, feedback])``,
+            a LangChain Runnable, a ChatModel or a folder of drafts (``graphs.wrap``).
+        reviser: LLM reviser for ``efa`` (default: an ``LLMReviser`` over the configured
+            endpoint when ``config.judge == "llm"``, else none).
 
     Raises:
         ConfigError: an unknown judge backend or an LLM judge without endpoint settings.
@@ -100,13 +105,15 @@ class Governor:
         store: AuthorityStore | None = None,
         judge: Judge | None = None,
         retriever: Retriever | None = None,
-        generator: Generator | None = None,
+        generator: Any = None,
+        reviser: TextReviser | None = None,
     ) -> None:
         self.config = config or load_config()
         self._store = store
         self._judge = judge
         self._retriever = retriever
-        self.generator = generator
+        self.generator: Generator | None = as_generator(generator) if generator else None
+        self._reviser = reviser
 
     @cached_property
     def store(self) -> AuthorityStore:
@@ -141,6 +148,20 @@ class Governor:
             return make_llm_judge(self.config, self.store, self.retriever)
         raise ConfigError(f"unknown judge {self.config.judge!r}; use offline or llm")
 
+    @cached_property
+    def reviser(self) -> TextReviser | None:
+        """The LLM reviser used by ``efa`` in edit mode (None: offline repairs only)."""
+        if self._reviser is not None:
+            return self._reviser
+        if self.config.judge != "llm":
+            return None
+        from governor.clients.chat import OpenAIChatModel
+        from governor.llm_revise import REVISER_PROMPT_VERSION, LLMReviser
+
+        return LLMReviser(
+            OpenAIChatModel.from_config(self.config, prompt_version=REVISER_PROMPT_VERSION)
+        )
+
     def verifier(self) -> Verifier:
         """A fresh verifier (its verdict cache lives for one run)."""
         return Verifier(self.store, self.retriever, self.judge, strict=self.config.strict)
@@ -162,6 +183,15 @@ class Governor:
             raise StrategyError(
                 f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}"
             )
+        if mode not in ("edit", "regenerate"):
+            raise ConfigError(f"unknown mode {mode!r}; use edit or regenerate")
+        if mode == "regenerate" and (
+            self.generator is None or not accepts_feedback(self.generator)
+        ):
+            raise ConfigError(
+                "mode='regenerate' needs a generator that accepts feedback, e.g. a callable "
+                "(task, feedback) -> str; use mode='edit' for this generator"
+            )
         return GovernanceDeps(
             extractor=self.extract,
             verifier=self.verifier(),
@@ -171,12 +201,52 @@ class Governor:
             thresholds=self.config.thresholds,
             generator=self.generator,
             mode=mode,  # type: ignore[arg-type]
+            text_reviser=self.reviser if strategy == "efa" and mode == "edit" else None,
         )
 
-    def graph(self, strategy: str | None = None, *, checkpointer: Any = None) -> Any:
+    def graph(
+        self, strategy: str | None = None, *, mode: str = "edit", checkpointer: Any = None
+    ) -> Any:
         """The compiled LangGraph pipeline for ``strategy`` (a LangChain Runnable)."""
         return build_governance_graph(
-            self._deps(strategy or self.config.strategy), checkpointer=checkpointer
+            self._deps(strategy or self.config.strategy, mode=mode), checkpointer=checkpointer
+        )
+
+    def runnable(
+        self,
+        strategy: str | None = None,
+        *,
+        mode: str = "edit",
+        checkpointer: Any = None,
+        interrupt_after: tuple[str, ...] = (),
+    ) -> GovernedWriter:
+        """The governed writer as a LangChain ``Runnable`` (invoke, batch, stream).
+
+        Inputs: draft text, ``{"draft": text}`` or a task for the wrapped generator; the
+        as-of date and question are read from the draft unless given (``as_of``, ``context``).
+
+        Raises:
+            StrategyError / ConfigError: unknown strategy or mode, regenerate without a
+                feedback-taking generator.
+        """
+        strat = strategy or self.config.strategy
+        self._deps(strat, mode=mode)  # validate now, not at the first invoke
+
+        def prepare(value: Any) -> GovernanceState:
+            state = prepare_input(value, today=self.config.as_of)
+            draft = state.get("draft")
+            if draft is not None:
+                given = isinstance(value, dict) and value.get("as_of")
+                if not given and self.config.as_of is None:
+                    state["as_of"] = detect_as_of(draft).isoformat()
+                state["context"] = state.get("context") or detect_context(draft)
+            return state
+
+        return GovernedWriter(
+            lambda: self._deps(strat, mode=mode),
+            prepare=prepare,
+            checkpointer=checkpointer,
+            interrupt_after=interrupt_after,
         )
 
     def govern(
@@ -202,16 +272,64 @@ class Governor:
         )
         return result_from_state(state, strat)
 
-    def write(self, task: dict[str, Any], *, strategy: str | None = None) -> GovernanceResult:
-        """Generate a report for ``task`` with the wrapped generator, then govern it."""
+    def write(
+        self, task: dict[str, Any], *, strategy: str | None = None, mode: str = "edit"
+    ) -> GovernanceResult:
+        """Generate a report for ``task`` with the wrapped generator, then govern it.
+
+        ``mode="regenerate"`` sends the verdict feedback back to the generator instead of
+        editing the text (the generator must accept feedback).
+        """
         if self.generator is None:
             raise ConfigError("Governor.write needs a generator; pass generator=...")
         strat = strategy or self.config.strategy
         when = self.config.as_of or date.today()
-        state = self.graph(strat).invoke(
+        state = self.graph(strat, mode=mode).invoke(
             {"task": task, "as_of": when.isoformat(), "context": str(task.get("query", ""))}
         )
-        return result_from_state(state, strat)
+        return result_from_state(state, strat, mode)
+
+    def revise_many(
+        self,
+        paths: Sequence[Any],
+        out_dir: Any,
+        *,
+        strategy: str | None = None,
+        workers: int = 1,
+        resume: bool = False,
+        as_of: date | None = None,
+        context: str = "",
+        fail_on: float | None = None,
+        progress: Any = None,
+    ) -> Any:
+        """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
+
+        ``paths`` are files, folders or glob patterns; each draft gets its revised text,
+        ``<name>.verdicts.json`` and ``<name>.html``, the batch ``summary.jsonl`` and
+        ``index.html``. ``progress`` is called with a :class:`governor.batch.BatchProgress`
+        after each draft. See :func:`governor.batch.run_batch` for resume and output naming.
+
+        Returns:
+            A :class:`governor.batch.BatchResult` (bad drafts are ``failed`` rows).
+
+        Raises:
+            ConfigError: invalid options, or ``workers > 1`` with injected components.
+            InputError: no drafts, or an output would overwrite an input.
+        """
+        from pathlib import Path
+
+        from governor.batch import check_portable, make_options, run_batch
+
+        check_portable(self, workers)
+        options = make_options(
+            strategy=strategy or self.config.strategy,
+            as_of=as_of,
+            context=context,
+            fail_on=fail_on,
+            resume=resume,
+            workers=workers,
+        )
+        return run_batch(self, list(paths), Path(out_dir), options, progress=progress)
 
 
 def build_report(

@@ -54,7 +54,7 @@ _PAREN_SKIP_AFTER_RE = re.compile(rf"{rx.GAP}(?:等|之规定|的规定|规定)?
 _LINE_HEAD_RE = re.compile(
     r"^[ \t\u3000]*(?:[#*>]+[ \t]*)?"
     r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t\u3000]*"
-    r"(?:(?:法律依据|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|对应的法律依据|具体法律依据)"
+    r"(?:(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|对应的法律依据|具体法律依据)"
     r"[为是]?[ \t]*[：:][ \t]*)?$"
 )
 
@@ -201,7 +201,8 @@ def _description(
     if verb is not None:
         if punct is None and ch == "的":  # 规定的义务: the citation modifies a noun
             return None, False, list_item
-        ok = True
+        # 违反了《X》第N条的规定，P: P is a consequence, not the provision's content
+        ok = lead or list_item or m is None or m["of"] is None or verb != "规定"
     elif punct in ("：", ":"):
         ok = True
     elif punct is not None:
@@ -233,6 +234,7 @@ def _description(
     return span, False, list_item
 
 
+_DOUBLE_PUNCT_RE = re.compile(r"[，,；;：:、]{2,}")
 _LEAD_ONLY_RE = re.compile(
     r"^[ \t\u3000]*(?:[0-9０-９]{1,2}[.．、)）][ \t]*)?(?:根据|依据|依照|按照)(?:我国|中国)?[ \t]*$"
 )
@@ -280,7 +282,11 @@ def _claim(
             return _main_conclusion(ctx)
         if desc_span is not None and not quoted:
             return desc_span, text[desc_span[0] : desc_span[1]]
-        tail_from = desc_span[1] + 1 if desc_span is not None else g_end
+        if desc_span is not None:  # quoted: the claim follows the closing quote
+            tail_from = desc_span[1] + 1
+            s_end = ctx.sentence(tail_from, tail_from)[1]
+        else:
+            tail_from = g_end
         m = rx.CARRIER_AFTER_RE.match(text, tail_from)
         span = _strip_span(text, m.end() if m else tail_from, s_end, _STRIP_PUNCT)
         if span[1] > span[0]:
@@ -297,7 +303,7 @@ def _claim(
     # 5. the sentence with the citation cut out
     pre_end = lead_at if lead_at is not None else g_start
     m = rx.CARRIER_AFTER_RE.match(text, g_end)
-    post_start = m.end() if m else g_end
+    post_start = (m.start("punct") if m["punct"] else m.end()) if m else g_end
     if m is not None and m["verb"] is not None and m["punct"] is None:
         post_start = g_end  # 违反了《X》第N条规定的义务: keep 规定的义务
         m2 = re.compile(r"(?:的|之)?规定").match(text, g_end)
@@ -306,6 +312,7 @@ def _claim(
     pre = text[s_start:pre_end].strip(_STRIP)
     post = text[post_start:s_end].strip(_STRIP)
     claim = (pre + post).strip(_STRIP_PUNCT)
+    claim = _DOUBLE_PUNCT_RE.sub(lambda q: q.group()[-1], claim)
     span = _strip_span(text, s_start, s_end, _STRIP_PUNCT)
     if not claim:
         return None, ""

@@ -54,6 +54,8 @@ class Config(BaseModel):
     as_of: date | None = None
     store_path: Path | None = None
     index_dir: Path | None = None
+    chroma_url: str | None = None
+    """URL of a chroma server (``chroma run``) holding the semantic index; None = local ``index_dir``."""
     cache_dir: Path = Path.home() / ".cache" / "citegov"
     embedder: str = "use"
     retrieval: Literal["bm25", "hybrid"] = "bm25"

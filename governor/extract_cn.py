@@ -158,13 +158,14 @@ def _alias_index(names: InstrumentNames) -> _AliasIndex:
 
 
 def clean_title(title: str) -> str:
-    """Title as looked up: zero-width chars and whitespace removed, 〈〉 folded to 《》.
+    """Title as looked up: zero-width chars and whitespace removed, 〈〉 folded to 《》,
+    common traditional characters folded to simplified.
 
     ``"最高人民法院关于适用〈中华人民共和国\\n民法典〉…的解释"`` →
     ``"最高人民法院关于适用《中华人民共和国民法典》…的解释"``.
     """
     t = _WS_RE.sub("", title.translate(_ZW_TABLE))
-    return t.translate(_INNER_TITLE_BRACKETS)
+    return t.translate(_INNER_TITLE_BRACKETS).translate(rx.TRADITIONAL_TO_SIMPLIFIED)
 
 
 def resolve_title(names: InstrumentNames, title: str) -> str | None:
@@ -439,9 +440,10 @@ class _Scanner:
         start = s
         # 1. longest known alias (before back-references: 合同法 ends with 同法); a comma may
         #    stand between a known title and its pin in a list (- 中华人民共和国劳动法，第七十五条)
-        alias = self.aliases.longest_suffix(core)
+        folded = core.translate(rx.TRADITIONAL_TO_SIMPLIFIED)  # 1:1, offsets unchanged
+        alias = self.aliases.longest_suffix(folded)
         if alias is None and core.endswith(("，", ",")):
-            alias = self.aliases.longest_suffix(core[:-1])
+            alias = self.aliases.longest_suffix(folded[:-1])
             if alias is not None:
                 core = core[:-1]
                 core_end -= 1
@@ -675,7 +677,9 @@ def case_number_is_well_formed(case_number: str) -> bool:
       court number: 鲁15, 京0105) + 类型代字 ending in a known code (民初, 民终, 刑初, 执…)
       + serial without leading zero + 号: ``（2016）鲁15刑初33号``;
     * old style (year ≤ 2016): court abbreviation + type characters (民/刑/商/执 + 初/终…,
-      optionally a （民） division) + 字第 + serial + 号: ``（2009）沪二中民二（民）终字第1508号``;
+      optionally a （民） division) + 字第 + serial + 号, the type ending in a stage character
+      (初/终/再/监/申…) after a domain character (民/刑/行/商/执…):
+      ``（2009）沪二中民二（民）终字第1508号``;
       leading zeros allowed (``（2008）二中民终字第00453号``).
 
     Returns:
@@ -694,10 +698,12 @@ def case_number_is_well_formed(case_number: str) -> bool:
         return any(m["new_type"].endswith(code) for code in rx.CASE_TYPE_CODES)
     if year > 2016:
         return False
-    old_type = re.sub(r"（[^）]*）", "", m["old_type"])
-    if not old_type or any(c not in rx.OLD_CASE_TYPE_CHARS for c in old_type[-2:]):
-        return False
-    return bool(m["old_court"]) or len(old_type) > 2
+    body = re.sub(r"（[^）]*）", "", (m["old_court"] or "") + m["old_type"])
+    return (
+        len(body) >= 2
+        and body[-1] in rx.OLD_CASE_STAGE_CHARS
+        and any(c in rx.OLD_CASE_DOMAIN_CHARS for c in body[:-1])
+    )
 
 
 def scan(text: str, names: InstrumentNames) -> list[Hit]:

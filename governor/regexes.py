@@ -46,13 +46,23 @@ _SUFFIX_NUMERAL = r"[一二三四五六七八九十]+"
 CJK = r"\u4e00-\u9fff"
 """CJK unified ideographs (for use inside a character class)."""
 
+TRADITIONAL_TO_SIMPLIFIED = str.maketrans(
+    "華國與關於條規務權護衛醫療險劃審職業勞動會員單環產稅證據訟訴體實際準則種輸運適費發電網絡廣鐵貨幣銀們軍選舉憲黨團農資讓質"
+    "監項親屬婦兒處罰違責義償債擔繼贈買賣徵購標價稱許總辦機構專災難緊時間為當應對經營銷區縣鄉鎮興設計畫報導約協議",
+    "华国与关于条规务权护卫医疗险划审职业劳动会员单环产税证据讼诉体实际准则种输运适费发电网络广铁货币银们军选举宪党团农资让质"
+    "监项亲属妇儿处罚违责义偿债担继赠买卖征购标价称许总办机构专灾难紧时间为当应对经营销区县乡镇兴设计画报导约协议",
+)
+"""Traditional → simplified for characters common in PRC instrument titles; titles written in
+traditional characters (《中華人民共和國教育法》, seen in LawBench answers) are folded before
+lookup. Spans and ``raw`` keep the text as written."""
+
 # --- pin cite pieces (条 / 款 / 项) ----------------------------------------------------------
 
 _NOT_MEASURE_WORD = r"(?![腿路鱼狗命河街线船件例子心道缝])"
 """条 is also a measure word: 第一条腿, 第二条路, 第一条件. Those never continue a citation."""
 
 ARTICLE = rf"""
-    第 {GAP} {NUMERAL} {GAP} 条 {_NOT_MEASURE_WORD}      # 第五百七十七条 / 第 39 条
+    第 {GAP} {NUMERAL} {GAP} [条條] {_NOT_MEASURE_WORD}  # 第五百七十七条 / 第 39 条 / 第二十七條
     (?: {GAP} 之 {GAP} {_SUFFIX_NUMERAL} )?              # 之一 (inserted article)
 """
 
@@ -62,9 +72,9 @@ PARAGRAPH = rf"""
 
 ITEM = rf"""
     (?:
-        第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?: {GAP} 项 )?   # 第（二）项 / 第(2)项 / 第(二)
-      | 第 {GAP} {NUMERAL} {GAP} 项                              # 第二项 / 第2项
-      | [（(] {GAP} {SMALL_NUMERAL} {GAP} [)）] (?: {GAP} 项 )?     # （二）项 / (2)
+        第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?   # 第（二）项 / 第(2)项 / 第(二)
+      | 第 {GAP} {NUMERAL} {GAP} [项項]                          # 第二项 / 第2项
+      | [（(] {GAP} {SMALL_NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?  # （二）项 / (2)
     )
 """
 
@@ -88,12 +98,12 @@ PIN_CHAIN = rf"""
 
 PIN_ELEMENT_RE = re.compile(
     rf"""
-      (?P<article> 第 {GAP} (?P<article_num>{NUMERAL}) {GAP} 条
+      (?P<article> 第 {GAP} (?P<article_num>{NUMERAL}) {GAP} [条條]
                    (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )? )
     | (?P<paragraph> 第 {GAP} (?P<paragraph_num>{NUMERAL}) {GAP} 款 )
-    | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} 项 )?
-              | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} 项
-              | [（(] {GAP} (?P<item_num3>{SMALL_NUMERAL}) {GAP} [)）] (?: {GAP} 项 )? ) )
+    | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )?
+              | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} [项項]
+              | [（(] {GAP} (?P<item_num3>{SMALL_NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )? ) )
     | (?P<range> {RANGE_SEPARATOR} )
     | (?P<list> {LIST_SEPARATOR} )
     """,
@@ -265,8 +275,11 @@ CASE_TYPE_CODES = tuple(
 a new-style 案号's type must end with one of these (court-specific prefixes like 知, 商, 环
 may stand before them)."""
 
-OLD_CASE_TYPE_CHARS = "民刑行执商知经赔破监申再终初复提抗更特督催"
-"""Characters an old-style (字第) case type is made of: 民初字, 商终字, 刑监字, 执复字…"""
+OLD_CASE_DOMAIN_CHARS = "民刑行执商知经赔破海环"
+"""Domain characters of an old-style (字第) case type: 民, 刑, 行, 商, 执…"""
+
+OLD_CASE_STAGE_CHARS = "初终再监申提复抗更特督催执破赔他"
+"""Last character of an old-style case type: 民初字, 商终字, 刑监字, 执复字…"""
 
 # --- instrument shape (bare and unknown titles) ---------------------------------------------
 
@@ -378,12 +391,11 @@ CARRIER_AFTER_RE = re.compile(
     rf"""
     {GAP}
     (?: 等 )?
-    (?: 的 | 之 | 中的? )?
+    (?P<of> 的 | 之 | 中的? )?
     (?: 相关 | 有关 | 明确 )?
     (?P<verb> 规定 | 明确规定 | 指出 | 明确 | 载明 | 写明 | 表明 | 提到 | 要求 | 称 )?
     (?: 了 )?
-    (?: 的 )?
-    (?: 内容 )?
+    (?: 的内容 | 内容 )?
     (?: 可知 | 来看 | 而言 | 看 )?
     {GAP}
     (?P<punct> [，,：:] )?
@@ -410,7 +422,7 @@ QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "
 """Opening quote → closing quote, for a quotation that starts a description."""
 
 LEGAL_BASIS_RE = re.compile(
-    r"(?:法律依据|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|依据法条|相关法律条文)"
+    r"(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|依据法条|相关法律条文)"
     r"[为是]?[ \t]*[：:\n]"
 )
 """Heading of a 法律依据 list (LawBench 3-8 answers; lawyer answers in its ``refr``)."""

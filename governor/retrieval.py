@@ -19,6 +19,7 @@ articles, and writes a chromadb index atomically.
 
 from __future__ import annotations
 
+import itertools
 import os
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -28,7 +29,8 @@ from typing import Any, Literal, Protocol
 
 from governor.authorities.records import ArticleRecord, Instrument, InstrumentVersion
 from governor.clients.chroma_index import ChromaIndex, building_index
-from governor.clients.embedders import embed_chunks
+from governor.clients.embedders import embed_chunks, make_embedder
+from governor.config import Config
 from governor.errors import RetrievalIndexError
 from governor.ports import Embedder, VectorIndex
 
@@ -37,7 +39,9 @@ __all__ = [
     "HybridRetriever",
     "IndexUnit",
     "build_index",
+    "default_index_dir",
     "index_units",
+    "open_hybrid",
     "rrf_fuse",
 ]
 
@@ -280,8 +284,10 @@ def build_index(
         "citegov_paragraph_min_chars": paragraph_min_chars or 0,
     }
     done = 0
+    vectors = embed_chunks(embedder, chunks, workers=n_workers)
+    head = next(vectors)  # forks the embedding workers before chromadb starts its threads
     with building_index(path, embedder, chroma_url=chroma_url, metadata=extra) as index:
-        for ci, vecs in enumerate(embed_chunks(embedder, chunks, workers=n_workers)):
+        for ci, vecs in enumerate(itertools.chain([head], vectors)):
             base = ci * chunk_size
             rows = [(i, j) for j in range(len(vecs)) for i in groups[base + j]]
             index.add_embeddings(
@@ -428,3 +434,30 @@ class HybridRetriever:
             if len(out) == k:
                 break
         return out
+
+
+def default_index_dir(config: Config) -> Path:
+    """Where the semantic index lives: ``config.index_dir``, else
+    ``<cache_dir>/index/<embedder spec>`` (one index per embedder)."""
+    if config.index_dir is not None:
+        return Path(config.index_dir)
+    slug = "".join(c if c.isalnum() or c in "-_." else "_" for c in config.embedder)[:80]
+    return Path(config.cache_dir) / "index" / slug
+
+
+def open_hybrid(store: StoreLike, config: Config) -> HybridRetriever:
+    """The hybrid retriever of a run: the configured embedder and its index (local directory
+    :func:`default_index_dir`, or ``config.chroma_url``).
+
+    Raises:
+        ConfigError: unknown embedder spec.
+        RetrievalIndexError: the index is missing, incomplete, from another store build or
+            built with another embedder (the message says how to rebuild it).
+        EndpointError: the chroma server is unreachable.
+    """
+    embedder = make_embedder(config.embedder)
+    if config.chroma_url:
+        index = ChromaIndex.connect(config.chroma_url, embedder)
+    else:
+        index = ChromaIndex.open(default_index_dir(config), embedder)
+    return HybridRetriever(store, index)

@@ -1,7 +1,14 @@
 """Pipeline nodes and typed routers (layer 5). Nodes take the state and return partial updates.
 
 Dependencies are injected through :class:`GovernanceDeps` (built by the caller, never at
-import time); :func:`make_nodes` closes the node functions over them.
+import time); :func:`make_nodes` closes the node functions over them. One ``GovernanceDeps``
+serves one run: the verifier's verdict cache and the repair policy's memory of attempted
+repairs are per run (a batch builds fresh deps per draft).
+
+A round (SPEC §5): ``revise`` proposes edits over the text of the round, applies them, and
+``extract`` → ``verify`` re-verify the new text; the verifier reuses the verdict of every
+citation whose content did not change, so only what changed is re-judged. The loop stops when
+every citation passes, nothing changes, or ``max_rounds`` rounds were done.
 """
 
 from __future__ import annotations
@@ -12,17 +19,24 @@ from datetime import date
 from typing import Any, Literal
 
 from governor.config import Strategy, Thresholds
-from governor.models import Citation, Edit, Revision, Span, Verdict
+from governor.llm_revise import LLMRevision, diff_edits, regenerate_feedback
+from governor.models import Citation, Edit, Revision, Verdict
 from governor.ports import Generator
 from governor.repairs import apply_edits
 from governor.revise import EfaReviser, existence_filter
 from graphs.state import GovernanceState
+from graphs.wrap import accepts_feedback
 from verifiers.verify import Verifier
 
 Extractor = Callable[[str], Sequence[Citation]]
-TextReviser = Callable[[str, Sequence[Verdict]], str]
-"""An LLM reviser: (text, verdicts) → revised text (re-verified like any draft)."""
-FeedbackWriter = Callable[[Sequence[Verdict]], str]
+TextReviser = Callable[[str, Sequence[Verdict]], LLMRevision]
+"""An LLM reviser: (text, failing verdicts) → :class:`LLMRevision` (edits over ``text``)."""
+FeedbackWriter = Callable[[str, Sequence[Verdict]], str]
+"""(text, verdicts) → feedback text for regenerate mode (default: ``regenerate_feedback``)."""
+Mode = Literal["edit", "regenerate"]
+
+REMOVAL_OPS = frozenset({"remove_citation", "mark_unsupported"})
+"""Offline edits that take evidence out; an accepted LLM repair of the same sentence wins."""
 
 
 @dataclass
@@ -31,15 +45,17 @@ class GovernanceDeps:
 
     Attributes:
         extractor: text → citations (``governor.extract.extract`` bound to the store).
-        verifier: E/F/A verifier (offline or LLM judge inside).
+        verifier: E/F/A verifier (offline or LLM judge inside); its cache lives for one run.
         strategy: ``none`` | ``existence`` | ``efa``.
         max_rounds: revision rounds at most (SPEC §5 default 2).
         strict: unverifiable citations removed by ``existence`` and scored 0.5.
+        thresholds: offline repair thresholds.
         generator: writes the draft when none is given (and rewrites it in regenerate mode).
         mode: ``edit`` (citegov edits the text) or ``regenerate`` (the generator rewrites it
-            with the verdict feedback).
-        text_reviser: optional LLM reviser used by ``efa`` after the offline repairs.
-        feedback: renders verdicts as feedback text for regenerate mode / LLM reviser.
+            with the verdict feedback; needs a generator that accepts feedback).
+        text_reviser: optional LLM reviser used by ``efa`` for failing citations the offline
+            repairs did not fix (``governor.llm_revise.LLMReviser``).
+        feedback: renders (text, verdicts) as feedback for regenerate mode.
     """
 
     extractor: Extractor
@@ -49,24 +65,40 @@ class GovernanceDeps:
     strict: bool = False
     thresholds: Thresholds = field(default_factory=Thresholds)
     generator: Generator | None = None
-    mode: Literal["edit", "regenerate"] = "edit"
+    mode: Mode = "edit"
     text_reviser: TextReviser | None = None
-    feedback: FeedbackWriter | None = None
+    feedback: FeedbackWriter = regenerate_feedback
     efa: EfaReviser = field(init=False)
 
     def __post_init__(self) -> None:
         self.efa = EfaReviser(self.thresholds)
 
 
-def _whole(text: str, new: str, op: Literal["llm_rewrite", "regenerate"], why: str) -> Edit:
-    return Edit(op=op, span=Span(start=0, end=len(text)), before=text, after=new, reason=why)
+def _failing(verdicts: Sequence[Verdict]) -> list[Verdict]:
+    return [v for v in verdicts if not v.passes and not v.excluded]
+
+
+def _touches(a: Edit, b: Edit) -> bool:
+    """Edits that overlap, or an insertion at or inside another edit: not both applicable."""
+    if a.span.overlaps(b.span):
+        return True
+    if len(a.span) == 0:
+        return b.span.start <= a.span.start <= b.span.end
+    if len(b.span) == 0:
+        return a.span.start <= b.span.start <= a.span.end
+    return False
 
 
 def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], dict[str, Any]]]:
-    """Node functions keyed by node name, closed over ``deps``."""
+    """Node functions keyed by node name, closed over ``deps``.
+
+    Nodes: ``generate`` (use the given draft or call the generator), ``extract``, ``verify``
+    (records the previous round's edits with the new verdicts), ``revise`` (one round of
+    edits, or a regeneration) and ``finalize`` (sets the stop reason).
+    """
 
     def generate(state: GovernanceState) -> dict[str, Any]:
-        if "draft" in state and state["draft"] is not None:
+        if state.get("draft") is not None:
             return {"text": state["draft"], "round": 0}
         if deps.generator is None:
             raise ValueError("no draft given and no generator configured")
@@ -77,47 +109,66 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
         return {"citations": tuple(deps.extractor(state["text"]))}
 
     def verify(state: GovernanceState) -> dict[str, Any]:
+        before = deps.verifier.judged
         verdicts = deps.verifier.verify(
             state["citations"],
             as_of=date.fromisoformat(state["as_of"]),
             context=state.get("context", ""),
         )
-        update: dict[str, Any] = {"verdicts": verdicts}
+        update: dict[str, Any] = {"verdicts": verdicts, "judged": deps.verifier.judged - before}
         if state.get("round", 0) == 0:
             update["initial_verdicts"] = verdicts
         pending = state.get("pending", ())
         if pending:
             update["rounds"] = [
-                Revision(round=state["round"], edits=pending, text=state["text"], verdicts=verdicts)
+                Revision(
+                    round=state["round"],
+                    edits=tuple(pending),
+                    text=state["text"],
+                    verdicts=verdicts,
+                )
             ]
             update["pending"] = ()
         return update
 
+    def regenerate(state: GovernanceState, rnd: int) -> dict[str, Any]:
+        text, verdicts = state["text"], state["verdicts"]
+        if deps.generator is None or not accepts_feedback(deps.generator):
+            return {
+                "stop_reason": "regenerate_unavailable",
+                "notes": [f"round {rnd}: regenerate mode needs a generator that takes feedback"],
+            }
+        new = deps.generator(state.get("task", {}), deps.feedback(text, verdicts))
+        if not new.strip():
+            return {
+                "stop_reason": "no_change",
+                "notes": [f"round {rnd}: the generator returned an empty rewrite; kept the draft"],
+            }
+        edits = diff_edits(
+            text, new, op="regenerate", reason="the generator rewrote with feedback",
+            verdicts=verdicts,
+        )  # fmt: skip
+        if not edits:
+            return {"stop_reason": "no_change"}
+        return {"text": new, "pending": edits, "round": rnd}
+
     def revise(state: GovernanceState) -> dict[str, Any]:
         text, verdicts = state["text"], state["verdicts"]
+        rnd = state.get("round", 0) + 1
         if deps.mode == "regenerate":
-            if deps.generator is None or deps.feedback is None:
-                return {"stop_reason": "regenerate_unavailable"}
-            new = deps.generator(state.get("task", {}), deps.feedback(verdicts))
-            if new == text:
-                return {"stop_reason": "no_change"}
-            ed = _whole(text, new, "regenerate", "the generator rewrote the draft with feedback")
-            return {"text": new, "pending": (ed,), "round": state.get("round", 0) + 1}
+            return regenerate(state, rnd)
+        notes: list[str] = []
         if deps.strategy == "existence":
-            edits = existence_filter(text, verdicts, strict=deps.strict)
+            edits: tuple[Edit, ...] = existence_filter(text, verdicts, strict=deps.strict)
         else:
             edits = deps.efa.propose(text, verdicts)
+            if deps.text_reviser is not None:
+                edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
         new, applied = apply_edits(text, edits)
-        if deps.strategy == "efa" and deps.text_reviser is not None:
-            failing = [v for v in verdicts if not v.passes and not v.excluded]
-            if failing:
-                rewritten = deps.text_reviser(new, failing)
-                if rewritten != new:
-                    applied = (*applied, _whole(new, rewritten, "llm_rewrite", "LLM reviser"))
-                    new = rewritten
+        update: dict[str, Any] = {"notes": notes} if notes else {}
         if not applied or new == text:
-            return {"stop_reason": "no_change"}
-        return {"text": new, "pending": applied, "round": state.get("round", 0) + 1}
+            return {**update, "stop_reason": "no_change"}
+        return {**update, "text": new, "pending": applied, "round": rnd}
 
     def finalize(state: GovernanceState) -> dict[str, Any]:
         if deps.strategy == "none":
@@ -135,6 +186,46 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
         "revise": revise,
         "finalize": finalize,
     }
+
+
+def _with_llm(
+    reviser: TextReviser,
+    text: str,
+    verdicts: Sequence[Verdict],
+    offline: Sequence[Edit],
+    rnd: int,
+) -> tuple[tuple[Edit, ...], list[str]]:
+    """Combine offline repairs with the LLM reviser's edits for one round.
+
+    Offline repairs (renumber, fix numbers, 但书...) go first. The LLM gets every failing
+    citation the offline policy did not repair (including those it would remove); its edits
+    that collide with an offline repair are dropped, and an offline removal whose sentence
+    the LLM repaired is withdrawn (repair rather than remove, SPEC §4 note).
+    """
+    repairs = [e for e in offline if e.op not in REMOVAL_OPS]
+    removals = [e for e in offline if e.op in REMOVAL_OPS]
+    repaired = {e.citation_id for e in repairs}
+    ask = [v for v in _failing(verdicts) if v.citation.id not in repaired]
+    if not ask:
+        return tuple(offline), []
+    rev = reviser(text, ask)
+    notes = []
+    if rev.rejected:
+        notes.append(f"round {rnd}: LLM reviser reply rejected: {rev.rejected}")
+    if rev.out_of_scope:
+        notes.append(
+            f"round {rnd}: dropped {len(rev.out_of_scope)} LLM edit(s) outside the failing "
+            "citations' sentences"
+        )
+    llm = [h for h in rev.edits if not any(_touches(h, e) for e in repairs)]
+    if len(llm) < len(rev.edits):
+        notes.append(
+            f"round {rnd}: dropped {len(rev.edits) - len(llm)} LLM edit(s) that overlap "
+            "offline repairs"
+        )
+    fixed = {h.citation_id for h in llm if h.citation_id}
+    kept = [e for e in removals if e.citation_id not in fixed]
+    return (*repairs, *llm, *kept), notes
 
 
 def route_after_verify(

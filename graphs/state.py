@@ -15,7 +15,7 @@ from typing_extensions import TypedDict
 from governor.models import Citation, Edit, Revision, Verdict
 
 StopReason = Literal[
-    "strategy_none", "all_pass", "no_change", "max_rounds", "regenerate_unavailable"
+    "strategy_none", "all_pass", "no_change", "max_rounds", "regenerate_unavailable", "interrupted"
 ]
 
 
@@ -34,6 +34,10 @@ class GovernanceState(TypedDict, total=False):
         pending: edits applied by the last revise step (recorded with the next verdicts).
         rounds: one :class:`Revision` per round (accumulates).
         stop_reason: why the loop ended.
+        judged: citations sent to the F/A judge, summed over rounds (the verifier's cache
+            skips citations whose content did not change).
+        notes: what the run recorded besides edits, e.g. a rejected LLM reviser reply
+            (accumulates).
     """
 
     task: dict[str, Any]
@@ -48,11 +52,28 @@ class GovernanceState(TypedDict, total=False):
     pending: tuple[Edit, ...]
     rounds: Annotated[list[Revision], operator.add]
     stop_reason: StopReason
+    judged: Annotated[int, operator.add]
+    notes: Annotated[list[str], operator.add]
 
 
 @dataclass(frozen=True)
 class GovernanceResult:
-    """What a governed run produced: the draft, the output text and every round."""
+    """What a governed run produced: the draft, the output text and every round.
+
+    Attributes:
+        draft: the text as given or generated (never modified).
+        text: the output text.
+        as_of: ISO as-of date used.
+        initial_verdicts / final_verdicts: verdicts on ``draft`` / on ``text``.
+        rounds: one :class:`Revision` per round; each edit's span indexes the text at the
+            start of its round.
+        stop_reason: ``strategy_none`` | ``all_pass`` | ``no_change`` | ``max_rounds`` |
+            ``regenerate_unavailable``.
+        strategy: ``none`` | ``existence`` | ``efa``.
+        mode: ``edit`` | ``regenerate``.
+        judged: citations sent to the F/A judge over the whole run.
+        notes: recorded events besides edits (rejected LLM replies, dropped edits).
+    """
 
     draft: str
     text: str
@@ -62,6 +83,9 @@ class GovernanceResult:
     rounds: tuple[Revision, ...]
     stop_reason: str
     strategy: str
+    mode: str = "edit"
+    judged: int = 0
+    notes: tuple[str, ...] = ()
 
     @property
     def edits(self) -> tuple[Edit, ...]:
@@ -69,8 +93,13 @@ class GovernanceResult:
         return tuple(e for r in self.rounds for e in r.edits)
 
 
-def result_from_state(state: GovernanceState, strategy: str) -> GovernanceResult:
-    """Build a :class:`GovernanceResult` from a finished run's state."""
+def result_from_state(
+    state: GovernanceState, strategy: str, mode: str = "edit"
+) -> GovernanceResult:
+    """Build a :class:`GovernanceResult` from a finished run's state.
+
+    Collections come back as tuples even when a checkpointer stored them as lists.
+    """
     return GovernanceResult(
         draft=state["draft"],
         text=state["text"],
@@ -78,6 +107,9 @@ def result_from_state(state: GovernanceState, strategy: str) -> GovernanceResult
         initial_verdicts=tuple(state.get("initial_verdicts", ())),
         final_verdicts=tuple(state.get("verdicts", ())),
         rounds=tuple(state.get("rounds", [])),
-        stop_reason=state.get("stop_reason", "no_change"),
+        stop_reason=state.get("stop_reason") or "interrupted",
         strategy=strategy,
+        mode=mode,
+        judged=int(state.get("judged", 0)),
+        notes=tuple(state.get("notes", [])),
     )

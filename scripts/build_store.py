@@ -1,12 +1,19 @@
-"""Rebuild the bundled authority store: ``python scripts/build_store.py [LAWS_DIR [CASES_DIR]]``.
+"""Rebuild the bundled authority store, or measure it.
 
-Writes ``governor/data/authorities.json.xz`` (atomically) and prints the store stats and timing.
-Defaults to ``../shared/data/cn_laws`` and ``../shared/data/cn_cases`` next to the repository.
+``python scripts/build_store.py [LAWS_DIR [CASES_DIR]]`` writes ``governor/data/authorities.json.xz``
+(atomically) and prints the store stats and the build time. Defaults to
+``../shared/data/cn_laws`` and ``../shared/data/cn_cases`` next to the repository.
+
+``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
+fresh interpreter where "cold" matters): cold ``load()``, ``article()`` lookups, RSS with every
+version materialised, per-instrument and global BM25 search (global index cold and cached).
 """
 
 from __future__ import annotations
 
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -15,17 +22,70 @@ sys.path.insert(0, str(ROOT))
 
 from governor.authorities.store import BUNDLED_NAME, build_store  # noqa: E402
 
+_COLD_LOAD = """
+import time
+t, c = time.perf_counter(), time.process_time()
+from governor.authorities import AuthorityStore
+s = AuthorityStore.load()
+print(f"{time.perf_counter() - t:.2f}s wall/{time.process_time() - c:.2f}s cpu")
+"""
+
+_WARM = """
+import time, resource, random
+from governor.authorities import AuthorityStore
+s = AuthorityStore.load()
+print(f"rss_after_load_mb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+t = time.perf_counter(); s.article("民法典", "577"); print(f"first_article_ms {(time.perf_counter() - t) * 1e3:.1f}")
+keys = [str(i) for i in range(1, 1261)]
+random.seed(0)
+t = time.perf_counter()
+for _ in range(100_000):
+    s.article("中华人民共和国民法典", random.choice(keys))
+print(f"article_lookup_us {(time.perf_counter() - t) / 100_000 * 1e6:.2f}")
+for title in s.titles():
+    s.articles(title)
+print(f"rss_all_articles_mb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+t = time.perf_counter(); s.search("违约责任 赔偿损失", instrument="民法典"); print(f"first_instrument_search_s {time.perf_counter() - t:.2f}")
+t = time.perf_counter(); s.search("违约责任 赔偿损失", instrument="民法典"); print(f"warm_instrument_search_ms {(time.perf_counter() - t) * 1e3:.1f}")
+t = time.perf_counter(); s.search("用人单位 未签订书面劳动合同 二倍工资"); print(f"first_global_search_s {time.perf_counter() - t:.2f}")
+t = time.perf_counter(); s.search("用人单位 未签订书面劳动合同 二倍工资"); print(f"warm_global_search_ms {(time.perf_counter() - t) * 1e3:.1f}")
+print(f"rss_with_global_index_mb {resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024:.0f}")
+"""
+
+
+def _run(code: str, env_cache: str) -> str:
+    import os
+
+    env = dict(os.environ, CITEGOV_CACHE_DIR=env_cache, PYTHONPATH=str(ROOT))
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True
+    ).stdout
+
+
+def bench() -> int:
+    with tempfile.TemporaryDirectory() as cache:
+        loads = [_run(_COLD_LOAD, cache).strip() for _ in range(3)]
+        print(f"cold_load (import + load, 3 runs) {'  '.join(loads)}")
+        print("-- global index cold (empty cache dir):")
+        print(_run(_WARM, cache), end="")
+        print("-- global index from the disk cache:")
+        print(_run(_WARM, cache), end="")
+    return 0
+
 
 def main(argv: list[str]) -> int:
+    if "--bench" in argv:
+        return bench()
     laws = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "cn_laws"
     cases = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "data" / "cn_cases"
     out = ROOT / "governor" / "data" / BUNDLED_NAME
-    t0 = time.perf_counter()
+    t0, c0 = time.perf_counter(), time.process_time()
     store = build_store(laws, cases if cases.is_dir() else None, out)
-    dt = time.perf_counter() - t0
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
     for key, value in store.stats().items():
         print(f"{key:>20} {value}")
-    print(f"built and saved {out} ({out.stat().st_size / 1e6:.2f} MB) in {dt:.1f} s")
+    size = out.stat().st_size / 1e6
+    print(f"built and saved {out} ({size:.2f} MB) in {dt:.1f} s wall / {dc:.1f} s cpu")
     return 0
 
 

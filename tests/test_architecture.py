@@ -48,6 +48,7 @@ LAYERS: dict[str, int] = {
     "governor.cli_common": 8,
     "governor.cli_drafts": 8,
     "governor.cli_corpus": 8,
+    "governor.cli_ablate": 8,
 }
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from governor.numerals import to_int
-from verifiers.patterns import DATE_EXPR, MODAL, NUMBER_EXPR, PROVISO
+from verifiers.patterns import DATE_EXPR, DECISIVE_PROVISO, MODAL, NUMBER_EXPR, PROVISO
 
 Modality = Literal["obligation", "permission", "prohibition"]
 
@@ -213,6 +213,12 @@ class Proviso:
     text: str
     start: int
     end: int
+
+    @property
+    def decisive(self) -> bool:
+        """True when the 但书 carves out an exception (除外/不在此限/另有规定/另有约定), as
+        opposed to a contrastive 但 that adds a duty."""
+        return DECISIVE_PROVISO.search(self.text) is not None
 
 
 def provisos(source: str) -> tuple[Proviso, ...]:

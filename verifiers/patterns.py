@@ -46,3 +46,48 @@ PROVISO = re.compile(
     """,
     re.VERBOSE,
 )
+
+# A 但书 is decisive (it carves an exception out of the rule) when it says 除外 / 不在此限 /
+# 另有规定 / 另有约定; a plain contrastive 但 (但应当…) adds a duty rather than an exception.
+DECISIVE_PROVISO = re.compile(
+    r"""
+    除外                      # 但是…的除外
+    | 不在此限                # 但…的，不在此限
+    | 另有(?:规定|约定)       # 但是法律另有规定的 / 但是当事人另有约定的
+    """,
+    re.VERBOSE,
+)
+
+# Words of a claim that generalise a rule beyond any qualification (claim overreach).
+UNIVERSAL = re.compile(
+    r"""
+    在任何情况下 | 任何情况下 | 无论(?:如何|何种|什么)       # "in any case"
+    | 一律 | 一概 | 概不 | 均(?:可|应|须|不得) | 都(?:可以|应当|必须|不得)  # "always / all"
+    | 所有 | 任何 | 一切 | 凡是 | 全部 | 必然 | 绝对
+    """,
+    re.VERBOSE,
+)
+
+# Words of a provision that restrict its scope (so a universal claim overreaches it).
+SCOPE = re.compile(
+    r"""
+    仅(?:限)? | 限于 | 只(?:有|能|限)                     # only / limited to
+    | 除外 | 不在此限 | 另有规定 | 另有约定                # 但书
+    | 下列情形(?:之一)? | 有下列 | 之一的                  # enumerated conditions
+    | 符合.{0,12}?条件 | 经.{0,12}?(?:同意|批准|登记|许可)  # conditions precedent
+    | [^。；\n]{2,40}?的，                                  # a leading condition "……的，"
+    """,
+    re.VERBOSE,
+)
+
+# Markers that a sentence applies a provision to the facts of a case rather than stating what
+# the provision says: persons of the case (小王, 张某, 甲公司), second person, 本案.
+CASE_FACTS = re.compile(
+    r"""
+    小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]
+    | [王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾][某]{1,2}
+    | [甲乙丙丁](?:方|公司|某|先生|女士)                     # 甲方, 乙公司
+    | 你|您|我(?!国)|本案|该案|此案                           # 我国 is the legislature's voice
+    """,
+    re.VERBOSE,
+)

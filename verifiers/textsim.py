@@ -8,8 +8,12 @@ characters and a small set of function characters removed. All scores are in [0,
 from __future__ import annotations
 
 import difflib
+import math
+import re
 import unicodedata
-from collections.abc import Iterable
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
@@ -89,3 +93,74 @@ def specificity(query: str) -> float:
     proves little, so match scores used for repairs are multiplied by this factor.
     """
     return min(1.0, len(bigrams(query)) / SPECIFIC_BIGRAMS)
+
+
+@dataclass(frozen=True)
+class BigramIdf:
+    """Inverse document frequencies of content bigrams over a set of provisions.
+
+    Built over the articles of one instrument version, it down-weights the vocabulary every
+    article of that instrument shares (农民专业合作社 in the 农民专业合作社法), so overlap
+    measures what is specific to a provision. ``weight(b) = ln((n + 1) / (df(b) + 0.5))``,
+    always > 0 (BM25's IDF with a floor); with few documents weights are nearly uniform and
+    :func:`weighted_containment` tends to :func:`containment`.
+
+    Attributes:
+        df: documents (provisions) containing each bigram.
+        n: number of documents.
+    """
+
+    df: Mapping[str, int]
+    n: int
+
+    @classmethod
+    def from_texts(cls, texts: Iterable[str]) -> BigramIdf:
+        """IDF table of ``texts`` (one document each)."""
+        df: Counter[str] = Counter()
+        n = 0
+        for t in texts:
+            df.update(bigrams(t))
+            n += 1
+        return cls(dict(df), n)
+
+    def weight(self, bigram: str) -> float:
+        """IDF weight of ``bigram`` (> 0; unseen bigrams get the largest weight)."""
+        return math.log((self.n + 1) / (self.df.get(bigram, 0) + 0.5)) + 1e-6
+
+
+def weighted_containment(part: str, whole: str, idf: BigramIdf | None = None) -> float:
+    """IDF-weighted share of ``part``'s bigrams found in ``whole``, in [0, 1].
+
+    Without ``idf`` this is :func:`containment`. 0.0 when ``part`` has no bigrams.
+    """
+    if idf is None:
+        return containment(part, whole)
+    p = bigrams(part)
+    if not p:
+        return 0.0
+    w = bigrams(whole)
+    total = sum(idf.weight(b) for b in p)
+    return sum(idf.weight(b) for b in p if b in w) / total
+
+
+_SENTENCE = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")
+
+
+def sentences(text: str) -> list[tuple[int, int]]:
+    """Half-open spans of the sentences/clauses of ``text`` (split at 。；！？ and newlines)."""
+    return [(m.start(), m.end()) for m in _SENTENCE.finditer(text) if m.group(0).strip()]
+
+
+def best_span(query: str, source: str) -> tuple[int, int] | None:
+    """Span of the sentence of ``source`` that contains most of ``query``'s bigrams.
+
+    Returns None when ``source`` is empty or no sentence shares a bigram with ``query``.
+    Used as the evidence span of a decision (offsets index ``source``).
+    """
+    q = bigrams(query)
+    best: tuple[int, tuple[int, int]] | None = None
+    for st, en in sentences(source):
+        sc = len(bigrams(source[st:en]) & q)
+        if sc > 0 and (best is None or sc > best[0]):
+            best = (sc, (st, en))
+    return best[1] if best else None

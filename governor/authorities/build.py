@@ -98,7 +98,9 @@ def _version_date(parsed: ParsedFile, publish: date | None) -> date | None:
     return parsed.in_force
 
 
-def _in_force(parsed: ParsedFile, vdate: date | None, valid_from: date | None) -> tuple[date | None, bool]:
+def _in_force(
+    parsed: ParsedFile, vdate: date | None, valid_from: date | None
+) -> tuple[date | None, bool]:
     if parsed.in_force:
         return parsed.in_force, True
     b = parsed.body_in_force
@@ -121,7 +123,9 @@ def _signature(articles: list[ParsedArticle], body: str) -> str:
 
 def _merge_parts(files: list[tuple[dict[str, str], ParsedFile]]) -> ParsedFile:
     """Merge the 民法典 part files into one parsed version, articles in numeric order."""
-    files = sorted(files, key=lambda f: article_sort_key(f[1].articles[0].key) if f[1].articles else (0, 0))
+    files = sorted(
+        files, key=lambda f: article_sort_key(f[1].articles[0].key) if f[1].articles else (0, 0)
+    )
     first = files[0][1]
     merged = ParsedFile(title=first.title, events=first.events, in_force=first.in_force)
     for _, pf in files:
@@ -251,7 +255,9 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
             "parent_law": None,
             "expired": last.expired,
             "repeal_source": None,
-            "parts": [m[1].subtitle for m in sorted(members, key=lambda r: r[0]["path"]) if m[1].subtitle],
+            "parts": [
+                m[1].subtitle for m in sorted(members, key=lambda r: r[0]["path"]) if m[1].subtitle
+            ],
             "_own_docnos": sorted({d for v in versions for d in v.parsed.docnos}),
         }
 
@@ -267,7 +273,10 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
     return {
         "format": FORMAT,
         "build_id": digest.hexdigest()[:16],
-        "source": {"laws_dir": laws_dir.name, "cases_dir": Path(cases_dir).name if cases_dir else None},
+        "source": {
+            "laws_dir": laws_dir.name,
+            "cases_dir": Path(cases_dir).name if cases_dir else None,
+        },
         "instruments": ordered,
         "repeals": repeals,
         "aliases": dict(sorted(alias_table.items())),
@@ -308,7 +317,9 @@ def _derive_repeals(instruments: dict[str, dict[str, Any]]) -> list[dict[str, An
                             continue  # names an older, homonymous instrument (国家安全法 1993)
                         if target["repealed_on"] is None or target["repealed_on"] > on.isoformat():
                             target.update(
-                                repealed_on=on.isoformat(), successor=title, repeal_source=clause.source
+                                repealed_on=on.isoformat(),
+                                successor=title,
+                                repeal_source=clause.source,
                             )
                         continue
                     rec = absent.get(full)
@@ -321,11 +332,11 @@ def _derive_repeals(instruments: dict[str, dict[str, Any]]) -> list[dict[str, An
                             "level": _guess_level(full),
                             "source": clause.source,
                         }
-    for title, (on, successor, source) in JI_REPEALS.items():
-        inst = instruments.get(title)
-        if inst is None or inst["repealed_on"] is not None:
+    for ji_title, (on, successor, source) in JI_REPEALS.items():
+        ji = instruments.get(ji_title)
+        if ji is None or ji["repealed_on"] is not None:
             continue
-        inst.update(
+        ji.update(
             repealed_on=on.isoformat(),
             successor=successor if successor in instruments else None,
             repeal_source=source,
@@ -335,7 +346,9 @@ def _derive_repeals(instruments: dict[str, dict[str, Any]]) -> list[dict[str, An
 
 def _guess_level(title: str) -> str:
     """Level of a repealed instrument known only by name (no manifest row)."""
-    if title.startswith("中华人民共和国") and not re.search(r"条例|细则|办法|规定|规则|章程", title):
+    if title.startswith("中华人民共和国") and not re.search(
+        r"条例|细则|办法|规定|规则|章程", title
+    ):
         return "法律"  # 中华人民共和国合同法 / 民法通则 / 民法总则 / 企业破产法（试行）
     if "最高人民法院" in title or "最高人民检察院" in title:
         return "司法解释"
@@ -365,7 +378,10 @@ def _aliases(
 
 
 def _parent_law(title: str, table: dict[str, str]) -> str | None:
-    m = re.match(r"^(?:最高人民法院(?:、最高人民检察院)?)?关于(?:适用|实施)《([^《》]+)》", title.replace("〈", "《").replace("〉", "》"))
+    m = re.match(
+        r"^(?:最高人民法院(?:、最高人民检察院)?)?关于(?:适用|实施)《([^《》]+)》",
+        title.replace("〈", "《").replace("〉", "》"),
+    )
     if m:
         return table.get(norm_name(m[1]))
     m = re.match(r"^(.+法)实施(?:条例|细则|办法)$", title)
@@ -388,7 +404,7 @@ def _document_numbers(
             m = rx.CORPUS_DOCNO.search(d)
             if m and m["year"] in years:
                 claims[d].add(title)
-    for title, inst in instruments.items():
+    for inst in instruments.values():
         for v in inst["versions"]:
             texts: Iterable[str] = (p[0] for _k, _i, paras in v["articles"] for p in paras)
             for text in [*texts, v["body"]]:
@@ -397,7 +413,11 @@ def _document_numbers(
                 for m in rx.CORPUS_TITLED_DOCNO.finditer(text):
                     named = m["title"].replace("〈", "《").replace("〉", "》")
                     found = None
-                    for cand in (named, f"最高人民法院{named}", f"最高人民法院、最高人民检察院{named}"):
+                    for cand in (
+                        named,
+                        f"最高人民法院{named}",
+                        f"最高人民法院、最高人民检察院{named}",
+                    ):
                         found = resolve(cand) or absent.get(norm_name(cand))
                         if found:
                             break
@@ -415,7 +435,9 @@ def _document_numbers(
 def _guiding_cases(cases_dir: Path) -> list[dict[str, Any]]:
     path = Path(cases_dir) / "guiding_cases_extract.jsonl"
     if not path.is_file():
-        raise CorpusError(f"{path} not found: pass --cases pointing at a cn_cases folder, or omit it")
+        raise CorpusError(
+            f"{path} not found: pass --cases pointing at a cn_cases folder, or omit it"
+        )
     out = []
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         if not line.strip():

@@ -158,7 +158,9 @@ def find_repeal_clauses(title: str, article_label: str, text: str) -> list[Repea
         for m in rx.CORPUS_BOOK_TITLE.finditer(clause["clause"]):
             named = m["title"].replace("〈", "《").replace("〉", "》")
             out.append(
-                RepealClause(named, m["issuer"] or "", on, title, f"{book_title(title)}{article_label}")
+                RepealClause(
+                    named, m["issuer"] or "", on, title, f"{book_title(title)}{article_label}"
+                )
             )
     return out
 

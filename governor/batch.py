@@ -1,0 +1,813 @@
+"""Batch revision: many drafts → revised texts, verdict reports, HTML pages, a resumable summary.
+
+Layer 7 (beside :mod:`governor.api`). Used by ``citegov revise`` and by
+:meth:`governor.api.Governor.revise_many`.
+
+Inputs are files, folders (searched recursively for ``.md``/``.markdown``/``.txt``/``.docx``;
+hidden entries and the output folder itself are skipped) and glob patterns. A ``.docx`` is read
+with python-docx (paragraphs and tables in document order, headings as ``#``) and its revision
+is written as Markdown: ``report.docx`` → ``report.md``.
+
+Outputs per draft, all in ``out_dir`` and all written atomically (temp file + ``os.replace``):
+
+* ``<name><suffix>``: the revised text (``.md`` for ``.docx`` inputs);
+* ``<name>.verdicts.json``: the SPEC §2 report (:func:`governor.api.build_report`);
+* ``<name>.html``: the annotated page (:func:`governor.html.render_draft`);
+
+and per batch ``index.html`` plus ``summary.jsonl``: one :class:`BatchRow` per input, appended
+(and fsync'ed) right after that draft's outputs are written. The summary is the checkpoint: a
+draft is done when its row is there. ``resume=True`` skips an input whose row says ``ok`` with
+the same content hash (sha256 of the file's bytes), the same settings fingerprint and the same
+output name, and whose outputs still exist; everything else is (re)done. Killed at any point
+(even ``SIGKILL`` of the process group), a resumed run neither loses nor duplicates a draft: a
+draft killed between its outputs and its row is redone and its outputs replaced atomically; a
+half-written last line is dropped when the summary is compacted at the start of the next run
+(latest row per input wins). Without ``resume`` the summary starts empty.
+
+``<name>`` is the input's stem when unique in the batch; stems that collide (case-insensitive,
+e.g. ``a/x.md`` and ``b/x.md``, or ``x.md`` and ``x.txt``) are prefixed with as many parent
+folder names as make them unique (``a__x``, ``b__x``), else suffixed with a hash of the absolute
+path. ``index`` is reserved for the batch page. An output path that is also an input is refused.
+"""
+
+from __future__ import annotations
+
+import glob
+import hashlib
+import io
+import json
+import os
+import re
+import time
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from concurrent.futures import Future, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import date
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from governor import __version__
+from governor.config import STRATEGIES, Config
+from governor.errors import (
+    ConfigError,
+    EncodingError,
+    GovernorError,
+    InputError,
+    InputTooLargeError,
+    StrategyError,
+)
+from governor.output import SCHEMA_VERSION
+from governor.textio import Draft, atomic_write_text, read_draft
+
+if TYPE_CHECKING:
+    from governor.api import Governor
+
+DRAFT_SUFFIXES: tuple[str, ...] = (".md", ".markdown", ".txt", ".docx")
+"""Suffixes picked up when a folder or a glob is given (explicit files may have any suffix)."""
+SUMMARY_NAME = "summary.jsonl"
+INDEX_NAME = "index.html"
+_LOCK_NAME = ".citegov-batch.lock"
+_RESERVED = frozenset({"index"})
+_UNSAFE_NAME = re.compile(r"[^\w.\-]+")
+
+
+# ---------------------------------------------------------------------------------------------
+# Inputs
+
+
+def collect_inputs(specs: Sequence[str | Path], *, exclude: Path | None = None) -> tuple[Path, ...]:
+    """Expand files, folders and glob patterns into draft paths.
+
+    Args:
+        specs: paths or glob patterns (``drafts/**/*.md``) as the user gave them.
+        exclude: a folder whose contents are never picked from a folder or glob (the output
+            folder, so a second run does not revise its own outputs).
+
+    Returns:
+        Absolute-resolved paths, in the order given (folder and glob hits sorted), without
+        duplicates.
+
+    Raises:
+        InputError: a spec names nothing (no such file or folder, a glob without matches) or a
+            folder holds no drafts.
+    """
+    out: list[Path] = []
+    seen: set[Path] = set()
+    skip = exclude.resolve() if exclude is not None else None
+
+    def add(p: Path) -> None:
+        r = p.resolve()
+        if r not in seen:
+            seen.add(r)
+            out.append(r)
+
+    def scan(folder: Path) -> list[Path]:
+        hits = []
+        for p in sorted(folder.rglob("*")):
+            rel = p.relative_to(folder).parts
+            if any(part.startswith(".") for part in rel) or not p.is_file():
+                continue
+            if p.suffix.lower() not in DRAFT_SUFFIXES or _inside(p, skip):
+                continue
+            hits.append(p)
+        return hits
+
+    for spec in specs:
+        p = Path(spec)
+        if p.is_dir():
+            hits = scan(p)
+            if not hits:
+                raise InputError(
+                    f"{spec}: folder holds no drafts ({', '.join(DRAFT_SUFFIXES)}); "
+                    "pass another folder or the files themselves"
+                )
+            for h in hits:
+                add(h)
+        elif p.is_file():
+            add(p)
+        elif glob.has_magic(str(spec)):
+            matched = 0
+            for m in sorted(glob.glob(str(spec), recursive=True)):
+                mp = Path(m)
+                files = scan(mp) if mp.is_dir() else [mp]
+                for f in files:
+                    if f.suffix.lower() in DRAFT_SUFFIXES and not _inside(f, skip):
+                        add(f)
+                        matched += 1
+            if not matched:
+                raise InputError(f"{spec}: no draft files match this pattern; check the glob")
+        else:
+            raise InputError(f"{spec}: no such file or folder; check the path")
+    return tuple(out)
+
+
+def _inside(p: Path, folder: Path | None) -> bool:
+    if folder is None:
+        return False
+    try:
+        p.resolve().relative_to(folder)
+    except ValueError:
+        return False
+    return True
+
+
+def read_docx(path: Path, *, max_chars: int = 2_000_000) -> Draft:
+    """Read a Word ``.docx`` draft as text (python-docx).
+
+    Paragraphs and tables come in document order; a paragraph styled ``Heading N`` gets ``N``
+    leading ``#``; a table row becomes ``| cell | cell |`` (merged cells once). ``sha256`` is
+    over the file's bytes; ``encoding`` is ``"docx"``. Spans of citations index this text.
+
+    Raises:
+        InputError: missing or unreadable file.
+        EncodingError: not a valid ``.docx`` package.
+        InputTooLargeError: more than ``max_chars`` characters of text.
+    """
+    from docx import Document
+    from docx.table import Table
+
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise InputError(f"{path}: cannot be read ({exc.strerror}); check the path") from None
+    try:
+        doc = Document(io.BytesIO(data))
+    except Exception as exc:  # python-docx raises zipfile/KeyError/ValueError/its own errors
+        raise EncodingError(
+            f"{path}: not a readable .docx ({type(exc).__name__}); re-save it from Word, "
+            "or export it as .md/.txt"
+        ) from None
+    lines: list[str] = []
+    for block in doc.iter_inner_content():
+        if isinstance(block, Table):
+            for row in block.rows:
+                cells: list[str] = []
+                for cell in row.cells:
+                    t = cell.text.replace("\n", " ").strip()
+                    if not cells or cells[-1] != t:
+                        cells.append(t)
+                lines.append("| " + " | ".join(cells) + " |")
+        else:
+            style = block.style.name if block.style is not None else ""
+            m = re.match(r"Heading (\d)", style or "")
+            lines.append(("#" * int(m.group(1)) + " " if m else "") + block.text)
+    text = "\n".join(lines).strip("\n") + "\n"
+    if len(text) > max_chars:
+        raise InputTooLargeError(
+            f"{path}: {len(text):,} characters is over the limit of {max_chars:,}; "
+            "split the draft or raise --max-chars"
+        )
+    return Draft(path=path, text=text, encoding="docx", sha256=hashlib.sha256(data).hexdigest())
+
+
+def read_input(path: Path, *, max_chars: int = 2_000_000) -> Draft:
+    """Read one draft: ``.docx`` through :func:`read_docx`, anything else as text.
+
+    Raises:
+        InputError / EncodingError / InputTooLargeError: see :func:`governor.textio.read_draft`.
+    """
+    if path.suffix.lower() == ".docx" and path.is_file():
+        return read_docx(path, max_chars=max_chars)
+    return read_draft(path, max_chars=max_chars)
+
+
+# ---------------------------------------------------------------------------------------------
+# Output names and jobs
+
+
+def output_names(inputs: Sequence[Path]) -> dict[Path, str]:
+    """A unique, filesystem-safe output name (no suffix) per input.
+
+    The stem when unique (compared case-insensitively, ``index`` reserved); colliding stems
+    get their parent folder names as a prefix (``a__x``), as many as it takes, or a hash of
+    the absolute path when the folders do not tell them apart (``x.md`` vs ``x.txt``).
+    Deterministic for a given set of inputs.
+    """
+    paths = [p.resolve() for p in inputs]
+
+    def safe(s: str) -> str:
+        return _UNSAFE_NAME.sub("_", s).strip("._") or "draft"
+
+    names = {p: safe(p.stem) for p in paths}
+    for depth in range(1, 1 + max((len(p.parts) for p in paths), default=1)):
+        groups = _collisions(names)
+        if not groups:
+            break
+        for group in groups:
+            for p in group:
+                parents = [safe(x) for x in p.parent.parts[1:]][-depth:]
+                names[p] = "__".join([*parents, safe(p.stem)])
+    for group in _collisions(names):
+        for p in group:
+            h = hashlib.sha1(str(p).encode("utf-8")).hexdigest()[:8]
+            names[p] = f"{names[p]}-{h}"
+    return names
+
+
+def _collisions(names: Mapping[Path, str]) -> list[list[Path]]:
+    by: dict[str, list[Path]] = {}
+    for p, n in names.items():
+        by.setdefault(n.casefold(), []).append(p)
+    return [g for k, g in by.items() if len(g) > 1 or k in _RESERVED]
+
+
+@dataclass(frozen=True)
+class BatchJob:
+    """One draft of a batch and where its outputs go."""
+
+    input: Path
+    name: str
+    text_out: Path
+    json_out: Path
+    html_out: Path
+
+
+def plan_jobs(inputs: Sequence[Path], out_dir: Path) -> tuple[BatchJob, ...]:
+    """Jobs for ``inputs`` with their output paths in ``out_dir``.
+
+    Raises:
+        InputError: an output path would be one of the inputs (``--out`` is the input folder).
+    """
+    names = output_names(inputs)
+    resolved = {p.resolve() for p in inputs}
+    jobs = []
+    for p in inputs:
+        name = names[p.resolve()]
+        suffix = ".md" if p.suffix.lower() in (".docx", "") else p.suffix
+        job = BatchJob(
+            input=p,
+            name=name,
+            text_out=out_dir / f"{name}{suffix}",
+            json_out=out_dir / f"{name}.verdicts.json",
+            html_out=out_dir / f"{name}.html",
+        )
+        for target in (job.text_out, job.json_out, job.html_out):
+            if target.resolve() in resolved:
+                raise InputError(
+                    f"{p}: writing its output {target} would overwrite an input; "
+                    "choose another --out folder"
+                )
+        jobs.append(job)
+    return tuple(jobs)
+
+
+# ---------------------------------------------------------------------------------------------
+# Options, rows, results
+
+
+class BatchOptions(BaseModel):
+    """Per-batch settings that are not in :class:`~governor.config.Config`.
+
+    ``as_of`` fixes the report date for every draft (``None``: each draft's own, see
+    :func:`governor.api.detect_as_of`); ``context`` is the question (``""``: each draft's own
+    ``问题：`` line); ``fail_on`` is the final-trust threshold in [0, 1] counted in
+    :attr:`BatchResult.below`; ``workers`` is the number of processes.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    strategy: str = "efa"
+    as_of: date | None = None
+    context: str = ""
+    fail_on: float | None = Field(default=None, ge=0.0, le=1.0)
+    resume: bool = False
+    workers: int = Field(default=1, ge=1, le=64)
+
+
+def make_options(**values: Any) -> BatchOptions:
+    """Validated :class:`BatchOptions` (``None`` values take the defaults).
+
+    Raises:
+        ConfigError: a value is out of range (e.g. ``workers=0``, ``fail_on=1.5``).
+    """
+    try:
+        return BatchOptions(**{k: v for k, v in values.items() if v is not None})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        loc = ".".join(str(p) for p in first["loc"])
+        raise ConfigError(
+            f"invalid batch option {loc}={values.get(loc)!r}: {first['msg']}; "
+            "see `citegov revise --help`"
+        ) from None
+
+
+class BatchRow(BaseModel):
+    """One line of ``summary.jsonl``: what happened to one input.
+
+    Paths are absolute. ``trust_*`` are report trust in [0, 1] (SPEC §3) of the draft as given
+    and of the output; ``seconds`` is the wall time spent on this draft in its worker.
+    ``status`` is ``failed`` with ``error``/``error_code`` when the draft could not be governed.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    input: str
+    input_sha256: str | None
+    settings: str
+    name: str
+    status: Literal["ok", "failed"]
+    output: str | None = None
+    verdicts: str | None = None
+    html: str | None = None
+    as_of: date | None = None
+    citations: int = 0
+    excluded: int = 0
+    edits: int = 0
+    rounds: int = 0
+    trust_before: float | None = None
+    trust_after: float | None = None
+    all_pass_before: bool | None = None
+    all_pass_after: bool | None = None
+    stop_reason: str | None = None
+    error: str | None = None
+    error_code: str | None = None
+    seconds: float = 0.0
+
+
+@dataclass(frozen=True)
+class BatchProgress:
+    """Sent to the progress callback after each input (done, skipped or failed).
+
+    ``completed`` counts inputs finished so far (skipped included) out of ``total``.
+    """
+
+    completed: int
+    total: int
+    failed: int
+    skipped: int
+    row: BatchRow
+    was_skipped: bool
+
+
+ProgressCallback = Callable[[BatchProgress], None]
+
+
+@dataclass(frozen=True)
+class BatchResult:
+    """Outcome of a batch: one row per input, in input order.
+
+    ``governed`` were done in this run, ``skipped`` were already done (``resume``), ``failed``
+    could not be governed; ``below`` counts ok rows whose final trust is under ``fail_on``.
+    """
+
+    rows: tuple[BatchRow, ...]
+    governed: int
+    skipped: int
+    failed: int
+    below: int
+    seconds: float
+    out_dir: Path
+    summary: Path
+    index: Path
+
+
+def settings_key(config: Config, options: BatchOptions) -> str:
+    """Fingerprint of everything that changes a draft's outputs (sha256 hex, 16 chars).
+
+    Covers the citegov and schema versions, the strategy, the fixed as-of date and context,
+    and the config fields that affect verdicts (not cache paths, timeouts or key names).
+    """
+    cfg = config.model_dump(
+        mode="json",
+        exclude={"cache_dir", "llm_api_key_env", "llm_timeout_s", "llm_max_retries"},
+    )
+    blob = json.dumps(
+        {
+            "citegov": __version__,
+            "schema": SCHEMA_VERSION,
+            "strategy": options.strategy,
+            "as_of": options.as_of.isoformat() if options.as_of else None,
+            "context": options.context,
+            "config": cfg,
+        },
+        sort_keys=True,
+        ensure_ascii=False,
+    )
+    return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------------------
+# One draft
+
+
+def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: str) -> BatchRow:
+    """Govern one draft and write its three outputs; never raises for a bad draft.
+
+    A :class:`GovernorError` (bad input, backend failure) or any other exception in this draft
+    is recorded as a ``failed`` row (error class and message, no traceback: messages never carry
+    secrets), so one bad draft does not stop a batch.
+    """
+    from governor.api import build_report, detect_as_of
+    from governor.html import render_draft
+
+    t0 = time.perf_counter()
+    sha: str | None = None
+    try:
+        draft = read_input(job.input, max_chars=gov.config.max_chars)
+        sha = draft.sha256
+        when = options.as_of or gov.config.as_of or detect_as_of(draft.text)
+        result = gov.govern(
+            draft.text, strategy=options.strategy, as_of=when, context=options.context
+        )
+        warnings = ["empty draft: no citations"] if not draft.text.strip() else []
+        report = build_report(
+            draft,
+            as_of=when,
+            strategy=options.strategy,
+            judge=gov.judge.name,
+            initial=result.initial_verdicts,
+            result=result,
+            warnings=warnings,
+        )
+        page = render_draft(report, draft.text, result.text, title=job.name, index_href=INDEX_NAME)
+        atomic_write_text(job.text_out, result.text)
+        atomic_write_text(job.json_out, report.model_dump_json(indent=2) + "\n")
+        atomic_write_text(job.html_out, page)
+    except Exception as exc:  # batch isolation: record and go on (see docstring)
+        code = exc.code.value if isinstance(exc, GovernorError) else "internal"
+        msg = str(exc) if isinstance(exc, GovernorError) else f"{type(exc).__name__}: {exc}"
+        return BatchRow(
+            input=str(job.input),
+            input_sha256=sha,
+            settings=settings,
+            name=job.name,
+            status="failed",
+            error=msg[:2000],
+            error_code=code,
+            seconds=round(time.perf_counter() - t0, 4),
+        )
+    s0 = report.scores
+    s1 = report.final.scores if report.final else s0
+    return BatchRow(
+        input=str(job.input),
+        input_sha256=sha,
+        settings=settings,
+        name=job.name,
+        status="ok",
+        output=str(job.text_out),
+        verdicts=str(job.json_out),
+        html=str(job.html_out),
+        as_of=when,
+        citations=s0.n_cite,
+        excluded=s0.n_excluded,
+        edits=len(result.edits),
+        rounds=len(result.rounds),
+        trust_before=round(s0.trust, 6),
+        trust_after=round(s1.trust, 6),
+        all_pass_before=s0.all_pass,
+        all_pass_after=s1.all_pass,
+        stop_reason=result.stop_reason,
+        seconds=round(time.perf_counter() - t0, 4),
+    )
+
+
+# Worker-process state (spawned processes; one Governor each, built once).
+_WORKER_GOV: Governor | None = None
+
+
+def _worker_init(config: Config) -> None:
+    from governor.api import Governor
+
+    global _WORKER_GOV
+    gov = Governor(config)
+    _ = gov.judge  # load the store, retriever and judge before the first draft arrives
+    _WORKER_GOV = gov
+
+
+def _worker_run(job: BatchJob, options: BatchOptions, settings: str) -> BatchRow:
+    if _WORKER_GOV is None:  # pragma: no cover - the initializer always ran
+        raise RuntimeError("batch worker used before its initializer ran")
+    return govern_one(_WORKER_GOV, job, options, settings)
+
+
+# ---------------------------------------------------------------------------------------------
+# Summary (checkpoint) and lock
+
+
+def read_summary(path: Path) -> dict[str, BatchRow]:
+    """Rows of an existing ``summary.jsonl``, latest per input; unparseable lines are dropped
+    (a line cut short by a kill). A missing file gives ``{}``."""
+    rows: dict[str, BatchRow] = {}
+    try:
+        lines = path.read_text(encoding="utf-8", errors="replace").splitlines()
+    except FileNotFoundError:
+        return rows
+    for line in lines:
+        if not line.strip():
+            continue
+        try:
+            row = BatchRow.model_validate_json(line)
+        except ValidationError:
+            continue
+        rows.pop(row.input, None)  # re-insert so the latest row keeps its place last
+        rows[row.input] = row
+    return rows
+
+
+def _is_done(prev: BatchRow | None, job: BatchJob, sha: str | None, settings: str) -> bool:
+    return (
+        prev is not None
+        and prev.status == "ok"
+        and sha is not None
+        and prev.input_sha256 == sha
+        and prev.settings == settings
+        and prev.name == job.name
+        and all(p.is_file() for p in (job.text_out, job.json_out, job.html_out))
+    )
+
+
+def _file_sha(path: Path) -> str | None:
+    h = hashlib.sha256()
+    try:
+        with path.open("rb") as fh:
+            for chunk in iter(lambda: fh.read(1 << 20), b""):
+                h.update(chunk)
+    except OSError:
+        return None
+    return h.hexdigest()
+
+
+@contextmanager
+def _locked(out_dir: Path) -> Iterator[None]:
+    """Hold an exclusive advisory lock on ``out_dir`` (released by the OS if we die)."""
+    try:
+        import fcntl
+    except ImportError:  # pragma: no cover - not POSIX: no lock
+        yield
+        return
+    fh = (out_dir / _LOCK_NAME).open("a+")
+    try:
+        try:
+            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            raise InputError(
+                f"{out_dir}: another citegov batch is writing to this folder; wait for it to "
+                "finish or choose another --out"
+            ) from None
+        yield
+    finally:
+        fh.close()
+
+
+class _SummaryWriter:
+    """Appends rows durably: one JSON line, flushed and fsync'ed, per finished draft."""
+
+    def __init__(self, path: Path, keep: Sequence[BatchRow]) -> None:
+        atomic_write_text(path, "".join(r.model_dump_json() + "\n" for r in keep))
+        self._fh = path.open("a", encoding="utf-8", newline="\n")
+
+    def append(self, row: BatchRow) -> None:
+        self._fh.write(row.model_dump_json() + "\n")
+        self._fh.flush()
+        os.fsync(self._fh.fileno())
+
+    def close(self) -> None:
+        self._fh.close()
+
+
+# ---------------------------------------------------------------------------------------------
+# The batch
+
+
+def run_batch(
+    gov: Governor,
+    paths: Sequence[str | Path],
+    out_dir: Path,
+    options: BatchOptions,
+    *,
+    progress: ProgressCallback | None = None,
+) -> BatchResult:
+    """Revise every draft named by ``paths`` into ``out_dir`` (see the module docstring).
+
+    With ``options.workers == 1`` drafts run in this process with ``gov``; with more, in that
+    many spawned processes, each building ``Governor(gov.config)`` once (the store loads in
+    about a second per worker), so components injected into ``gov`` are not used there.
+
+    Args:
+        gov: the governor (its config is the run's config).
+        paths: files, folders and glob patterns.
+        out_dir: output folder (created; must not be a file).
+        options: strategy, as-of, context, ``fail_on``, ``resume``, ``workers``.
+        progress: called in this process after each input with a :class:`BatchProgress`.
+
+    Returns:
+        The :class:`BatchResult`; bad drafts are ``failed`` rows, not exceptions.
+
+    Raises:
+        StrategyError: unknown strategy.
+        InputError: no inputs, ``out_dir`` is a file, an output would overwrite an input, or
+            another batch holds ``out_dir``.
+    """
+    t0 = time.perf_counter()
+    if options.strategy not in STRATEGIES:
+        raise StrategyError(
+            f"unknown strategy {options.strategy!r}; use one of {', '.join(STRATEGIES)}"
+        )
+    if out_dir.exists() and not out_dir.is_dir():
+        raise InputError(f"--out {out_dir}: is a file; pass a folder for the outputs")
+    inputs = collect_inputs(paths, exclude=out_dir)
+    if not inputs:
+        raise InputError("no drafts given; pass files, folders or glob patterns")
+    jobs = plan_jobs(inputs, out_dir)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    summary_path = out_dir / SUMMARY_NAME
+    settings = settings_key(gov.config, options)
+    with _locked(out_dir):
+        for stale in out_dir.glob(".*.tmp"):  # left by a killed atomic write
+            stale.unlink(missing_ok=True)
+        previous = read_summary(summary_path) if options.resume else {}
+        rows: dict[str, BatchRow] = {}
+        pending: list[BatchJob] = []
+        skipped_rows: list[BatchRow] = []
+        for job in jobs:
+            prev = previous.get(str(job.input))
+            if options.resume and _is_done(prev, job, _file_sha(job.input), settings):
+                assert prev is not None
+                skipped_rows.append(prev)
+            else:
+                pending.append(job)
+        redo = {str(j.input) for j in pending}
+        keep = [r for k, r in previous.items() if k not in redo]
+        writer = _SummaryWriter(summary_path, keep)
+        total, failed = len(jobs), 0
+        try:
+            for n, row in enumerate(skipped_rows, 1):
+                rows[row.input] = row
+                if progress:
+                    progress(BatchProgress(n, total, 0, n, row, True))
+            completed = len(skipped_rows)
+            for row in _execute(gov, pending, options, settings):
+                writer.append(row)
+                rows[row.input] = row
+                completed += 1
+                failed += row.status == "failed"
+                if progress:
+                    progress(BatchProgress(completed, total, failed, len(skipped_rows), row, False))
+        finally:
+            writer.close()
+        all_rows = read_summary(summary_path)
+        _write_index(out_dir, list(all_rows.values()))
+    ordered = tuple(rows[str(j.input)] for j in jobs if str(j.input) in rows)
+    below = sum(
+        1
+        for r in ordered
+        if options.fail_on is not None
+        and r.status == "ok"
+        and r.trust_after is not None
+        and r.trust_after < options.fail_on
+    )
+    return BatchResult(
+        rows=ordered,
+        governed=len(ordered) - len(skipped_rows) - failed,
+        skipped=len(skipped_rows),
+        failed=failed,
+        below=below,
+        seconds=time.perf_counter() - t0,
+        out_dir=out_dir,
+        summary=summary_path,
+        index=out_dir / INDEX_NAME,
+    )
+
+
+def _execute(
+    gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions, settings: str
+) -> Iterator[BatchRow]:
+    """Rows of ``jobs`` as they finish (input order with one worker, completion order else)."""
+    if not jobs:
+        return
+    workers = min(options.workers, len(jobs))
+    if workers == 1:
+        for job in jobs:
+            yield govern_one(gov, job, options, settings)
+        return
+    import multiprocessing
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    ctx = multiprocessing.get_context("spawn")
+    ex = ProcessPoolExecutor(
+        max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(gov.config,)
+    )
+    futures: dict[Future[BatchRow], BatchJob] = {}
+    queue = list(reversed(jobs))
+    try:
+        # Keep a bounded number in flight so an interrupted run has little work in the air.
+        while queue or futures:
+            while queue and len(futures) < 4 * workers:
+                job = queue.pop()
+                futures[ex.submit(_worker_run, job, options, settings)] = job
+            done, _ = wait(futures, return_when=FIRST_COMPLETED)
+            broken = False
+            for fut in done:
+                job = futures.pop(fut)
+                try:
+                    yield fut.result()
+                except BrokenProcessPool:
+                    broken = True
+                    yield _crashed(job, settings)
+            if broken:  # the pool is unusable: record the rest, a resumed run redoes them
+                for job in [*futures.values(), *reversed(queue)]:
+                    yield _crashed(job, settings)
+                futures.clear()
+                queue.clear()
+    finally:
+        ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _crashed(job: BatchJob, settings: str) -> BatchRow:
+    return BatchRow(
+        input=str(job.input),
+        input_sha256=None,
+        settings=settings,
+        name=job.name,
+        status="failed",
+        error="a worker process died (out of memory or killed); rerun with --resume",
+        error_code="worker",
+    )
+
+
+def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
+    from urllib.parse import quote
+
+    from governor.html import IndexEntry, render_index
+
+    entries = [
+        IndexEntry(
+            name=r.name,
+            href=quote(Path(r.html).name) if r.html and r.status == "ok" else None,
+            input=r.input,
+            status=r.status,
+            citations=r.citations,
+            edits=r.edits,
+            trust_before=r.trust_before,
+            trust_after=r.trust_after,
+            all_pass_after=r.all_pass_after,
+            stop_reason=r.stop_reason,
+            error=r.error,
+        )
+        for r in rows
+    ]
+    atomic_write_text(out_dir / INDEX_NAME, render_index(entries, title=out_dir.name or "batch"))
+
+
+def check_portable(gov: Governor, workers: int) -> None:
+    """Refuse ``workers > 1`` for a governor built with injected components.
+
+    Raises:
+        ConfigError: ``gov`` has an injected store, judge, retriever, reviser or generator, which
+            worker processes (built from ``gov.config``) would silently not use.
+    """
+    injected = [
+        name
+        for name in ("_store", "_judge", "_retriever", "_reviser", "generator")
+        if getattr(gov, name, None) is not None
+    ]
+    if workers > 1 and injected:
+        raise ConfigError(
+            f"revise_many(workers={workers}) builds a Governor from its Config in each worker "
+            f"process and cannot carry the injected {', '.join(n.lstrip('_') for n in injected)};"
+            " use workers=1 or configure them through Config (store_path, judge, retrieval)"
+        )

@@ -1,0 +1,1 @@
+"""Fake servers and small fakes for tests (never shipped in the package)."""

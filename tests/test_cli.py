@@ -1,0 +1,135 @@
+"""``citegov verify`` / ``citegov revise`` through typer's CliRunner: output, widths, exit codes."""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+from pathlib import Path
+
+import pytest
+from rich.cells import cell_len
+from typer.testing import CliRunner
+
+from governor.cli import app
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "drafts" / "GPT-3.5-turbo-0613_3-8_001.md"  # final trust < 1
+GOOD = "根据《中华人民共和国民法典》第五百七十七条规定，当事人一方不履行合同义务的，应当承担违约责任。\n"
+ENV = {"CITEGOV_CONFIG": "", "NO_COLOR": "1"}
+
+
+def run(args: list[str], columns: int = 120) -> object:
+    runner = CliRunner()
+    return runner.invoke(app, args, env={**ENV, "COLUMNS": str(columns)})
+
+
+@pytest.mark.parametrize("columns", [40, 60, 99, 100, 160])
+def test_verify_output_fits_the_terminal(columns: int) -> None:
+    res = run(["verify", "--as-of", "2026-11-29", str(EXAMPLE)], columns)
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    lines = res.stdout.splitlines()  # type: ignore[attr-defined]
+    too_long = [ln for ln in lines if cell_len(ln) > columns]
+    assert not too_long, too_long
+    text = res.stdout  # type: ignore[attr-defined]
+    for word in ("repealed", "STALE", "trust 0.375"):
+        assert word in text
+    if columns >= 100:
+        assert "┃ citation" in text  # a table
+    else:  # stacked, one block per citation (wrapped to the width)
+        flat = re.sub(r"\s+", "", text)
+        assert "[4]中华人民共和国民事诉讼法第一百五十二条" in flat
+        assert "Eexists·Fmisdescribed·Airrelevant·trust0.00·L1.1.2" in flat
+
+
+def test_verify_json_one_object_per_line(tmp_path: Path) -> None:
+    other = tmp_path / "b.md"
+    other.write_text(GOOD, encoding="utf-8")
+    res = run(["verify", "--json", "--as-of", "2026-11-29", str(EXAMPLE), str(other)])
+    assert res.exit_code == 0  # type: ignore[attr-defined]
+    objs = [json.loads(line) for line in res.stdout.splitlines()]  # type: ignore[attr-defined]
+    assert [o["scores"]["n_cite"] for o in objs] == [4, 1]
+    assert objs[0]["citations"][0]["existence"]["label"] == "repealed"
+    assert {"version", "input", "citations", "scores", "strategy"} <= set(objs[0])
+
+
+@pytest.mark.parametrize(
+    "files,code",
+    [(["missing.md"], 2), (["good.md", "bin.md"], 3), (["bin.md"], 2), (["good.md"], 0)],
+)
+def test_verify_exit_codes(tmp_path: Path, files: list[str], code: int) -> None:
+    (tmp_path / "good.md").write_text(GOOD, encoding="utf-8")
+    (tmp_path / "bin.md").write_bytes(b"\x00\x01")
+    res = run(["verify", *[str(tmp_path / f) for f in files]])
+    assert res.exit_code == code, res.output  # type: ignore[attr-defined]
+
+
+def _inputs(tmp_path: Path) -> Path:
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "good.md").write_text(GOOD, encoding="utf-8")
+    (src / "bin.md").write_bytes(b"\x00\x01")
+    shutil.copy(EXAMPLE, src / "low.md")
+    return src
+
+
+@pytest.mark.parametrize(
+    "args,code,message",
+    [
+        (["{in}/good.md"], 0, "governed now"),
+        (["{in}/good.md", "{in}/low.md", "--fail-on", "0.9"], 1, "trust < 0.9"),
+        (["{in}/good.md", "--strategy", "magic"], 2, "unknown strategy"),
+        (["{in}/good.md", "--workers", "0"], 2, "workers"),
+        (["{in}/good.md", "{in}/nope.md"], 2, "no such file"),
+        (["{in}/good.md", "{in}/bin.md"], 3, "failed"),
+        (["{in}/bin.md"], 2, "binary"),
+        (["{in}/good.md", "--out", "{in}"], 2, "overwrite an input"),
+        (["{in}/good.md", "--fail-on", "2"], 2, "fail_on"),
+    ],
+)
+def test_revise_exit_codes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
+    src = _inputs(tmp_path)
+    argv = [a.replace("{in}", str(src)) for a in args]
+    if "--out" not in argv:
+        argv += ["--out", str(tmp_path / "out")]
+    res = run(["revise", "--as-of", "2026-11-29", *argv])
+    assert res.exit_code == code, res.output  # type: ignore[attr-defined]
+    assert message in res.output  # type: ignore[attr-defined]
+    assert (src / "good.md").read_text(encoding="utf-8") == GOOD
+    if code in (0, 1, 3):
+        assert (tmp_path / "out" / "good.md").is_file()
+        assert (tmp_path / "out" / "index.html").is_file()
+
+
+def test_revise_help_documents_exit_codes() -> None:
+    res = run(["revise", "--help"], 200)
+    text = " ".join(res.output.split())  # type: ignore[attr-defined]
+    for phrase in (
+        "Exit codes: 0 all drafts governed",
+        "1 a final trust is below --fail-on",
+        "2 usage error",
+        "3 some drafts failed",
+        "--resume",
+        "--workers",
+    ):
+        assert phrase in text
+
+
+def test_revise_resume_and_quiet(tmp_path: Path) -> None:
+    src = _inputs(tmp_path)
+    (src / "bin.md").unlink()
+    out = tmp_path / "out"
+    first = run(["revise", str(src), "--out", str(out), "--as-of", "2026-11-29"])
+    assert first.exit_code == 0  # type: ignore[attr-defined]
+    assert "good: citations 1" in first.stdout  # type: ignore[attr-defined]
+    assert "ETA" not in first.output  # type: ignore[attr-defined]  # no bar when not a TTY
+    again = run(["revise", str(src), "--out", str(out), "--as-of", "2026-11-29", "--resume", "-q"])
+    assert again.exit_code == 0  # type: ignore[attr-defined]
+    assert "good: citations" not in again.stdout  # type: ignore[attr-defined]
+    table = {
+        row.split("│")[1].strip(): row.split("│")[2].strip()
+        for row in again.stdout.splitlines()  # type: ignore[attr-defined]
+        if row.count("│") == 3
+    }
+    assert table["already done (resume)"] == "2" and table["governed now"] == "0"
+    assert len((out / "summary.jsonl").read_text(encoding="utf-8").splitlines()) == 2

@@ -1,0 +1,347 @@
+"""OpenAI-compatible chat client against the scripted fake server on 127.0.0.1."""
+
+from __future__ import annotations
+
+import json
+import traceback
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from governor.clients.cache import ChatCache, cache_key
+from governor.clients.chat import OpenAIChatModel, estimate_tokens
+from governor.config import load_config
+from governor.errors import (
+    BudgetExceededError,
+    ConfigError,
+    EndpointError,
+    JudgeOutputError,
+)
+from governor.ports import ChatModel
+from tests.conftest import FAKE_KEY
+from tests.fakes.openai_server import (
+    FakeOpenAIServer,
+    RecordedRequest,
+    Reply,
+    malformed_body,
+    rate_limited,
+    reject_json_schema,
+    server_error,
+    slow,
+    truncated,
+)
+
+MSGS = [{"role": "user", "content": "《民法典》第五百七十七条规定了什么？"}]
+SCHEMA: dict[str, Any] = {
+    "title": "Verdict",
+    "type": "object",
+    "properties": {"label": {"type": "string"}, "quote": {"type": "string"}},
+    "required": ["label", "quote"],
+}
+
+
+class Sleeps:
+    """Records requested sleeps without sleeping (retry tests finish in milliseconds)."""
+
+    def __init__(self) -> None:
+        self.calls: list[float] = []
+
+    def __call__(self, seconds: float) -> None:
+        self.calls.append(seconds)
+
+
+def make(server: FakeOpenAIServer, env: dict[str, str], **kw: Any) -> OpenAIChatModel:
+    kw.setdefault("sleep", Sleeps())
+    kw.setdefault("backoff_base_s", 0.001)
+    kw.setdefault("timeout_s", 5.0)
+    return OpenAIChatModel(server.base_url, "fake-model", environ=env, **kw)
+
+
+def test_satisfies_port_and_sends_key_only_in_header(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push("答：违约责任。")
+    chat = make(openai_server, fake_key_env)
+    assert isinstance(chat, ChatModel)
+    assert chat.complete(MSGS) == "答：违约责任。"
+    (req,) = openai_server.completions
+    assert req.headers["authorization"] == f"Bearer {FAKE_KEY}"
+    assert FAKE_KEY not in req.raw
+    assert req.json["model"] == "fake-model" and req.messages == MSGS
+    assert FAKE_KEY not in repr(chat)
+    assert chat.usage.calls == 1 and chat.usage.prompt_tokens == 10
+
+
+@pytest.mark.parametrize(
+    "faults,retries",
+    [
+        ([rate_limited(0.25)], 1),
+        ([server_error(500), server_error(503)], 2),
+        ([malformed_body()], 1),
+        ([slow(1.0)], 1),
+    ],
+    ids=["429", "5xx", "malformed", "timeout"],
+)
+def test_transient_faults_are_retried(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], faults: list[Reply], retries: int
+) -> None:
+    openai_server.push(*faults, "ok")
+    sleeps = Sleeps()
+    chat = make(openai_server, fake_key_env, sleep=sleeps, timeout_s=0.3)
+    assert chat.complete(MSGS) == "ok"
+    assert len(openai_server.completions) == retries + 1
+    assert chat.usage.calls == retries + 1 and chat.usage.retries == retries
+    assert len(sleeps.calls) == retries
+
+
+def test_429_honours_retry_after(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push(rate_limited(7.0), "ok")
+    sleeps = Sleeps()
+    chat = make(openai_server, fake_key_env, sleep=sleeps)
+    assert chat.complete(MSGS) == "ok"
+    assert sleeps.calls == [7.0]
+
+
+def test_backoff_grows_exponentially(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push(server_error(), server_error(), server_error(), "ok")
+    sleeps = Sleeps()
+    chat = make(openai_server, fake_key_env, sleep=sleeps, backoff_base_s=1.0, max_retries=3)
+    chat.complete(MSGS)
+    assert [0.5 <= s <= 1 for s in sleeps.calls[:1]] == [True]
+    assert 1.0 <= sleeps.calls[1] <= 2.0 and 2.0 <= sleeps.calls[2] <= 4.0
+
+
+def test_after_budget_endpoint_error_names_endpoint_not_key(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    # the server even echoes the key in its error text: it must be redacted
+    openai_server.default = Reply(status=500, error=f"upstream rejected Bearer {FAKE_KEY}")
+    chat = make(openai_server, fake_key_env, max_retries=2)
+    with pytest.raises(EndpointError) as info:
+        chat.complete(MSGS)
+    text = "".join(traceback.format_exception(info.value))
+    assert openai_server.base_url in str(info.value)
+    assert "check" in str(info.value)
+    assert FAKE_KEY not in text and FAKE_KEY not in repr(info.value)
+    assert len(openai_server.completions) == 3
+    assert chat.usage.failures == 1
+
+
+def test_non_retryable_status_fails_fast_without_leaking(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push(Reply(status=401, error=f"bad key {FAKE_KEY}"))
+    chat = make(openai_server, fake_key_env)
+    with pytest.raises(EndpointError) as info:
+        chat.complete(MSGS)
+    assert "OPENAI_API_KEY" in str(info.value)
+    assert FAKE_KEY not in "".join(traceback.format_exception(info.value))
+    assert len(openai_server.completions) == 1
+
+
+def test_unreachable_endpoint(fake_key_env: dict[str, str]) -> None:
+    with FakeOpenAIServer() as server:
+        url = server.base_url
+    chat = OpenAIChatModel(
+        url, "m", environ=fake_key_env, max_retries=1, sleep=Sleeps(), timeout_s=1
+    )
+    with pytest.raises(EndpointError, match=r"127\.0\.0\.1"):
+        chat.complete(MSGS)
+
+
+def test_structured_output_sends_json_schema(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    answer = {"label": "faithful", "quote": "应当承担继续履行"}
+    openai_server.push(answer)
+    chat = make(openai_server, fake_key_env)
+    out = chat.complete(MSGS, json_schema=SCHEMA, max_tokens=50)
+    assert json.loads(out) == answer
+    rf = openai_server.completions[0].response_format
+    assert rf is not None and rf["type"] == "json_schema"
+    assert rf["json_schema"]["schema"] == SCHEMA and rf["json_schema"]["name"] == "Verdict"
+    assert openai_server.completions[0].json["max_tokens"] == 50
+
+
+def test_falls_back_to_json_mode_when_schema_rejected(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    answer = {"label": "supports", "quote": "q"}
+    openai_server.default = reject_json_schema(answer)
+    chat = make(openai_server, fake_key_env)
+    assert json.loads(chat.complete(MSGS, json_schema=SCHEMA)) == answer
+    first, second = openai_server.completions
+    assert first.response_format["type"] == "json_schema"  # type: ignore[index]
+    assert second.response_format == {"type": "json_object"}
+    assert "JSON Schema" in second.prompt  # the schema travels in the prompt instead
+    # the working mode is remembered: the next call goes straight to JSON mode
+    chat.complete([{"role": "user", "content": "again"}], json_schema=SCHEMA)
+    assert openai_server.completions[2].response_format == {"type": "json_object"}
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [truncated(), Reply(content="好的，我认为是faithful"), Reply(content='{"label": "x"}')],
+    ids=["truncated", "not-json", "ignores-schema"],
+)
+def test_bad_answers_are_retried_then_judge_output_error(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], bad: Reply
+) -> None:
+    openai_server.default = bad
+    chat = make(openai_server, fake_key_env, max_retries=2)
+    with pytest.raises(JudgeOutputError, match="fake-model"):
+        chat.complete(MSGS, json_schema=SCHEMA)
+    assert len(openai_server.completions) == 3
+
+
+def test_bad_answer_then_good_one(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push(truncated(), '```json\n{"label": "a", "quote": "b"}\n```')
+    chat = make(openai_server, fake_key_env)
+    assert json.loads(chat.complete(MSGS, json_schema=SCHEMA)) == {"label": "a", "quote": "b"}
+
+
+def test_truncated_plain_text_is_an_error(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.default = truncated("半句")
+    chat = make(openai_server, fake_key_env, max_retries=1)
+    with pytest.raises(JudgeOutputError):
+        chat.complete(MSGS)
+
+
+def test_callable_replies_answer_per_prompt(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    def judge(req: RecordedRequest) -> dict[str, str]:
+        return {"label": "supports" if "577" in req.prompt else "irrelevant", "quote": ""}
+
+    openai_server.default = judge
+    chat = make(openai_server, fake_key_env)
+    assert (
+        json.loads(chat.complete([{"role": "user", "content": "第577条"}], json_schema=SCHEMA))[
+            "label"
+        ]
+        == "supports"
+    )
+    assert (
+        json.loads(chat.complete([{"role": "user", "content": "第1条"}], json_schema=SCHEMA))[
+            "label"
+        ]
+        == "irrelevant"
+    )
+
+
+def test_call_budget_raises_before_sending(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.default = "ok"
+    chat = make(openai_server, fake_key_env, max_calls=2)
+    chat.complete([{"role": "user", "content": "1"}])
+    chat.complete([{"role": "user", "content": "2"}])
+    with pytest.raises(BudgetExceededError, match="llm_max_calls"):
+        chat.complete([{"role": "user", "content": "3"}])
+    assert len(openai_server.completions) == 2
+
+
+def test_retries_count_against_the_call_budget(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.default = server_error()
+    chat = make(openai_server, fake_key_env, max_calls=2, max_retries=5)
+    with pytest.raises(BudgetExceededError):
+        chat.complete(MSGS)
+    assert len(openai_server.completions) == 2
+
+
+def test_token_budget_raises_before_sending(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    chat = make(openai_server, fake_key_env, max_tokens_budget=100)
+    with pytest.raises(BudgetExceededError, match="llm_max_tokens"):
+        chat.complete(MSGS, max_tokens=500)
+    assert openai_server.completions == []
+
+
+def test_disk_cache_makes_a_rerun_free(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], tmp_path: Path
+) -> None:
+    openai_server.push({"label": "faithful", "quote": "x"})
+    first = make(openai_server, fake_key_env, cache=ChatCache(tmp_path))
+    out = first.complete(MSGS, json_schema=SCHEMA)
+    rerun = make(openai_server, fake_key_env, cache=ChatCache(tmp_path))
+    assert rerun.complete(MSGS, json_schema=SCHEMA) == out
+    assert len(openai_server.completions) == 1
+    assert rerun.usage.calls == 0 and rerun.usage.cache_hits == 1
+    # another prompt version, schema or message is another key
+    openai_server.push({"label": "a", "quote": "b"}, {"label": "c", "quote": "d"})
+    rerun.complete(MSGS, json_schema=SCHEMA, prompt_version="v2")
+    rerun.complete(MSGS, json_schema={**SCHEMA, "title": "Other"})
+    assert len(openai_server.completions) == 3
+    assert not any(FAKE_KEY in p.read_text() for p in tmp_path.rglob("*.json"))
+
+
+def test_failed_calls_are_not_cached(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], tmp_path: Path
+) -> None:
+    openai_server.push(truncated(), truncated())
+    chat = make(openai_server, fake_key_env, cache=ChatCache(tmp_path), max_retries=1)
+    with pytest.raises(JudgeOutputError):
+        chat.complete(MSGS, json_schema=SCHEMA)
+    assert len(ChatCache(tmp_path)) == 0
+
+
+def test_dry_run_counts_without_sending(openai_server: FakeOpenAIServer) -> None:
+    chat = OpenAIChatModel(openai_server.base_url, "m", environ={}, dry_run=True)
+    assert chat.complete(MSGS, json_schema=SCHEMA, max_tokens=100) == "{}"
+    assert chat.complete(MSGS) == ""
+    assert openai_server.requests == []
+    u = chat.usage
+    assert u.calls == 0 and u.dry_run_calls == 2
+    assert u.estimated_tokens >= 2 * estimate_tokens(MSGS[0]["content"]) + 100
+
+
+def test_missing_key_is_a_config_error(openai_server: FakeOpenAIServer) -> None:
+    with pytest.raises(ConfigError, match="MY_KEY"):
+        OpenAIChatModel(openai_server.base_url, "m", api_key_env="MY_KEY", environ={})
+
+
+def test_from_config_uses_named_key_variable(
+    openai_server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    cfg = load_config(
+        overrides={
+            "llm_base_url": openai_server.base_url,
+            "llm_model": "cfg-model",
+            "llm_api_key_env": "ALT_KEY",
+            "cache_dir": tmp_path,
+            "llm_max_calls": 5,
+        },
+        environ={},
+    )
+    openai_server.push("hi")
+    chat = OpenAIChatModel.from_config(cfg, environ={"ALT_KEY": FAKE_KEY})
+    assert chat.complete(MSGS) == "hi" and chat.max_calls == 5
+    assert openai_server.completions[0].json["model"] == "cfg-model"
+    assert "ALT_KEY" not in str(cfg.model_dump()) or FAKE_KEY not in str(cfg.model_dump())
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [("", 0), ("abcd", 1), ("abcde", 2), ("合同", 2), ("第577条", 3)],
+)
+def test_estimate_tokens(text: str, expected: int) -> None:
+    assert estimate_tokens(text) == expected
+
+
+def test_cache_key_is_order_insensitive_for_mappings_only() -> None:
+    a = cache_key("m", "v1", [{"role": "user", "content": "x"}], {"b": 1, "a": 2})
+    b = cache_key("m", "v1", [{"content": "x", "role": "user"}], {"a": 2, "b": 1})
+    c = cache_key("m", "v1", [{"role": "user", "content": "y"}], {"a": 2, "b": 1})
+    assert a == b != c and len(a) == 64

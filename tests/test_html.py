@@ -1,0 +1,206 @@
+"""Annotated HTML pages (governor/html.py): segments, diff, classes, escaping, self-containment."""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import re
+from datetime import date
+from html import unescape
+from typing import Any
+
+import pytest
+
+from governor.api import Governor, build_report
+from governor.config import load_config
+from governor.html import (
+    DiffPart,
+    IndexEntry,
+    render_draft,
+    render_index,
+    segments,
+    side_by_side,
+    verdict_class,
+)
+from governor.output import AxisOut, CitationOut
+
+AS_OF = date(2026, 11, 29)
+HOSTILE = (
+    "问题：<script>window.__pwned = 1</script>怎么办？\n\n"
+    "根据《中华人民共和国民法典》第五百七十七条规定，<img src=x onerror=alert(1)>应当承担违约责任。"
+    '根据《民法典》第九千条规定，合同无效"><script>alert(2)</script>。\n'
+)
+
+
+def cit(span: tuple[int, int], trust: float = 1.0, excluded: bool = False) -> CitationOut:
+    axis = AxisOut(label="x", score=1.0)
+    return CitationOut(
+        id="c",
+        raw="r",
+        span=span,
+        kind="statute",
+        instrument=None,
+        instrument_as_written=None,
+        article=None,
+        paragraph=None,
+        item=None,
+        version_hint=None,
+        case_number=None,
+        claim="",
+        description="",
+        existence=axis,
+        fidelity=axis,
+        applicability=axis,
+        item_trust=trust,
+        excluded=excluded,
+        taxonomy=(),
+        resolved=None,
+        suggestion=None,
+    )
+
+
+@pytest.mark.parametrize(
+    "trust,excluded,expected",
+    [
+        (1.0, False, "pass"),
+        (0.5, False, "partial"),
+        (0.25, False, "partial"),
+        (0.0, False, "fail"),
+        (1.0, True, "excluded"),
+        (0.0, True, "excluded"),
+    ],
+)
+def test_verdict_class(trust: float, excluded: bool, expected: str) -> None:
+    assert verdict_class(cit((0, 1), trust, excluded)) == expected
+
+
+@pytest.mark.parametrize(
+    "spans,expected",
+    [
+        ([], [("abcdefgh", None)]),
+        ([(2, 4)], [("ab", None), ("cd", 0), ("efgh", None)]),
+        ([(0, 2), (2, 4)], [("ab", 0), ("cd", 1), ("efgh", None)]),  # adjacent
+        ([(4, 8), (0, 2)], [("ab", 1), ("cd", None), ("efgh", 0)]),  # given out of order
+        ([(1, 5), (3, 6)], [("a", None), ("bcde", 0), ("fgh", None)]),  # overlap: first kept
+        ([(6, 20), (3, 3)], [("abcdefgh", None)]),  # out of range, empty
+    ],
+)
+def test_segments(spans: list[tuple[int, int]], expected: list[tuple[str, int | None]]) -> None:
+    segs = segments("abcdefgh", [cit(s) for s in spans])
+    assert [(s.text, s.cite) for s in segs] == expected
+    assert "".join(s.text for s in segs) == "abcdefgh"
+
+
+@pytest.mark.parametrize(
+    "before,after,kinds",
+    [
+        ("a\nb\n", "a\nb\n", ["equal", "equal"]),
+        ("a\n二年\nc", "a\n三年\nc", ["equal", "replace", "equal"]),
+        ("a\nb\nc", "a\nc", ["equal", "delete", "equal"]),
+        ("a\nc", "a\nb\nc", ["equal", "insert", "equal"]),
+    ],
+)
+def test_side_by_side(before: str, after: str, kinds: list[str]) -> None:
+    rows = side_by_side(before, after)
+    assert [r.kind for r in rows] == kinds
+    assert "\n".join("".join(p.text for p in r.left) for r in rows if r.left_no) == "\n".join(
+        before.splitlines()
+    )
+    assert "\n".join("".join(p.text for p in r.right) for r in rows if r.right_no) == "\n".join(
+        after.splitlines()
+    )
+
+
+def test_side_by_side_marks_only_changed_characters() -> None:
+    (row,) = side_by_side("诉讼时效期间为二年。", "诉讼时效期间为三年。")
+    assert row.left == (DiffPart("诉讼时效期间为"), DiffPart("二", True), DiffPart("年。"))
+    assert row.right == (DiffPart("诉讼时效期间为"), DiffPart("三", True), DiffPart("年。"))
+
+
+@pytest.fixture(scope="module")
+def page() -> tuple[str, Any]:
+    gov = Governor(load_config(environ={}))
+    result = gov.govern(HOSTILE, strategy="efa", as_of=AS_OF)
+    report = build_report(
+        HOSTILE,
+        as_of=AS_OF,
+        strategy="efa",
+        judge=gov.judge.name,
+        initial=result.initial_verdicts,
+        result=result,
+    )
+    return render_draft(
+        report, HOSTILE, result.text, title="<b>t</b>", index_href="index.html"
+    ), report
+
+
+def test_draft_text_is_escaped(page: tuple[str, Any]) -> None:
+    html, _ = page
+    assert "<script>window.__pwned" not in html and "<script>alert" not in html
+    assert "<img src=x" not in html and "<b>t</b>" not in html
+    assert "&lt;script&gt;window.__pwned = 1&lt;/script&gt;" in html
+    assert len(re.findall(r"<script\b", html)) == 1  # ours, at the end
+
+
+def test_page_is_self_contained_and_csp_pins_its_own_assets(page: tuple[str, Any]) -> None:
+    html, _ = page
+    assert not re.search(r"(?:src|href)=\"(?:https?:)?//", html)
+    assert "@import" not in html and "url(" not in html
+    csp = re.search(r'http-equiv="Content-Security-Policy" content="([^"]+)"', html)
+    assert csp is not None
+    policy = unescape(csp.group(1))  # attribute entities are decoded by the browser
+    assert "default-src 'none'" in policy
+    for tag in ("script", "style"):
+        body = re.search(rf"<{tag}>(.*?)</{tag}>", html, re.S)
+        assert body is not None
+        digest = base64.b64encode(hashlib.sha256(body.group(1).encode()).digest()).decode()
+        assert f"'sha256-{digest}'" in policy, tag
+
+
+def test_every_citation_is_highlighted_with_its_class(page: tuple[str, Any]) -> None:
+    html, report = page
+    marks = re.findall(r'<a class="cite v-(\w+)" href="#d-in-(\d+)"', html)
+    assert [(cls, int(i)) for cls, i in marks] == [
+        (verdict_class(c), i) for i, c in enumerate(report.citations)
+    ]
+    assert "fail" in {cls for cls, _ in marks} and len({cls for cls, _ in marks}) >= 2
+    for i, c in enumerate(report.citations):
+        detail = html.split(f'id="d-in-{i}"', 1)[1].split("</section>", 1)[0]
+        assert c.existence.label in detail
+        if c.resolved:
+            assert c.resolved.text[:20] in detail
+
+
+def test_diff_and_edits_are_shown(page: tuple[str, Any]) -> None:
+    html, report = page
+    assert report.rounds and '<table class="diff">' in html
+    assert "<del>" in html or "<ins>" in html
+    for e in report.rounds[0].edits:
+        assert f"<code>{e.op}</code>" in html
+
+
+def test_page_without_revision() -> None:
+    gov = Governor(load_config(environ={}))
+    vs = gov.verify("根据《民法典》第九千条规定，合同无效。", as_of=AS_OF)
+    report = build_report(
+        "根据《民法典》第九千条规定，合同无效。",
+        as_of=AS_OF,
+        strategy="none",
+        judge="offline",
+        initial=vs,
+    )
+    html = render_draft(report, "根据《民法典》第九千条规定，合同无效。", None, title="t")
+    assert 'id="revised"' not in html and 'class="cite v-fail"' in html
+
+
+def test_index_escapes_and_links() -> None:
+    entries = [
+        IndexEntry(
+            "a<b>", "a%3Cb%3E.html", "/in/a<b>.md", "ok", 3, 2, 0.5, 1.0, True, "all_pass", None
+        ),
+        IndexEntry("bad", None, "/in/bad.md", "failed", 0, 0, None, None, None, None, "<x> broke"),
+    ]
+    html = render_index(entries, title="batch")
+    assert '<a href="a%3Cb%3E.html">a&lt;b&gt;</a>' in html
+    assert "&lt;x&gt; broke" in html and "<x>" not in html
+    assert "0.50 → 1.00" in html and "1 / 1" in html

@@ -1,0 +1,251 @@
+"""Hybrid retrieval: RRF fusion, index units, as-of/instrument filtering (fake store + fake embedder)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+
+from governor.clients.chroma_index import ChromaIndex
+from governor.errors import RetrievalIndexError
+from governor.ports import Retriever
+from governor.retrieval import (
+    OPEN_END,
+    PARA_SEP,
+    HybridRetriever,
+    build_index,
+    index_units,
+    rrf_fuse,
+)
+from tests.fakes.embedder import HashEmbedder
+from tests.fakes.store import FakeStore
+
+LABOUR = "中华人民共和国劳动合同法"
+COMPANY = "中华人民共和国公司法"
+STORE_SPEC = {
+    LABOUR: [
+        (
+            "2007-06-29",
+            "2008-01-01",
+            {
+                "14": ["劳动者在该用人单位连续工作满十年的，应当订立无固定期限劳动合同。"],
+                "82": [
+                    "用人单位自用工之日起超过一个月不满一年未与劳动者订立书面劳动合同的，应当向劳动者每月支付二倍的工资。"
+                ],
+            },
+        ),
+        (
+            "2012-12-28",
+            "2013-07-01",
+            {
+                "14": ["劳动者在该用人单位连续工作满十年的，应当订立无固定期限劳动合同。"],
+                "57": ["经营劳务派遣业务，应当向劳动行政部门依法申请行政许可。"],
+                "82": [
+                    "用人单位自用工之日起超过一个月不满一年未与劳动者订立书面劳动合同的，应当向劳动者每月支付二倍的工资。"
+                ],
+            },
+        ),
+    ],
+    COMPANY: [
+        (
+            "2018-10-26",
+            "2018-10-26",
+            {
+                "3": [
+                    "公司是企业法人，有独立的法人财产，享有法人财产权。公司以其全部财产对公司的债务承担责任。",
+                    "有限责任公司的股东以其认缴的出资额为限对公司承担责任；股份有限公司的股东以其认购的股份为限对公司承担责任。",
+                ],
+                "146": ["有下列情形之一的，不得担任公司的董事、监事、高级管理人员。"],
+            },
+        ),
+        (
+            "2023-12-29",
+            "2024-07-01",
+            {
+                "3": [
+                    "公司是企业法人，有独立的法人财产，享有法人财产权。公司以其全部财产对公司的债务承担责任。"
+                ],
+                "178": ["有下列情形之一的，不得担任公司的董事、监事、高级管理人员。"],
+            },
+        ),
+    ],
+}
+
+
+@pytest.fixture
+def store() -> FakeStore:
+    return FakeStore(STORE_SPEC)
+
+
+@pytest.fixture
+def index(tmp_path: Path, store: FakeStore) -> ChromaIndex:
+    return build_index(store, HashEmbedder(), tmp_path / "idx", paragraph_min_chars=40, workers=1)
+
+
+# -- RRF ---------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rankings,weights,expected",
+    [
+        ([["a", "b"]], None, [("a", 1.0), ("b", 61 / 62)]),
+        ([["a", "b"], ["a", "b"]], None, [("a", 1.0), ("b", 61 / 62)]),
+        (
+            [["a", "b"], ["b", "a"]],
+            None,
+            [("a", 61 * (1 / 61 + 1 / 62) / 2), ("b", 61 * (1 / 61 + 1 / 62) / 2)],
+        ),
+        ([["a"], ["b"]], [1.0, 0.0], [("a", 1.0), ("b", 0.0)]),
+        ([["a", "a", "b"]], None, [("a", 1.0), ("b", 61 / 63)]),  # duplicate ignored, rank kept
+        ([[], []], None, []),
+        ([], None, []),
+    ],
+)
+def test_rrf_fuse(
+    rankings: list[list[str]], weights: list[float] | None, expected: list[tuple[str, float]]
+) -> None:
+    got = rrf_fuse(rankings, weights)
+    assert [d for d, _ in got] == [d for d, _ in expected]
+    assert [s for _, s in got] == pytest.approx([s for _, s in expected])
+
+
+def test_rrf_agreement_beats_single_first_place() -> None:
+    fused = dict(rrf_fuse([["x", "y"], ["y", "z"]]))
+    assert fused["y"] > fused["x"] > fused["z"]
+    assert all(0.0 <= s <= 1.0 for s in fused.values())
+
+
+@pytest.mark.parametrize("kwargs", [{"k": 0}, {"weights": [-1.0]}, {"weights": [1.0, 1.0]}])
+def test_rrf_rejects_bad_arguments(kwargs: dict) -> None:
+    with pytest.raises(ValueError):
+        rrf_fuse([["a"]], **kwargs)
+
+
+# -- index units -------------------------------------------------------------------------
+
+
+def test_index_units_versions_and_bounds(store: FakeStore) -> None:
+    units = {u.id: u for u in index_units(store)}
+    old = units[f"{LABOUR}@2007-06-29#14"].meta
+    new = units[f"{LABOUR}@2012-12-28#14"].meta
+    assert (old["vfrom"], old["vto"], old["latest"]) == (0, 20130701, False)
+    assert (new["vfrom"], new["vto"], new["latest"]) == (20130701, OPEN_END, True)
+    assert units[f"{LABOUR}@2012-12-28#14"].text.startswith("劳动合同法 第一章 总则\n")
+    latest_only = index_units(store, all_versions=False)
+    assert {u.meta["version"] for u in latest_only} == {"2012-12-28", "2023-12-29"}
+    assert len(latest_only) == 5 and len(units) == 9
+
+
+def test_index_units_paragraphs_of_long_articles(store: FakeStore) -> None:
+    ids = [u.id for u in index_units(store, paragraph_min_chars=40)]
+    art = f"{COMPANY}@2018-10-26#3"
+    assert ids.count(art) == 1
+    assert [i for i in ids if i.startswith(art + PARA_SEP)] == [
+        f"{art}{PARA_SEP}1",
+        f"{art}{PARA_SEP}2",
+    ]
+    assert not any(i.startswith(f"{COMPANY}@2023-12-29#3{PARA_SEP}") for i in ids)  # one 款 only
+
+
+def test_index_units_cut_to_max_chars(store: FakeStore) -> None:
+    assert max(len(u.text) for u in index_units(store, max_chars=20)) == 20
+
+
+# -- build -------------------------------------------------------------------------------
+
+
+def test_build_index_dedupes_texts_and_reports_progress(tmp_path: Path, store: FakeStore) -> None:
+    seen: list[tuple[int, int]] = []
+    emb = HashEmbedder()
+    index = build_index(
+        store,
+        emb,
+        tmp_path / "idx",
+        progress=lambda d, n: seen.append((d, n)),
+        workers=1,
+        chunk_size=3,
+    )
+    n_units = len(index_units(store))
+    assert index.count() == n_units
+    assert seen[-1] == (n_units, n_units) and len(seen) > 1
+    assert index.info["citegov_store_build"] == "fake-build-1"
+
+
+# -- search ------------------------------------------------------------------------------
+
+
+def test_satisfies_retriever_port(store: FakeStore, index: ChromaIndex) -> None:
+    assert isinstance(HybridRetriever(store, index), Retriever)
+
+
+@pytest.mark.parametrize("with_index", [False, True])
+def test_search_latest_by_default(store: FakeStore, index: ChromaIndex, with_index: bool) -> None:
+    r = HybridRetriever(store, index if with_index else None)
+    hits = r.search("连续工作满十年 订立无固定期限劳动合同", k=3)
+    assert hits[0][0].key == f"{LABOUR}@2012-12-28#14"
+    assert hits[0][1] == pytest.approx(1.0)
+    assert all(0.0 <= s <= 1.0 for _, s in hits)
+    assert [s for _, s in hits] == sorted((s for _, s in hits), reverse=True)
+    assert all(rec.version in ("2012-12-28", "2023-12-29") for rec, _ in hits)
+
+
+@pytest.mark.parametrize(
+    "as_of,instrument,expected_key",
+    [
+        (date(2020, 1, 1), COMPANY, f"{COMPANY}@2018-10-26#146"),
+        (date(2024, 8, 1), COMPANY, f"{COMPANY}@2023-12-29#178"),
+        (None, "公司法", f"{COMPANY}@2023-12-29#178"),  # alias resolved
+        (date(2000, 1, 1), COMPANY, f"{COMPANY}@2018-10-26#146"),  # before every version: earliest
+        (date(2020, 1, 1), None, f"{COMPANY}@2018-10-26#146"),  # store-wide as-of
+    ],
+)
+@pytest.mark.parametrize("mode", ["hybrid", "dense", "bm25"])
+def test_as_of_and_instrument_filters(
+    store: FakeStore,
+    index: ChromaIndex,
+    as_of: date | None,
+    instrument: str | None,
+    expected_key: str,
+    mode: str,
+) -> None:
+    r = HybridRetriever(store, index)
+    hits = r.search(
+        "不得担任公司的董事、监事、高级管理人员", instrument=instrument, as_of=as_of, k=5, mode=mode
+    )  # type: ignore[arg-type]
+    assert hits and hits[0][0].key == expected_key
+    wanted_version = expected_key.split("@")[1].split("#")[0]
+    assert all(rec.version == wanted_version for rec, _ in hits if rec.instrument == COMPANY)
+    if instrument is not None:
+        assert {rec.instrument for rec, _ in hits} == {COMPANY}
+
+
+def test_dense_folds_paragraph_units_into_articles(store: FakeStore, index: ChromaIndex) -> None:
+    r = HybridRetriever(store, index)
+    keys = r.dense_keys("股东以其认缴的出资额为限对公司承担责任", as_of=date(2020, 1, 1), k=5)
+    assert keys[0] == f"{COMPANY}@2018-10-26#3"
+    assert len(keys) == len(set(keys)) and not any(PARA_SEP in k for k in keys)
+
+
+def test_hybrid_uses_dense_results_bm25_lacks(store: FakeStore, index: ChromaIndex) -> None:
+    class NoLexical(FakeStore):
+        def search(self, *a: object, **k: object) -> list:  # type: ignore[override]
+            return []
+
+    blind = NoLexical(STORE_SPEC)
+    hits = HybridRetriever(blind, index).search("劳务派遣 行政许可", k=2)
+    assert hits[0][0].key == f"{LABOUR}@2012-12-28#57"
+    assert HybridRetriever(blind, None).search("劳务派遣 行政许可", k=2) == []
+
+
+@pytest.mark.parametrize(
+    "query,kwargs",
+    [("", {}), ("   ", {}), ("劳动合同", {"k": 0}), ("劳动合同", {"instrument": "不存在法"})],
+)
+def test_empty_results(store: FakeStore, index: ChromaIndex, query: str, kwargs: dict) -> None:
+    assert HybridRetriever(store, index).search(query, **kwargs) == []
+
+
+def test_index_from_another_store_build_is_refused(store: FakeStore, index: ChromaIndex) -> None:
+    with pytest.raises(RetrievalIndexError, match="rebuild"):
+        HybridRetriever(FakeStore(STORE_SPEC, build_id="fake-build-2"), index)
