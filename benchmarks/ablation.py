@@ -17,7 +17,8 @@ Deterministic: governance is deterministic, and every random choice (suite gener
 Suites:
 
 * ``perturbation`` — :func:`benchmarks.perturb.generate_suite` (60 reports; ``perturbation:N``
-  for N reports), drafts = the perturbed texts;
+  for N reports), drafts = the perturbed texts; the CLI screens the clean reports with the
+  offline verifier so that every untouched citation starts at E = F = A = 1;
 * ``lawbench-3-2`` / ``lawbench-3-8`` — :func:`benchmarks.lawbench.load_cases` over the
   ``lawbench_dev`` folder (``$CITEGOV_LAWBENCH_DIR``, else ``../shared/data/lawbench_dev``
   next to the repository), all three models;
@@ -50,7 +51,7 @@ from pydantic import Field
 from benchmarks.judging import CoverageJudge
 from benchmarks.lawbench import load_cases as load_lawbench_cases
 from benchmarks.metrics import ReportMetrics, SystemMetrics, report_metrics, system_metrics
-from benchmarks.perturb import InjectedError, generate_suite, is_suite_file, load_suite
+from benchmarks.perturb import InjectedError, Screen, generate_suite, is_suite_file, load_suite
 from benchmarks.stats import (
     BootstrapCI,
     McNemarResult,
@@ -60,8 +61,8 @@ from benchmarks.stats import (
     pair_reports,
     paired_bootstrap,
 )
-from benchmarks.taxonomy_profile import TaxonomyProfile, taxonomy_profile
 from benchmarks.tasks import GeneratorView, Task, generator_view, load_legalcitetrust, load_tasks
+from benchmarks.taxonomy_profile import TaxonomyProfile, taxonomy_profile
 from governor.authorities import AuthorityStore
 from governor.config import STRATEGIES
 from governor.errors import StrategyError, TaskError
@@ -158,7 +159,7 @@ class StrategySummary(Frozen):
     strategy: str
     system: SystemMetrics
     ci: dict[str, BootstrapCI]
-    micro_ci: dict[str, BootstrapCI] = {}
+    micro_ci: dict[str, BootstrapCI] = Field(default_factory=dict)
     initial_trust: float
     n_edits: int
     edit_ops: tuple[tuple[str, int], ...] = ()
@@ -263,7 +264,7 @@ def resolve_generator(spec: str) -> Generator:
     fn = getattr(module, tail, None)
     if not callable(fn):
         raise TaskError(f"--generator {spec!r}: {head} has no callable {tail}")
-    return fn  # type: ignore[no-any-return]
+    return fn
 
 
 class _DraftFolder:
@@ -316,6 +317,7 @@ def load_cases(
     seed: int = 0,
     limit: int | None = None,
     generator: str | Generator | None = None,
+    screen: Screen | None = None,
 ) -> tuple[tuple[Case, ...], tuple[str, ...]]:
     """Cases of a suite (names and paths in the module docstring).
 
@@ -326,6 +328,8 @@ def load_cases(
         limit: Keep a seeded random sample of this many cases (in suite order).
         generator: A spec for :func:`resolve_generator` or a callable; required for task
             files, optional for built-in suites (replaces their drafts).
+        screen: Passed to :func:`benchmarks.perturb.generate_suite` for ``perturbation``
+            (keep only clean citations the screen passes).
 
     Returns:
         ``(cases, skipped)``; ``skipped`` names items that could not become cases and why.
@@ -339,7 +343,7 @@ def load_cases(
     skipped: tuple[str, ...] = ()
     if name == "perturbation":
         n = int(arg) if arg.isdigit() else 60
-        reports = generate_suite(store, n_reports=n, seed=seed)
+        reports = generate_suite(store, n_reports=n, seed=seed, screen=screen)
         cases = [_perturbed_case(r, suite) for r in reports]
     elif name in ("lawbench-3-2", "lawbench-3-8"):
         found, skip = load_lawbench_cases(lawbench_dir(), name.removeprefix("lawbench-"), store)
@@ -454,7 +458,11 @@ def run_pair(
             if cit is not None and (cit.instrument, cit.article) in evidence:
                 repairs += 1
     ops = Counter(e.op for e in result.edits)
-    restored, kept = _ground_truth(case, result.text, store) if case.injected or case.clean_text else ((), (0, 0))
+    restored, kept = (
+        _ground_truth(case, result.text, store)
+        if case.injected or case.clean_text
+        else ((), (0, 0))
+    )
     return PairResult(
         case_id=case.id,
         strategy=strategy,
@@ -472,7 +480,9 @@ def run_pair(
     )
 
 
-def _canonical(line: str, store: AuthorityStore) -> tuple[tuple[tuple[str, str, int | None], ...], str]:
+def _canonical(
+    line: str, store: AuthorityStore
+) -> tuple[tuple[tuple[str, str, int | None], ...], str]:
     """A sentence as (cited provisions, its other text normalised): the unit of restoration."""
     cits = [c for c in extract(line, store) if c.instrument and c.article]
     rest = line
@@ -534,9 +544,7 @@ def _micro_ci(
     sums, counts = [], []
     for r in reports:
         vals = [
-            getattr(c, axis)
-            for c in r.citations
-            if not c.excluded and getattr(c, axis) is not None
+            getattr(c, axis) for c in r.citations if not c.excluded and getattr(c, axis) is not None
         ]
         sums.append(math.fsum(vals))
         counts.append(len(vals))
@@ -566,7 +574,9 @@ def summarise(
     *,
     seed: int = 0,
     n_resamples: int = 10_000,
-) -> tuple[tuple[StrategySummary, ...], tuple[Comparison, ...], tuple[tuple[str, TaxonomyProfile], ...]]:
+) -> tuple[
+    tuple[StrategySummary, ...], tuple[Comparison, ...], tuple[tuple[str, TaxonomyProfile], ...]
+]:
     """System rows with CIs, pairwise comparisons and taxonomy profiles.
 
     Only tasks scored under every strategy are aggregated, so rows are comparable.
@@ -592,17 +602,15 @@ def summarise(
             m: bootstrap_ci([float(getattr(r, m)) for r in rs], seed=seed, n_resamples=n_resamples)
             for m in CI_METRICS
         }
-        micro = {
-            a: c for a in MICRO_AXES if (c := _micro_ci(rs, a, seed, n_resamples)) is not None
-        }
+        micro = {a: c for a in MICRO_AXES if (c := _micro_ci(rs, a, seed, n_resamples)) is not None}
         ops: Counter[str] = Counter()
         inj: Counter[str] = Counter()
         fixed: Counter[str] = Counter()
         for r in rows:
             ops.update(dict(r.edit_ops))
-            for kind, a, b in r.restored:
-                inj[kind] += a
-                fixed[kind] += b
+            for kind, n_inj, n_fixed in r.restored:
+                inj[kind] += n_inj
+                fixed[kind] += n_fixed
         summaries.append(
             StrategySummary(
                 strategy=s,
@@ -627,7 +635,9 @@ def summarise(
         for b in strategies[i + 1 :]:
             ra, rb = pair_reports(reports[a], reports[b])
 
-            def pb(attr: str, ra: Sequence[ReportMetrics] = ra, rb: Sequence[ReportMetrics] = rb) -> PairedBootstrap:
+            def pb(
+                attr: str, ra: Sequence[ReportMetrics] = ra, rb: Sequence[ReportMetrics] = rb
+            ) -> PairedBootstrap:
                 return paired_bootstrap(
                     [float(getattr(r, attr)) for r in ra],
                     [float(getattr(r, attr)) for r in rb],

@@ -53,10 +53,12 @@ class Expected(Frozen):
     fidelity: str | None = None
     applicability: str | None = None
     taxonomy: tuple[str, ...] = ()
+    suggestion: str | None = None
+    """The provision a repair should move to, as ``"<canonical title>#<article>"``."""
 
     def label(self, axis: Axis) -> str | None:
         """The expected label on ``axis`` (or None)."""
-        return getattr(self, axis)  # type: ignore[no-any-return]
+        return str(getattr(self, axis)) if getattr(self, axis) is not None else None
 
 
 class LabelledItem(Frozen):
@@ -101,10 +103,12 @@ class Prediction(Frozen):
     taxonomy: tuple[str, ...] = ()
     judge: str = ""
     rationale: str = ""
+    suggestion: str | None = None
+    suggestion_score: float | None = None
 
     def label(self, axis: Axis) -> str:
         """The predicted label on ``axis``."""
-        return getattr(self, axis)  # type: ignore[no-any-return]
+        return str(getattr(self, axis))
 
 
 # ------------------------------------------------------------------------------ files
@@ -164,6 +168,7 @@ def prediction_of(item_id: str, verdict: Verdict | None) -> Prediction:
     """A :class:`Prediction` from a verdict (``found=False`` when there is none)."""
     if verdict is None:
         return Prediction(id=item_id, found=False)
+    sug = verdict.suggestion
     return Prediction(
         id=item_id,
         found=True,
@@ -175,7 +180,16 @@ def prediction_of(item_id: str, verdict: Verdict | None) -> Prediction:
         rationale=" | ".join(
             r for r in (verdict.fidelity.rationale, verdict.applicability.rationale) if r
         ),
+        suggestion=provision_key(sug.authority.instrument, sug.authority.article)
+        if sug is not None
+        else None,
+        suggestion_score=sug.score if sug is not None else None,
     )
+
+
+def provision_key(instrument: str, article: str | None) -> str:
+    """``"<canonical title>#<article>"``: how suggestion targets are written."""
+    return f"{instrument}#{article or ''}"
 
 
 def predict(
@@ -335,6 +349,23 @@ class RecallRow(Frozen):
     recall: float | None
 
 
+class SuggestionReport(Frozen):
+    """How often the verifier's suggestion is the labelled target provision.
+
+    ``offered``: suggestions with confidence ≥ ``min_score`` (the ones a repair acts on);
+    ``precision`` = correct offered / offered; ``recall`` = correct offered / ``n`` (items
+    with a target); ``any_correct``: the suggestion is right at any confidence.
+    """
+
+    n: int
+    min_score: float
+    offered: int
+    correct: int
+    any_correct: int
+    precision: float | None
+    recall: float | None
+
+
 class CalibrationReport(Frozen):
     """Everything :func:`evaluate` measures on one set of items."""
 
@@ -344,6 +375,7 @@ class CalibrationReport(Frozen):
     taxonomy: tuple[RecallRow, ...]
     kinds: tuple[RecallRow, ...]
     groups: tuple[tuple[str, tuple[AxisReport, ...]], ...] = ()
+    suggestions: SuggestionReport | None = None
 
 
 def is_flagged(axis: Axis, label: str) -> bool:
@@ -398,11 +430,36 @@ def detected(item: LabelledItem, pred: Prediction) -> bool:
     return any(is_flagged(a, pred.label(a)) for a in flagged_axes)
 
 
+def suggestion_report(
+    items: Sequence[LabelledItem], preds: Sequence[Prediction], min_score: float = 0.5
+) -> SuggestionReport | None:
+    """Suggestion precision/recall over items with a target (None when there are none)."""
+    pairs = [
+        (it.expected.suggestion, p)
+        for it, p in zip(items, preds, strict=True)
+        if it.expected.suggestion
+    ]
+    if not pairs:
+        return None
+    offered = [(t, p) for t, p in pairs if (p.suggestion_score or 0.0) >= min_score]
+    correct = sum(1 for t, p in offered if p.suggestion == t)
+    return SuggestionReport(
+        n=len(pairs),
+        min_score=min_score,
+        offered=len(offered),
+        correct=correct,
+        any_correct=sum(1 for t, p in pairs if p.suggestion == t),
+        precision=_ratio(correct, len(offered)),
+        recall=_ratio(correct, len(pairs)),
+    )
+
+
 def evaluate(
     items: Sequence[LabelledItem],
     preds: Sequence[Prediction],
     *,
     by_group: bool = False,
+    min_score: float = 0.5,
 ) -> CalibrationReport:
     """Compare predictions with labels.
 
@@ -410,6 +467,7 @@ def evaluate(
         items: the labelled items.
         preds: one prediction per item, same order (from :func:`predict`).
         by_group: also report every axis per ``item.group`` (held-out splits).
+        min_score: suggestion confidence a repair acts on (``suggestion_min_score``).
 
     Returns:
         Per-axis reports, recall per expected taxonomy code (the code is in the predicted
@@ -439,9 +497,7 @@ def evaluate(
         for g in sorted(idx):
             gi = [items[i] for i in idx[g]]
             gp = [preds[i] for i in idx[g]]
-            groups.append(
-                (g, tuple(r for a in AXES if (r := axis_report(a, gi, gp)) is not None))
-            )
+            groups.append((g, tuple(r for a in AXES if (r := axis_report(a, gi, gp)) is not None)))
     return CalibrationReport(
         n_items=len(items),
         n_found=sum(1 for p in preds if p.found),
@@ -449,6 +505,7 @@ def evaluate(
         taxonomy=_recall_rows(codes),
         kinds=_recall_rows(kinds),
         groups=tuple(groups),
+        suggestions=suggestion_report(items, preds, min_score),
     )
 
 

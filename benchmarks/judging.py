@@ -198,9 +198,7 @@ class CoverageJudge:
             share = backed_share(self.store, item.evidence, verdicts)
             if share is None:
                 sid = item.subtopic_id
-                local = [
-                    v for v in existing if sid is None or sections.holds(sid, v.citation.span)
-                ]
+                local = [v for v in existing if sid is None or sections.holds(sid, v.citation.span)]
                 share = 1.0 if local else 0.0
             rubric.append(
                 RubricJudgement(

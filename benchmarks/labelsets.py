@@ -32,7 +32,7 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any, Final
 
-from benchmarks.calibration import AXES, Expected, LabelledItem
+from benchmarks.calibration import AXES, Expected, LabelledItem, provision_key
 from benchmarks.lawbench import LawBenchItem, load_file
 from governor.authorities import AuthorityStore
 from governor.extract import extract
@@ -153,9 +153,7 @@ class RawCorpus:
                     else:
                         ver.articles[current].append(0)
         repealed_on = date(2021, 1, 1)
-        repealed = {
-            norm_name(n): repealed_on for n in re.findall(r"《([^》]+)》", civil_1260) if n
-        }
+        repealed = {norm_name(n): repealed_on for n in re.findall(r"《([^》]+)》", civil_1260) if n}
         return cls(
             {
                 k: sorted(v.values(), key=lambda x: x.in_force_from or date.min)
@@ -354,7 +352,13 @@ def build_lawbench_32(
                     context=it.question,
                     span=(c.span.start, c.span.end),
                     raw=c.raw,
-                    expected=Expected(existence=e_label, applicability=a_label),
+                    expected=Expected(
+                        existence=e_label,
+                        applicability=a_label,
+                        suggestion=provision_key(valid.instrument or "", valid.article)
+                        if a_label == "irrelevant" and valid is not None
+                        else None,
+                    ),
                     how=f"E: raw corpus: {e_how}"
                     + ("" if e_label is not None else " (undecided: not labelled)")
                     + f"; A: {a_how}",
@@ -440,7 +444,7 @@ def recitation(prediction: str) -> str:
         if m is None or len(s) - m.end() < 4:
             break
         s = s[m.end() :].lstrip()
-    return s.strip().strip("“”\"「」").strip()
+    return s.strip().strip('“”"「」').strip()
 
 
 def _as_of_for(title: str, version: str, store: AuthorityStore) -> date:

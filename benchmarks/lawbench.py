@@ -28,7 +28,9 @@ from governor.extract import extract
 from governor.textio import atomic_write_text
 
 _FILE = re.compile(r"^(?P<model>.+)_zero_shot_(?P<task>\d-\d)\.json$")
-_TEMPLATE_TOKENS = re.compile(r"<\|im_(?:start|end)\|>(?:user|assistant|system)?|\[Round \d+\]|问：|答：")
+_TEMPLATE_TOKENS = re.compile(
+    r"<\|im_(?:start|end)\|>(?:user|assistant|system)?|\[Round \d+\]|问：|答："
+)
 _INSTRUCTIONS = (
     "回答以下问题，只需直接给出法条内容:",
     "请根据具体场景与问题给出法律依据，只需要给出具体法条内容，每个场景仅涉及一个法条。",
@@ -235,7 +237,9 @@ def task_from_item(
         as_of=as_of,
         subtopics=(Subtopic(id="s1", title="法律意见", description=item.question),),
         rubric=(
-            RubricItem(id="r1", subtopic_id="s1", text=text, evidence=_evidence(store, refs, as_of)),
+            RubricItem(
+                id="r1", subtopic_id="s1", text=text, evidence=_evidence(store, refs, as_of)
+            ),
         ),
     )
     return LawBenchCase(item=item, task=task, draft=draft_text(item), reference=refs)

@@ -15,9 +15,11 @@ Styles (each seen in LawBench 3-8 answers, ../shared/data/lawbench_dev):
 
 * ``lead_in``  根据《X》第N条规定，D。
 * ``paren``    D（《X》第N条）。
-* ``quote``    《X》第N条规定：“D。”
+* ``quote``    对此，《X》第N条明确规定：“D。”
 * ``bare``     民法典第N条规定，D。 (short name without 书名号)
-* ``list``     a 法律依据 list, one ``1. 《X》第N条：D。`` per line (last section only)
+* ``list``     a LawBench-style answer closing the report: ``结论：D。`` then ``法律依据：`` and
+  ``1. 《X》第N条：D。`` (last section only, one provision: the conclusion is the claim of
+  every list item, SPEC §2 claims rule 4)
 
 Article numbers are written in Chinese (第一百八十八条) or Arabic (第188条) numerals; names as
 the full title or a short alias (《民法典》).
@@ -72,7 +74,7 @@ import json
 import os
 import random
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import date
 from pathlib import Path
@@ -211,7 +213,9 @@ _REFERENCE = re.compile(
     r"第[一二三四五六七八九十百千零〇两\d]+[条款项编章节]|前款|本款|本条|前条|前[两三四]款|《|〈|该法|同法"
     r"|前述|上述|下列|如下|以下"
 )
-_HEADING_PREFIX = re.compile(r"^(?:第[一二三四五六七八九十百零〇\d]+[编章节]|[一二三四五六七八九十]+、)\s*")
+_HEADING_PREFIX = re.compile(
+    r"^(?:第[一二三四五六七八九十百零〇\d]+[编章节]|[一二三四五六七八九十]+、)\s*"
+)
 _NUM = r"[0-9]+|[零〇一二两三四五六七八九十百千万]+"
 _PERIOD = re.compile(
     rf"(?<![第0-9零〇一二两三四五六七八九十百千万.])(?P<n>{_NUM})(?P<unit>个工作日|工作日|个月|小时|日|天|年|周)"
@@ -221,14 +225,15 @@ _AMOUNT = re.compile(
     rf"(?<![第0-9零〇一二两三四五六七八九十百千万.])(?:百分之(?P<pct>{_NUM})"
     rf"|(?P<n>{_NUM})(?P<unit>周岁|万元|亿元|元|倍|%|％))"
 )
-_DATE_LIKE = re.compile(r"[0-9]{4}年|[月]\s*$")
 _MODAL_FLIP: Final = {"应当": "可以", "可以": "应当", "不得": "可以"}
 _MODAL = re.compile(r"(?<![不也])(应当|可以|不得)")
 _PROVISO = re.compile(
     r"[，,；;]\s*(?:但是|但)[^。；;]*"
     r"|[，,；;][^，,；;。]*?(?:的除外|除外|不在此限)(?=[。；;]|$)"
 )
-_CONDITION = re.compile(r"^(?P<cond>[^，。；]{3,60}?的)，(?P<rest>[^。；]*?)(?P<modal>应当|可以|不得|必须)")
+_CONDITION = re.compile(
+    r"^(?P<cond>[^，。；]{3,60}?的)，(?P<rest>[^。；]*?)(?P<modal>应当|可以|不得|必须)"
+)
 _MAX_DESC = 150
 _MIN_DESC = 12
 
@@ -408,9 +413,7 @@ class _Slot:
         name = self.name_x if injected and self.name_x is not None else self.name
         bracket = self.bracket or (injected and self.name_x is not None)
         article = self.article_x if injected and self.article_x else self.prov.record.article
-        para = (
-            self.paragraph_x if injected and self.use_paragraph_x else self.prov.paragraph
-        )
+        para = self.paragraph_x if injected and self.use_paragraph_x else self.prov.paragraph
         return (_book(name) if bracket else name) + _pin(article, para, self.chinese)
 
     def desc(self, injected: bool) -> str:
@@ -427,8 +430,8 @@ def _sentence(slot: _Slot, injected: bool, n: int) -> tuple[str, tuple[int, int]
     if slot.style == "paren":
         return f"{d}（{c}）。", (len(d) + 1, len(d) + 1 + len(c)), (0, len(d))
     if slot.style == "quote":
-        head = f"{c}规定：“"
-        return head + d + "。”", (0, len(c)), (len(head), len(head) + len(d) + 1)
+        head = f"对此，{c}明确规定：“"
+        return head + d + "。”", (3, 3 + len(c)), (len(head), len(head) + len(d) + 1)
     if slot.style == "bare":
         head = f"{c}规定，"
         return head + d + "。", (0, len(c)), (len(head), len(head) + len(d))
@@ -458,7 +461,10 @@ class _Rendered:
 
 
 def _render(plan: _Plan, as_of: date, injected: bool) -> _Rendered:
-    parts: list[str] = [f"问题：{plan.query}\n", f"报告日期：{as_of.year}年{as_of.month}月{as_of.day}日\n"]
+    parts: list[str] = [
+        f"问题：{plan.query}\n",
+        f"报告日期：{as_of.year}年{as_of.month}月{as_of.day}日\n",
+    ]
     pos = sum(len(p) for p in parts)
     cites: list[Span] = []
     descs: list[Span] = []
@@ -472,9 +478,11 @@ def _render(plan: _Plan, as_of: date, injected: bool) -> _Rendered:
         put(f"\n## {_NUMERAL_HEADS[si]}、{title}\n")
         slots = [s for s in plan.slots if s.subtopic == si]
         is_list = plan.list_section and si == len(plan.titles) - 1
-        put(f"关于{title}，相关规则如下。\n" if not is_list else f"{title}方面的规则见下列条文。\n")
         if is_list:
-            put("法律依据：\n")
+            # a LawBench-style answer: the conclusion, then the 法律依据 list it rests on
+            put(f"结论：{slots[0].prov.text}\n法律依据：\n")
+        else:
+            put(f"关于{title}，相关规则如下。\n")
         for n, slot in enumerate(slots, start=1):
             sent, (cs, ce), (ds, de) = _sentence(slot, injected, n)
             cites.append(Span(start=pos + cs, end=pos + ce))
@@ -489,7 +497,9 @@ def _matches(store: AuthorityStore, cit: Citation, slot: _Slot, span: Span, inje
         return False
     rec = slot.prov.record
     if injected and slot.error == "fabricated_instrument":
-        if cit.instrument is not None or slot.name_x not in (cit.instrument_as_written or ""):
+        if cit.instrument is not None or (slot.name_x or "?") not in (
+            cit.instrument_as_written or ""
+        ):
             return False
     elif injected and slot.error == "repealed_instrument":
         if cit.instrument != store.resolve_instrument(slot.name_x or ""):
@@ -544,9 +554,7 @@ def _names(store: AuthorityStore, title: str) -> tuple[list[str], list[str]]:
     return bracketed, bare
 
 
-def _pick_instrument(
-    rng: random.Random, pool: Sequence[str], popular: Sequence[str]
-) -> str:
+def _pick_instrument(rng: random.Random, pool: Sequence[str], popular: Sequence[str]) -> str:
     if popular and rng.random() < 0.7:
         return rng.choice(popular)
     return rng.choice(pool)
@@ -582,7 +590,8 @@ def _plan_report(
     plan = _Plan(id=rid, query=query, titles=titles, list_section=rng.random() < 0.3)
     for si, h in enumerate(chosen):
         pool = by_head[h]
-        k = min(len(pool), rng.choice((1, 2, 2, 3)))
+        is_list = plan.list_section and si == len(chosen) - 1
+        k = 1 if is_list else min(len(pool), rng.choice((1, 2, 2, 3)))
         weights = [1.0 + 2.0 * len(p.carriers - {"fabricated_article", "shifted_article",
                                                   "wrong_paragraph", "fabricated_instrument"})
                    for p in pool]  # fmt: skip
@@ -592,18 +601,17 @@ def _plan_report(
             if p not in picked:
                 picked.append(p)
         picked.sort(key=lambda p: (p.record.ordinal, p.paragraph or 0))
-        is_list = plan.list_section and si == len(chosen) - 1
         for p in picked:
-            style: Style = "list" if is_list else rng.choice(("lead_in", "lead_in", "paren", "quote", "bare"))
+            style: Style = (
+                "list" if is_list else rng.choice(("lead_in", "lead_in", "paren", "quote", "bare"))
+            )
             if style == "bare" and not bare:
                 style = "lead_in"
             if style == "bare":
                 name, bracket = rng.choice(bare), False
             else:
                 name, bracket = rng.choice(bracketed), True
-            plan.slots.append(
-                _Slot(p, si, style, name, bracket, chinese=rng.random() < 0.7)
-            )
+            plan.slots.append(_Slot(p, si, style, name, bracket, chinese=rng.random() < 0.7))
     return plan
 
 
@@ -616,6 +624,21 @@ def _fallback(plan: _Plan, bad: Sequence[int], title: str) -> None:
         )
 
 
+def _drop(plan: _Plan, bad: Sequence[int]) -> _Plan | None:
+    """Remove slots ``bad`` and subtopics left without a citation; None when nothing is left."""
+    gone = set(bad)
+    plan.slots = [s for i, s in enumerate(plan.slots) if i not in gone]
+    used = sorted({s.subtopic for s in plan.slots})
+    if len(used) != len(plan.titles):
+        remap = {old: new for new, old in enumerate(used)}
+        if plan.list_section and len(plan.titles) - 1 not in used:
+            plan.list_section = False
+        plan.titles = [plan.titles[i] for i in used]
+        for s in plan.slots:
+            s.subtopic = remap[s.subtopic]
+    return plan if plan.slots else None
+
+
 def _settle(store: AuthorityStore, plan: _Plan, as_of: date, title: str) -> _Plan | None:
     """Make every clean citation extract as written: fall back, then drop what still fails."""
     bad = _check(store, plan, as_of, injected=False)
@@ -623,17 +646,40 @@ def _settle(store: AuthorityStore, plan: _Plan, as_of: date, title: str) -> _Pla
         _fallback(plan, bad, title)
         bad = _check(store, plan, as_of, injected=False)
     if bad:
-        plan.slots = [s for i, s in enumerate(plan.slots) if i not in set(bad)]
-        if _check(store, plan, as_of, injected=False):
+        settled = _drop(plan, bad)
+        if settled is None or _check(store, settled, as_of, injected=False):
             return None
-    used = {s.subtopic for s in plan.slots}
-    if len(used) != len(plan.titles):
-        keep = sorted(used)
-        remap = {old: new for new, old in enumerate(keep)}
-        plan.titles = [plan.titles[i] for i in keep]
-        for s in plan.slots:
-            s.subtopic = remap[s.subtopic]
-    return plan if plan.slots and len(plan.titles) >= 1 else None
+        return settled
+    return plan
+
+
+Screen = Callable[[str, date, str], Sequence[bool]]
+"""``(clean report text, as-of date, query) → pass flag per citation in text order``."""
+
+
+def _screen(
+    store: AuthorityStore, plan: _Plan, as_of: date, title: str, screen: Screen
+) -> _Plan | None:
+    """Keep only citations ``screen`` passes: failing ones are rewritten in the lead-in form
+    with the full title once, then dropped."""
+    for attempt in range(2):
+        flags = list(screen(_render(plan, as_of, injected=False).text, as_of, plan.query))
+        if len(flags) != len(plan.slots):
+            raise TaskError(
+                f"the screen returned {len(flags)} flags for {len(plan.slots)} citations; "
+                "return one flag per citation of the text, in order"
+            )
+        bad = [i for i, ok in enumerate(flags) if not ok]
+        if not bad:
+            return plan
+        if attempt == 0:
+            _fallback(plan, bad, title)
+            if _check(store, plan, as_of, injected=False):
+                return None
+    settled = _drop(plan, bad)
+    if settled is None or _check(store, settled, as_of, injected=False):
+        return None
+    return settled
 
 
 # ---------------------------------------------------------------------------------------------
@@ -688,7 +734,9 @@ def _change_number(
     if new is None:
         return None
     text = str(new) if raw.isdigit() else to_chinese(new)
-    if raw == "两" or (raw.isdigit() is False and new == 2 and m.group(0).endswith(("年", "个月", "倍"))):
+    if raw == "两" or (
+        raw.isdigit() is False and new == 2 and m.group(0).endswith(("年", "个月", "倍"))
+    ):
         text = "两" if new == 2 else text
     s, e = m.span(group)
     return desc[:s] + text + desc[e:], f"{raw} → {text}"
@@ -794,7 +842,9 @@ def _inject(
         elif "之" in rec.article:
             slot.article_x = str(num)
         slot.use_paragraph_x, slot.paragraph_x = True, None
-        slot.name_x = old if slot.bracket or slot.style != "bare" else old.removeprefix("中华人民共和国")
+        slot.name_x = (
+            old if slot.bracket or slot.style != "bare" else old.removeprefix("中华人民共和国")
+        )
         slot.detail = f"《{rec.instrument}》 → repealed 《{old}》"
     else:
         changed: tuple[str, str] | None
@@ -854,7 +904,9 @@ def _allocate(
                 _reset(s)
 
 
-def _validate_rates(rates: Mapping[str, float]) -> dict[ErrorKind, float]:
+def _validate_rates(
+    rates: Mapping[ErrorKind, float] | Mapping[str, float],
+) -> dict[ErrorKind, float]:
     unknown = sorted(set(rates) - set(ERROR_KINDS))
     if unknown:
         raise TaskError(f"unknown error kinds {unknown}: use some of {list(ERROR_KINDS)}")
@@ -954,6 +1006,7 @@ def generate_suite(
     seed: int = 0,
     rates: Mapping[ErrorKind, float] | None = None,
     as_of: date = DEFAULT_AS_OF,
+    screen: Screen | None = None,
 ) -> tuple[PerturbedReport, ...]:
     """Generate ``n_reports`` perturbed reports over real provisions of ``store``.
 
@@ -966,6 +1019,11 @@ def generate_suite(
             summing to at most 1 (a citation takes at most one error). Kinds left out get
             none; ``None`` uses :data:`DEFAULT_RATES`. A kind with too few carriers gets fewer.
         as_of: As-of date of the reports; only provisions in force on it are drawn.
+        screen: Optional check of the clean reports (e.g. the offline verifier's all-pass
+            per citation). A citation it fails is rewritten in the most literal form
+            (``根据《full title》第N条规定，D。``) and screened again, then dropped. Without it
+            the generator relies on its construction alone (the tests check that this
+            yields clean reports).
 
     Returns:
         The reports, ids ``perturb-<seed>-001`` ... in order.
@@ -998,6 +1056,8 @@ def generate_suite(
         if plan is None:
             continue
         settled = _settle(store, plan, as_of, title)
+        if settled is not None and screen is not None:
+            settled = _screen(store, settled, as_of, title, screen)
         if settled is not None:
             plans.append(settled)
     _allocate(rng, store, plans, chosen_rates, as_of)
@@ -1085,6 +1145,7 @@ __all__ = [
     "ErrorKind",
     "InjectedError",
     "PerturbedReport",
+    "Screen",
     "generate_suite",
     "is_suite_file",
     "load_suite",

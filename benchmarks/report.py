@@ -27,7 +27,12 @@ CSV_FIELDS: Final = (
     "edit_ops", "wrong_citations", "evidence_repairs", "stop_reason", "judge",
     "coverage_judges", "seconds",
 )  # fmt: skip
-PLOT_METRICS: Final = (("s_final", "Final"), ("s_cov", "Cov"), ("s_sup", "Sup"), ("s_trust", "Trust"))
+PLOT_METRICS: Final = (
+    ("s_final", "Final"),
+    ("s_cov", "Cov"),
+    ("s_sup", "Sup"),
+    ("s_trust", "Trust"),
+)
 
 
 def _ci(c: BootstrapCI | None, digits: int = 4) -> str:
@@ -161,7 +166,11 @@ def _taxonomy(results: AblationResults) -> str:
         "\n".join(lines)
         + "\n\nCodes (count of citation × code):\n\n"
         + "\n".join(codes)
-        + ("\n\nHighest lifts between codes (reports with both):\n\n" + "\n".join(lifts) if lifts else "")
+        + (
+            "\n\nHighest lifts between codes (reports with both):\n\n" + "\n".join(lifts)
+            if lifts
+            else ""
+        )
     )
 
 
@@ -218,7 +227,17 @@ def markdown(results: AblationResults) -> str:
     ]
     if results.skipped:
         parts += ["", f"Skipped {len(results.skipped)} suite items (e.g. {results.skipped[0]})."]
-    parts += ["", "## Per-task rows", "", "<details><summary>show</summary>", "", _per_task(results), "", "</details>", ""]
+    parts += [
+        "",
+        "## Per-task rows",
+        "",
+        "<details><summary>show</summary>",
+        "",
+        _per_task(results),
+        "",
+        "</details>",
+        "",
+    ]
     return "\n".join(parts)
 
 

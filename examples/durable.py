@@ -13,6 +13,8 @@ import sys
 import tempfile
 from pathlib import Path
 
+from langchain_core.runnables import RunnableConfig
+
 from governor.api import Governor
 from governor.config import load_config
 from graphs.durable import sqlite_checkpointer
@@ -26,11 +28,15 @@ DRAFT = (
 def main(argv: list[str]) -> None:
     db = Path(argv[0]) if argv else Path(tempfile.mkdtemp(prefix="citegov-ckpt-")) / "runs.sqlite"
     gov = Governor(load_config(overrides={"as_of": "2024-06-01"}))
-    config = {"configurable": {"thread_id": "draft-001"}}
+    config: RunnableConfig = {"configurable": {"thread_id": "draft-001"}}
     with sqlite_checkpointer(db) as saver:
         paused = gov.runnable("efa", checkpointer=saver, interrupt_after=("revise",))
         first = paused.invoke(DRAFT, config)
-        print("paused after the first revise:", first.stop_reason, [e.op for e in first.rounds[0].edits] if first.rounds else "(edits pending)")
+        print(
+            "paused after the first revise:",
+            first.stop_reason,
+            [e.op for e in first.rounds[0].edits] if first.rounds else "(edits pending)",
+        )
     with sqlite_checkpointer(db) as saver:  # e.g. a new process
         done = gov.runnable("efa", checkpointer=saver).invoke(None, config)
         print("resumed:", done.stop_reason, "|", done.text.strip())

@@ -25,9 +25,13 @@ def main() -> None:
     config = load_config(overrides={"as_of": "2024-06-01"})
     generator = chat_generator_from_config(config, template=TEMPLATE)
     gov = Governor(config, generator=generator)
-    result = gov.write({"id": "q1", "query": "借款到期不还，出借人多久内必须起诉？"}, strategy="efa")
+    result = gov.write(
+        {"id": "q1", "query": "借款到期不还，出借人多久内必须起诉？"}, strategy="efa"
+    )
     s0, s1 = report_score(result.initial_verdicts), report_score(result.final_verdicts)
-    print(f"model {config.llm_model}: {s0.n_cite} citation(s), trust {s0.trust:.3f} -> {s1.trust:.3f}")
+    print(
+        f"model {config.llm_model}: {s0.n_cite} citation(s), trust {s0.trust:.3f} -> {s1.trust:.3f}"
+    )
     for e in result.edits:
         print(f"  {e.op}: {e.before!r} -> {e.after!r}")
     print(result.text.strip())

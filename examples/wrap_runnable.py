@@ -44,7 +44,9 @@ def main() -> None:
     result = writer.invoke({"id": "t1", "query": "对方违约应承担什么责任？"})
     print("invoke:", result.stop_reason, "|", result.text.strip())
 
-    batch = writer.batch([{"id": "t2", "query": "合同何时无效？"}, {"id": "t3", "query": "违约责任？"}])
+    batch = writer.batch(
+        [{"id": "t2", "query": "合同何时无效？"}, {"id": "t3", "query": "违约责任？"}]
+    )
     for r in batch:
         print("batch:", r.stop_reason, "|", [e.op for e in r.edits])
 

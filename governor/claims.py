@@ -203,6 +203,8 @@ def _description(
             return None, False, list_item
         # 违反了《X》第N条的规定，P: P is a consequence, not the provision's content
         ok = lead or list_item or m is None or m["of"] is None or verb != "规定"
+        if lead and punct is None and "规定" in verb:  # 依照X规定处理: a verb phrase
+            ok = False
     elif punct in ("：", ":"):
         ok = True
     elif punct is not None:

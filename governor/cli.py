@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from governor import cli_ablate, cli_corpus, cli_drafts
+from governor import cli_ablate, cli_calibrate, cli_corpus, cli_drafts
 from governor.cli_common import err
 from governor.errors import GovernorError
 
@@ -22,7 +22,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )
-for _module in (cli_drafts, cli_corpus, cli_ablate):
+for _module in (cli_drafts, cli_corpus, cli_ablate, cli_calibrate):
     _module.register(app)
 
 

@@ -5,8 +5,10 @@ Thin wrapper over :mod:`benchmarks.ablation` and :mod:`benchmarks.report`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from datetime import date
 from pathlib import Path
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
@@ -31,6 +33,18 @@ ABLATE_EPILOG = (
 def register(app: typer.Typer) -> None:
     """Add ``ablate`` to ``app``."""
     app.command(epilog=ABLATE_EPILOG)(ablate)
+
+
+def _offline_screen(gov: Any) -> Callable[[str, date, str], list[bool]]:
+    """All-pass per citation by the offline verifier (screens the perturbation suite)."""
+    from governor.api import Governor
+
+    offline = Governor(gov.config.model_copy(update={"judge": "offline"}), store=gov.store)
+
+    def screen(text: str, as_of: date, query: str) -> list[bool]:
+        return [v.passes for v in offline.verify(text, as_of=as_of, context=query)]
+
+    return screen
 
 
 def ablate(
@@ -65,7 +79,14 @@ def ablate(
     gov = make_governor(config, judge=judge, strict=strict or None)
     try:
         store = gov.store
-        cases, skipped = load_cases(suite, store, seed=seed, limit=limit, generator=generator)
+        cases, skipped = load_cases(
+            suite,
+            store,
+            seed=seed,
+            limit=limit,
+            generator=generator,
+            screen=_offline_screen(gov),
+        )
         settings = {
             "suite": suite,
             "strategies": names,

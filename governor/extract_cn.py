@@ -23,7 +23,9 @@ from __future__ import annotations
 import bisect
 import re
 import weakref
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from governor import regexes as rx
@@ -42,6 +44,17 @@ _TRAILING_VERSION_RE = re.compile(
 _BLANK_LINE_RE = re.compile(r"\n[^\S\n]*\n")
 _QUOTE_OPEN_BEFORE_RE = re.compile(r"[“「『\"‘]$")
 _INNER_TITLE_BRACKETS = str.maketrans("〈〉＜＞<>", "《》《》《》")
+_STATUTE_TAIL_RE = re.compile(
+    r"(?:法|法典|修正案(?:[（(][一二三四五六七八九十]+[)）])?|条约|协定|公约)$"
+)
+_REPORT_VOICE_RE = re.compile(
+    r"(?:^|[。！？；;，,：:\n])[ \t\u3000]*"
+    r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][一二三四五六七八九十0-9]{1,3}[)）])?[ \t\u3000]*"
+    r"(?:根据|依据|按照|参照)$"
+)
+"""A lead-in in the report's own voice at the start of a clause (``2. 根据本法第四十条规定``).
+本法/本条/前款 elsewhere (``劳动者依照本法第三十八条规定解除…``) is the wording of a recited
+law, a cross-reference inside the provision text, not a citation made by the report."""
 _REPEATED_ZERO_RE = re.compile(r"[零〇○]{2,}")
 _STATUTE_KINDS: frozenset[str] = frozenset(
     {"statute", "judicial_interpretation", "regulation", "rule"}
@@ -52,6 +65,8 @@ _CONTINUATION_WINDOW = 500
 """A bare 第N条 after a boundary continues the previous citation's instrument when it is in
 the same paragraph or this close (法律依据 lists often put a blank line between items); after a
 lead-in (根据第四条规定) at any distance."""
+_SAME_ARTICLE_LOOKBACK = 8
+"""Hits searched back for an earlier citation of the same article number (continuations)."""
 _ARTICLE_REF_WINDOW = 200
 """An article back-reference (该条, 前款…) resolves only to a citation this close before it."""
 _MULTI_LEAD_IN = tuple(
@@ -157,6 +172,7 @@ def _alias_index(names: InstrumentNames) -> _AliasIndex:
     return idx
 
 
+@lru_cache(maxsize=65536)
 def clean_title(title: str) -> str:
     """Title as looked up: zero-width chars and whitespace removed, 〈〉 folded to 《》,
     common traditional characters folded to simplified.
@@ -206,16 +222,14 @@ def guess_kind(title: str) -> CitationKind | None:
     spc = "最高人民法院" in t or "最高人民检察院" in t or "司法解释" in t
     if spc or t.endswith(("解释", "批复", "答复")):
         return "judicial_interpretation"
-    if re.search(r"(?:法|法典|修正案(?:[（(][一二三四五六七八九十]+[)）])?|条约|协定|公约)$", t):
-        return "statute"
-    if t.endswith("决定"):
-        return "statute"
     if t.endswith("条例"):
         return "regulation"
     if t.endswith(
         ("规定", "办法", "细则", "规则", "规程", "纪要", "意见", "通知", "准则", "规范", "纲要")
     ):
         return "regulation" if "国务院" in t else "rule"
+    if _STATUTE_TAIL_RE.search(t) or t.endswith("决定"):
+        return "statute"
     return None
 
 
@@ -362,6 +376,18 @@ class _Scanner:
             return i
         return None
 
+    def recent_with_article(self, article: str, nearest: int) -> int | None:
+        """Index of a hit among the last few before ``nearest`` (inclusive) that cites
+        ``article`` of a different instrument than ``nearest``; None when there is none."""
+        inst = self.hits[nearest].instrument or self.hits[nearest].instrument_as_written
+        for i in range(nearest, max(-1, nearest - _SAME_ARTICLE_LOOKBACK), -1):
+            h = self.hits[i]
+            if h.article == article and h.kind in _STATUTE_KINDS:
+                if (h.instrument or h.instrument_as_written) == inst:
+                    return None
+                return i
+        return None
+
     def new_group(self) -> int:
         self._group += 1
         return self._group
@@ -463,8 +489,12 @@ class _Scanner:
         br = rx.INSTRUMENT_BACKREF_RE.search(core) if base is None else None
         if br is not None and (br.group()[0] not in "同前" or _starts_word(core, br.start())):
             ante = self.antecedent()
-            if ante is None or (br.group().startswith("本") and self.in_quote(s)):
+            if ante is None:
                 return
+            if br.group().startswith("本") and not _REPORT_VOICE_RE.search(
+                text, max(0, lb + br.start() - 24), lb + br.start()
+            ):
+                return  # 依照本法第三十八条…: wording of a recited law
             a = self.hits[ante]
             base = Hit(0, 0, a.kind, a.instrument, a.instrument_as_written, antecedent=ante)
             base.version_hint = a.version_hint
@@ -492,8 +522,18 @@ class _Scanner:
             led = rx.LEAD_IN_BEFORE_RE.search(bare[-10:]) is not None
             if not (led or s - a.end <= _CONTINUATION_WINDOW or self.same_paragraph(a.end, s)):
                 return
+            elements = parse_chain(text, s, m.end())
+            if not elements:
+                return
+            # 《民法典》第1068条和《婚姻法》第1071条…。第1068条明确规定: the instrument a recently
+            # cited article of the same number came from beats the nearest instrument
+            same = self.recent_with_article(elements[0].article, ante)
+            if same is not None:
+                ante, a = same, self.hits[same]
             base = Hit(0, 0, a.kind, a.instrument, a.instrument_as_written, antecedent=ante)
             base.version_hint = a.version_hint
+            self.emit_chain(elements, start, base)
+            return
         elements = parse_chain(text, s, m.end())
         if elements:
             self.emit_chain(elements, start, base)
@@ -506,6 +546,8 @@ class _Scanner:
         ante = self.antecedent(need_article=True)
         if ante is None or self.in_quote(s):
             return
+        if word[0] in "本前" and not _REPORT_VOICE_RE.search(self.text, max(0, s - 24), s):
+            return  # 前款规定的…: wording of a recited law
         a = self.hits[ante]
         if s - a.end > _ARTICLE_REF_WINDOW or not self.same_paragraph(a.end, s):
             return
@@ -572,10 +614,24 @@ class _Scanner:
         raw = text[s : case.end()]
         self.hits.append(Hit(s, case.end(), "case_number", case_number=normalise_case_number(raw)))
 
+    def bare_lead(self, m: re.Match[str]) -> None:
+        """根据劳动合同法的规定: a whole-instrument citation when the bare title is a known
+        alias (unknown bare titles without a pin cite are too ambiguous to extract)."""
+        written = clean_title(m["bare_title"])
+        if written not in self.aliases.aliases:
+            stripped = rx.TITLE_LEAD_PREFIX_RE.sub("", written)
+            if stripped not in self.aliases.aliases:
+                return
+        instrument, kind, _ = self.aliases.lookup(written)
+        if instrument is None:
+            return
+        s, e = m.span("bare_title")
+        self.hits.append(Hit(s, e, kind, instrument, written))
+
     # -- driver --
 
     def run(self) -> list[Hit]:
-        for m in rx.CN_ANCHOR_RE.finditer(self.text):
+        for m in iter_anchors(self.text):
             if m["titled"] is not None:
                 self.titled(m)
             elif m["chain"] is not None:
@@ -588,6 +644,8 @@ class _Scanner:
                 self.guiding(m, spp=True)
             elif m["year_bracket"] is not None:
                 self.year_bracket(m)
+            elif m["bare_lead"] is not None:
+                self.bare_lead(m)
         self._group_adjacent()
         return self.hits
 
@@ -704,6 +762,25 @@ def case_number_is_well_formed(case_number: str) -> bool:
         and body[-1] in rx.OLD_CASE_STAGE_CHARS
         and any(c in rx.OLD_CASE_DOMAIN_CHARS for c in body[:-1])
     )
+
+
+def iter_anchors(text: str) -> Iterator[re.Match[str]]:
+    """The matches of :data:`regexes.CN_ANCHOR_RE` in ``text`` — the same as ``finditer`` —
+    found by jumping between possible first characters (:data:`regexes.CN_ANCHOR_START_RE`)."""
+    search = rx.CN_ANCHOR_START_RE.search
+    match = rx.CN_ANCHOR_RE.match
+    pos = 0
+    while True:
+        c = search(text, pos)
+        if c is None:
+            return
+        p = c.start()
+        m = match(text, p)
+        if m is not None and m.end() > p:
+            yield m
+            pos = m.end()
+        else:
+            pos = p + 1
 
 
 def scan(text: str, names: InstrumentNames) -> list[Hit]:

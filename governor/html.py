@@ -235,7 +235,9 @@ def render_draft(
     css, js, csp = _assets()
     final_cits: tuple[CitationOut, ...] = report.final.citations if report.final else ()
     final_scores: ScoresOut = report.final.scores if report.final else report.scores
-    has_revision = revised is not None and report.final is not None
+    after = revised if report.final is not None else None
+    has_revision = after is not None
+    changed = after is not None and after != source
     template = _env().get_template("draft.html.j2")
     return template.render(
         title=title,
@@ -245,12 +247,12 @@ def render_draft(
         csp=csp,
         index_href=index_href,
         source_segments=segments(source, report.citations),
-        revised_segments=segments(revised, final_cits) if has_revision and revised else (),
+        revised_segments=segments(after, final_cits) if after is not None else (),
         final_citations=final_cits,
         final_scores=final_scores,
         has_revision=has_revision,
-        changed=has_revision and revised != source,
-        diff=side_by_side(source, revised) if has_revision and revised != source else (),
+        changed=changed,
+        diff=side_by_side(source, after) if after is not None and changed else (),
         counts_before=_counts(report.citations),
         counts_after=_counts(final_cits) if has_revision else None,
     )

@@ -345,6 +345,17 @@ CONTINUATION_BOUNDARY_RE = re.compile(
 instrument: a boundary (punctuation, line start, list number) or a connective word. Anything
 else (合同第三条, 章程第十条, 他的第一条腿) is not a citation of a law."""
 
+BARE_INSTRUMENT_LEAD = rf"""
+    (?: 根据 | 依据 | 依照 | 按照 )
+    (?=                                               # look ahead only: consume just the verb,
+        (?: 我国 | 中国 | 现行 )?                     # so 根据前款 / 根据第N条 still match
+        (?P<bare_title> (?: (?!第) [{CJK}（()）] ){{2,40}}? )   # never across a pin cite
+        (?: (?: 的 | 之 | 中的? )? (?: 相关 | 有关 )? 规定 | [，,] )
+    )
+"""
+"""A bare title between a lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，):
+a whole-instrument citation when the title is a known alias; nothing otherwise."""
+
 # --- the combined anchor scan ---------------------------------------------------------------
 
 CN_ANCHOR_RE = re.compile(
@@ -361,11 +372,18 @@ CN_ANCHOR_RE = re.compile(
     | (?P<article_ref> {ARTICLE_BACKREF} )                # 同条 / 该条 / 前款 …
       (?P<article_ref_tail> {_SUB_PIN} )
     | (?P<year_bracket> {YEAR_BRACKET} )                  # （2016）… 案号 / 法释〔2020〕 文号
+    | (?P<bare_lead> {BARE_INSTRUMENT_LEAD} )             # 根据劳动合同法的规定 (known titles only)
     """,
     re.VERBOSE,
 )
 """One scan over the report finds every Chinese citation anchor; branches are tried in order
 at each position. Titles come first so that 《X》第N条 is one match."""
+
+CN_ANCHOR_START_RE = re.compile(r"[《<〈＜第指检上同该本前此〔\[［【(（根依按]")
+"""Every character a :data:`CN_ANCHOR_RE` match can start with. The scanner jumps between
+these with this plain class (which ``re`` searches with its fast charset prefix) and tries
+:data:`CN_ANCHOR_RE` only there — three times faster than ``finditer`` over a pattern whose
+branches start with groups. Keep in sync when a branch is added (a test checks it)."""
 
 # --- sentences, carriers, descriptions, claims -----------------------------------------------
 
@@ -591,3 +609,14 @@ CORPUS_JI_CASES_TITLE = re.compile(
     re.VERBOSE,
 )
 """Title pattern ``最高人民法院关于审理X案件适用法律若干问题的解释/规定（N）``."""
+
+CORPUS_APPENDIX = re.compile(
+    r"""
+    ^附(?:件|表|录)?                       # 附件 / 附表 / 附录 / 附：
+    [一二三四五六七八九十0-9０-９]*         # 附件一 / 附件1
+    (?:[：:]|\s|$)                          # then a colon, a space or nothing
+    [^。；]{0,40}$                          # a short caption, never a sentence
+    """,
+    re.VERBOSE,
+)
+"""The start of an appendix after the last article (附件一：…的产生办法); not article text."""

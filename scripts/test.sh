@@ -3,6 +3,12 @@
 # type-check and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Headless Chromium for tests/test_browser.py (Debian packages; Playwright drives this system
+# browser, never `playwright install`), with a CJK font so pages of Chinese drafts render.
+if ! command -v chromium >/dev/null 2>&1; then
+    apt-get update -q
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -q chromium chromium-driver fonts-wqy-microhei
+fi
 PY=${PYTHON:-python3}
 VENV=${VENV:-.venv-test}
 rm -rf "$VENV"

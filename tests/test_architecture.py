@@ -36,6 +36,7 @@ LAYERS: dict[str, int] = {
     "verifiers": 3,
     "governor.revise": 4,
     "governor.repairs": 4,
+    "governor.llm_revise": 4,
     "graphs": 5,
     "benchmarks": 6,
     "benchmarks.ablation": 7,
@@ -49,6 +50,7 @@ LAYERS: dict[str, int] = {
     "governor.cli_drafts": 8,
     "governor.cli_corpus": 8,
     "governor.cli_ablate": 8,
+    "governor.cli_calibrate": 8,
 }
 
 

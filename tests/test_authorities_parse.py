@@ -161,6 +161,17 @@ def test_file_without_articles_keeps_body() -> None:
     assert "将刑法第十七条修改为" in pf.body and "| 刑法条文 | 罪名 |" in pf.body
 
 
+def test_appendix_after_the_last_article_is_not_article_text() -> None:
+    got = arts(
+        "第一百六十条 香港原有法律予以保留。\n\n附件一：行政长官的产生办法\n\n一、行政长官由选举委员会选出。\n"
+    )
+    assert got == {"160": [("香港原有法律予以保留。", [])]}
+    # a paragraph that merely starts with 附件 is article text
+    assert arts("第九条 甲。\n\n附件所列的物品，由海关依法处理。\n")["9"][1][0].startswith(
+        "附件所列"
+    )
+
+
 def test_repeated_article_key_keeps_first() -> None:
     pf = parse_markdown(HEADER + "第一条 甲。\n\n第一条 乙。\n")
     assert [(a.key, a.paragraphs[0][0]) for a in pf.articles] == [("1", "甲。")]

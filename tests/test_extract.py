@@ -2,7 +2,8 @@
 
 Grammar cases live in ``tests/data/extract_cases.jsonl`` (text → expected citations, each a
 partial dict of Citation fields; ``"$N"`` stands for the id of the N-th extracted citation).
-They run against a small fake ``InstrumentNames`` and again against the bundled store.
+They run against a small fake ``InstrumentNames`` and again against the bundled store
+(``"store": "fake"`` / ``"store"`` limits a case to one of them).
 Real sentences from LawBench 3-2/3-8 answers (../shared/data/lawbench_dev, Apache-2.0,
 copied verbatim) are in ``LAWBENCH`` below.
 """
@@ -122,16 +123,18 @@ def assert_invariants(text: str, got: tuple[Citation, ...]) -> None:
             assert c.group in ids
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c["note"] for c in CASES])
+FAKE_CASES = [c for c in CASES if c.get("store") != "store"]
+STORE_CASES = [c for c in CASES if c.get("store") != "fake"]
+
+
+@pytest.mark.parametrize("case", FAKE_CASES, ids=[c["note"] for c in FAKE_CASES])
 def test_grammar_table_fake_names(case: dict[str, Any]) -> None:
     got = extract(case["text"], FAKE)
     assert_invariants(case["text"], got)
     assert_matches(case["text"], got, case["expect"])
 
 
-@pytest.mark.parametrize(
-    "case", [c for c in CASES if c.get("store") != "fake"], ids=lambda c: c["note"]
-)
+@pytest.mark.parametrize("case", STORE_CASES, ids=[c["note"] for c in STORE_CASES])
 def test_grammar_table_bundled_store(case: dict[str, Any], store: Any) -> None:
     got = extract(case["text"], store)
     assert_matches(case["text"], got, case["expect"])
@@ -423,6 +426,14 @@ _FRAGMENTS = [
     "合同",
     "回答：",
     "法律依据：",
+    "检例第39号",
+    "第24号指导案例",
+    "[2020]",
+    "＜",
+    "依照",
+    "按照",
+    "上述条款",
+    "此条",
 ]
 
 
@@ -432,6 +443,17 @@ def test_invariants_hold_on_any_mix(parts: list[str], noise: str) -> None:
     text = noise.join(parts) if noise and len(parts) > 1 else "".join(parts) + noise
     got = extract(text, FAKE, us=False)
     assert_invariants(text, got)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.sampled_from(_FRAGMENTS), max_size=25), st.text(max_size=10))
+def test_anchor_jumping_equals_finditer(parts: list[str], noise: str) -> None:
+    from governor import regexes as rx
+    from governor.extract_cn import iter_anchors
+
+    text = noise.join(parts)
+    want = [m.span() for m in rx.CN_ANCHOR_RE.finditer(text)]
+    assert [m.span() for m in iter_anchors(text)] == want
 
 
 # --- 案号 validator ---------------------------------------------------------------------------

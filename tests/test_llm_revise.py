@@ -90,7 +90,7 @@ def test_regenerate_feedback_quotes_the_previous_draft_between_delimiters(
 ) -> None:
     fb = regenerate_feedback(DRAFT, verdicts)
     assert render_feedback(verdicts) in fb
-    head, tag, rest = fb.partition("<<<草稿-")
+    _head, tag, rest = fb.partition("<<<草稿-")
     assert tag and rest.count(">>>") == 2 and DRAFT in rest
     assert regenerate_feedback(DRAFT, [v for v in verdicts if v.passes]) == ""
 

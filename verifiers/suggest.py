@@ -137,8 +137,6 @@ def better_provision(
         return None, best_score
     runner_up = scored[1][0] if len(scored) > 1 else 0.0
     return (
-        Suggestion(
-            authority=auth, score=confidence(best_score, runner_up, text), reason=reason
-        ),
+        Suggestion(authority=auth, score=confidence(best_score, runner_up, text), reason=reason),
         best_score,
     )

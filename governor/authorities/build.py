@@ -374,7 +374,9 @@ def _aliases(
         inst["parent_law"] = law if law != t else None
     for r in repeals:
         r["aliases"] = sorted(by_title.get(r["title"], []), key=lambda a: (-len(a), a))
-    return table, shown
+    # typical cases (案例) are sentences, never written bare before 第N条: resolvable, not listed
+    cases = {t for t, i in instruments.items() if i["level"] == "案例"}
+    return table, [a for a in shown if table[norm_name(a)] not in cases]
 
 
 def _parent_law(title: str, table: dict[str, str]) -> str | None:

@@ -218,6 +218,9 @@ def _parse_body(out: ParsedFile, body: list[str]) -> None:
             continue
         if current is None or not attach:
             continue
+        if rx.CORPUS_APPENDIX.match(line):  # 附件/附表 after an article: not part of it
+            current, attach = None, False
+            continue
         _note_in_force(out, line)
         item = rx.CORPUS_ITEM.match(line)
         paras = current.paragraphs

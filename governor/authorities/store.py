@@ -178,6 +178,7 @@ class AuthorityStore:
         self._global: _Bm25 | None = None
         self._global_owner: list[tuple[str, str]] = []
         self._masks: dict[str, np.ndarray] = {}
+        self._resolved: dict[str, str | None] = {}
 
     # ------------------------------------------------------------------ construction / io
     @classmethod
@@ -268,6 +269,17 @@ class AuthorityStore:
         ``中华人民共和国合同法``) and a trailing version note (``公司法（2018年修正）``).
         Ambiguous short names resolve to None (see :mod:`governor.authorities.aliases`).
         """
+        try:
+            return self._resolved[name]
+        except KeyError:
+            pass
+        if len(self._resolved) > 100_000:
+            self._resolved.clear()
+        found = self._resolve(name)
+        self._resolved[name] = found
+        return found
+
+    def _resolve(self, name: str) -> str | None:
         key = norm_name(name)
         if not key:
             return None
@@ -277,7 +289,7 @@ class AuthorityStore:
                 return title
         stripped = _VERSION_NOTE.sub("", norm_name(name).replace("(", "（").replace(")", "）"))
         if stripped != key.replace("(", "（").replace(")", "）"):
-            return self.resolve_instrument(stripped)
+            return self._resolve(stripped)
         return None
 
     @staticmethod
@@ -290,7 +302,10 @@ class AuthorityStore:
         return out
 
     def known_short_names(self) -> Sequence[str]:
-        """Every alias and title (without 《》) usable bare before 第N条, longest first."""
+        """Every alias and title (without 《》) usable bare before 第N条, longest first.
+
+        Titles of typical cases (level 案例, sentence-like) resolve but are not listed.
+        """
         return self._short_names
 
     def kind_of(self, title: str) -> CitationKind | None:
