@@ -123,6 +123,8 @@ class PairResult(Frozen):
             the rest of the sentence equal up to punctuation and whitespace).
         clean_kept: Perturbation cases only: ``(untouched citations, their sentences still
             intact in the governed text)``.
+        evidence_lost: ``(op, count)``: edits whose replaced text cited an evidence point's
+            article and whose new text no longer does (what makes support fall).
     """
 
     case_id: str
@@ -138,6 +140,7 @@ class PairResult(Frozen):
     seconds: float = Field(0.0, ge=0.0)
     restored: tuple[tuple[str, int, int], ...] = ()
     clean_kept: tuple[int, int] = (0, 0)
+    evidence_lost: tuple[tuple[str, int], ...] = ()
 
 
 class StrategySummary(Frozen):
@@ -154,6 +157,7 @@ class StrategySummary(Frozen):
         edit_ops: ``(op, count)`` over all tasks, sorted.
         wrong_citations, evidence_repairs: Sums over tasks (see :class:`PairResult`).
         restored, clean_kept: Ground-truth sums over tasks (perturbation suites only).
+        evidence_lost: ``(op, count)`` over tasks (see :class:`PairResult`).
     """
 
     strategy: str
@@ -167,6 +171,7 @@ class StrategySummary(Frozen):
     evidence_repairs: int = 0
     restored: tuple[tuple[str, int, int], ...] = ()
     clean_kept: tuple[int, int] = (0, 0)
+    evidence_lost: tuple[tuple[str, int], ...] = ()
 
 
 class Comparison(Frozen):
@@ -452,11 +457,15 @@ def run_pair(
         and (v.citation.instrument, v.citation.article) not in evidence
     )
     repairs = 0
+    lost: Counter[str] = Counter()
     for e in result.edits:
         if e.op in REPAIR_OPS:
             cit = parse_pin(e.after, store)
             if cit is not None and (cit.instrument, cit.article) in evidence:
                 repairs += 1
+        before = {(c.instrument, c.article) for c in extract(e.before, store)} & evidence
+        if before and not before & {(c.instrument, c.article) for c in extract(e.after, store)}:
+            lost[e.op] += 1
     ops = Counter(e.op for e in result.edits)
     restored, kept = (
         _ground_truth(case, result.text, store)
@@ -477,6 +486,7 @@ def run_pair(
         seconds=time.perf_counter() - start,
         restored=restored,
         clean_kept=kept,
+        evidence_lost=tuple(sorted(lost.items())),
     )
 
 
@@ -606,8 +616,10 @@ def summarise(
         ops: Counter[str] = Counter()
         inj: Counter[str] = Counter()
         fixed: Counter[str] = Counter()
+        lost: Counter[str] = Counter()
         for r in rows:
             ops.update(dict(r.edit_ops))
+            lost.update(dict(r.evidence_lost))
             for kind, n_inj, n_fixed in r.restored:
                 inj[kind] += n_inj
                 fixed[kind] += n_fixed
@@ -623,6 +635,7 @@ def summarise(
                 wrong_citations=sum(r.wrong_citations for r in rows),
                 evidence_repairs=sum(r.evidence_repairs for r in rows),
                 restored=tuple((k, inj[k], fixed[k]) for k in sorted(inj)),
+                evidence_lost=tuple(sorted(lost.items())),
                 clean_kept=(
                     sum(r.clean_kept[0] for r in rows),
                     sum(r.clean_kept[1] for r in rows),

@@ -533,6 +533,72 @@ def build_lawbench_11(items: Sequence[LawBenchItem], store: AuthorityStore) -> l
     return out
 
 
+# ------------------------------------------------------------------------------ perturbation suite
+
+
+def build_perturb(
+    store: AuthorityStore, *, seeds: Sequence[int] = (0, 1), n_reports: int = 60
+) -> list[LabelledItem]:
+    """Labelled citations of the perturbation suite (``benchmarks.perturb``), unscreened.
+
+    Each injected error is an item with the suite's expected labels and taxonomy codes
+    (``kind`` = the error kind); every untouched citation is a ``clean`` item expected
+    ``exists``/``faithful``/``supports``. ``group`` is ``seed<N>``: tune on one seed, report
+    on the other. The suite is generated without the offline verifier's screen, so clean
+    citations the verifier would fail stay in (screening would flatter the verifier).
+    """
+    from benchmarks.perturb import CLEAN_LABELS, generate_suite
+
+    out: list[LabelledItem] = []
+    for seed in seeds:
+        for rep in generate_suite(store, n_reports=n_reports, seed=seed):
+            common = {
+                "set": "perturb",
+                "group": f"seed{seed}",
+                "text": rep.text,
+                "as_of": rep.as_of,
+                "context": rep.task.query,
+            }
+            spans = []
+            for n, err in enumerate(rep.errors):
+                spans.append((err.span.start, err.span.end))
+                out.append(
+                    LabelledItem(
+                        id=f"perturb:{rep.id}:e{n}",
+                        kind=err.kind,
+                        span=(err.span.start, err.span.end),
+                        raw=err.citation_raw,
+                        expected=Expected(
+                            existence=err.existence,
+                            fidelity=err.fidelity,
+                            applicability=err.applicability,
+                            taxonomy=tuple(err.taxonomy),
+                        ),
+                        how=f"injected {err.kind}: {err.detail or err.original_label}",
+                        **common,  # type: ignore[arg-type]
+                    )
+                )
+            clean = set(rep.clean_citations)
+            e_lab, f_lab, a_lab = CLEAN_LABELS
+            for n, c in enumerate(extract(rep.text, store)):
+                if c.raw not in clean or any(
+                    c.span.start < e and s < c.span.end for s, e in spans
+                ):
+                    continue
+                out.append(
+                    LabelledItem(
+                        id=f"perturb:{rep.id}:c{n}",
+                        kind="clean",
+                        span=(c.span.start, c.span.end),
+                        raw=c.raw,
+                        expected=Expected(existence=e_lab, fidelity=f_lab, applicability=a_lab),
+                        how="untouched citation of a generated report (real provision text)",
+                        **common,  # type: ignore[arg-type]
+                    )
+                )
+    return out
+
+
 # ------------------------------------------------------------------------------ entry point
 
 
@@ -563,6 +629,7 @@ def build_all(
         ]
         name = f"labels_lawbench_{task}.jsonl"
         counts[name] = write_labels(items, out_dir / name)
+    counts["labels_perturb.jsonl"] = write_labels(build_perturb(store), out_dir / "labels_perturb.jsonl")
     return counts
 
 

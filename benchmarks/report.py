@@ -88,15 +88,17 @@ def _comparisons(results: AblationResults) -> str:
 
 def _diagnostics(results: AblationResults) -> str:
     lines = [
-        "| Strategy | draft trust | n_cite | citation all-pass | edits | edit ops | wrong cites | repaired to evidence |",
-        "|---|---:|---:|---:|---:|---|---:|---:|",
+        "| Strategy | draft trust | n_cite | citation all-pass | edits | edit ops | wrong cites "
+        "| repaired to evidence | evidence lost by |",
+        "|---|---:|---:|---:|---:|---|---:|---:|---|",
     ]
     for s in results.summaries:
         ops = ", ".join(f"{op} {n}" for op, n in s.edit_ops) or "–"
+        lost = ", ".join(f"{op} {n}" for op, n in s.evidence_lost) or "–"
         lines.append(
             f"| {s.strategy} | {s.initial_trust:.4f} | {s.system.n_cite} | "
             f"{s.system.citations.citation_all_pass:.4f} | {s.n_edits} | {ops} | "
-            f"{s.wrong_citations} | {s.evidence_repairs} |"
+            f"{s.wrong_citations} | {s.evidence_repairs} | {lost} |"
         )
     return "\n".join(lines)
 

@@ -32,7 +32,7 @@ from governor.output import (
     round_out,
     scores_out,
 )
-from governor.ports import Generator, Retriever
+from governor.ports import CaseLookup, Generator, Retriever
 from governor.textio import Draft, draft_from_text
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
@@ -162,9 +162,29 @@ class Governor:
             OpenAIChatModel.from_config(self.config, prompt_version=REVISER_PROMPT_VERSION)
         )
 
+    @cached_property
+    def case_lookup(self) -> CaseLookup | None:
+        """US case lookup: CourtListener when ``courtlistener_url`` is set, else a local
+        JSONL case store when ``case_store`` is set, else None (US cases unverifiable)."""
+        if self.config.courtlistener_url:
+            from governor.clients.courtlistener import CourtListenerClient
+
+            return CourtListenerClient(base_url=self.config.courtlistener_url)
+        if self.config.case_store is not None:
+            from governor.clients.courtlistener import LocalCaseStore
+
+            return LocalCaseStore(self.config.case_store)
+        return None
+
     def verifier(self) -> Verifier:
         """A fresh verifier (its verdict cache lives for one run)."""
-        return Verifier(self.store, self.retriever, self.judge, strict=self.config.strict)
+        return Verifier(
+            self.store,
+            self.retriever,
+            self.judge,
+            strict=self.config.strict,
+            case_lookup=self.case_lookup,
+        )
 
     def extract(self, text: str) -> tuple[Citation, ...]:
         """Citations of ``text`` (spans index ``text`` as given)."""
@@ -176,7 +196,7 @@ class Governor:
         """Verdicts on every citation of ``text`` (no revision)."""
         when = as_of or self.config.as_of or detect_as_of(text)
         ctx = context or detect_context(text)
-        return self.verifier().verify(self.extract(text), as_of=when, context=ctx)
+        return self.verifier().verify(self.extract(text), as_of=when, context=ctx, text=text)
 
     def _deps(self, strategy: str, *, mode: str = "edit") -> GovernanceDeps:
         if strategy not in STRATEGIES:

@@ -67,6 +67,11 @@ class Config(BaseModel):
     llm_max_calls: int = Field(1000, ge=0)
     llm_max_tokens: int = Field(2_000_000, ge=0)
     llm_batch_size: int = Field(8, ge=1)
+    case_store: Path | None = None
+    """JSONL file of US cases (volume, reporter, page, case_name) for US existence checks."""
+    courtlistener_url: str | None = None
+    """CourtListener base URL; when set, US cases are looked up there (token from
+    ``COURTLISTENER_TOKEN``)."""
     thresholds: Thresholds = Thresholds()
 
 

@@ -84,6 +84,12 @@ class USParts(Frozen):
     section: str | None = None
 
 
+def bracketed(title: str) -> str:
+    """A title in 书名号, inner 《》 turned into 〈〉 as PRC drafting style requires:
+    ``最高人民法院关于适用《中华人民共和国民法典》…的解释`` → ``《最高人民法院关于适用〈中华人民共和国民法典〉…的解释》``."""
+    return "《" + title.replace("《", "〈").replace("》", "〉") + "》"
+
+
 def citation_id(start: int, end: int, raw: str) -> str:
     """Stable id of a citation: first 12 hex chars of sha1 over ``"start:end:raw"``."""
     return hashlib.sha1(f"{start}:{end}:{raw}".encode()).hexdigest()[:12]
@@ -164,7 +170,7 @@ class Authority(Frozen):
     @property
     def label(self) -> str:
         """``《title》第N条第M款`` style label used in tables and repairs."""
-        out = f"《{self.instrument}》"
+        out = bracketed(self.instrument)
         if self.article:
             out += f"第{self.article}条"
         if self.paragraph:

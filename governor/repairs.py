@@ -16,7 +16,7 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
-from governor.models import Authority, Citation, Edit, EditOp, Span, Verdict
+from governor.models import Authority, Citation, Edit, EditOp, Span, Verdict, bracketed
 from governor.numerals import to_chinese
 
 UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据，请核实）"
@@ -120,7 +120,7 @@ def retarget(cit: Citation, target: Authority) -> str:
     m = _ARTICLE_PIN.search(raw)
     if same and m:
         return raw[: m.start()] + pin + raw[m.end() :]
-    return f"《{target.instrument}》{pin}"
+    return bracketed(target.instrument) + pin
 
 
 def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict) -> Edit:

@@ -114,6 +114,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
             state["citations"],
             as_of=date.fromisoformat(state["as_of"]),
             context=state.get("context", ""),
+            text=state["text"],
         )
         update: dict[str, Any] = {"verdicts": verdicts, "judged": deps.verifier.judged - before}
         if state.get("round", 0) == 0:

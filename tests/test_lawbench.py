@@ -116,5 +116,5 @@ def test_load_cases_over_files(tmp_path: Path, store: AuthorityStore) -> None:
     assert cases[0].task.query == "三个农民专业合作社想设立联合社。根据哪条法律可以设立？"
     only_b, _ = lb.load_cases(tmp_path, "3-2", store, models=["b"])
     assert [c.item.model for c in only_b] == ["b"]
-    with pytest.raises(TaskError, match="no \\*_zero_shot_3-9.json"):
+    with pytest.raises(TaskError, match=r"no \*_zero_shot_3-9\.json"):
         lb.load_cases(tmp_path, "3-9", store)

@@ -26,7 +26,11 @@ def one(gov: Governor, text: str, *, as_of: date = TODAY, context: str = "") -> 
 @pytest.mark.parametrize(
     "text,label,codes",
     [
-        ("根据《中华人民共和国民法典》第五百七十七条规定，当事人一方不履行合同义务的，应当承担违约责任。", "exists", ()),
+        (
+            "根据《中华人民共和国民法典》第五百七十七条规定，当事人一方不履行合同义务的，应当承担违约责任。",
+            "exists",
+            (),
+        ),
         ("根据《民法典》第九千条规定，合同无效。", "not_found", ("L1.1.1",)),
         ("根据《中华人民共和国合同保护法》第十条规定，合同无效。", "not_found", ("L1.1.1",)),
         ("依据合同法第一百零七条，可以要求赔偿。", "repealed", ("STALE",)),
@@ -43,7 +47,10 @@ def test_existence_labels(gov: Governor, text: str, label: str, codes: tuple[str
 
 
 def test_repealed_points_to_successor_and_scores_half(gov: Governor) -> None:
-    v = one(gov, "依据合同法第一百零七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。")
+    v = one(
+        gov,
+        "依据合同法第一百零七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。",
+    )
     assert v.existence.score == 0.5
     assert v.resolved is not None and v.resolved.successor == "中华人民共和国民法典"
     assert v.suggestion is not None and v.suggestion.authority.article == "577"
@@ -69,13 +76,29 @@ def test_unverifiable_is_excluded_unless_strict() -> None:
     "text,label,code",
     [
         # period error: 诉讼时效 is three years (民法典第一百八十八条)
-        ("向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。", "misdescribed", "L1.3.2"),
+        (
+            "向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。",
+            "misdescribed",
+            "L1.3.2",
+        ),
         # dropped 但书 of 民法典第二百零九条第一款
-        ("《民法典》第二百零九条规定：不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；未经登记，不发生效力。", "partially_faithful", "L1.2.3"),
+        (
+            "《民法典》第二百零九条规定：不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；未经登记，不发生效力。",
+            "partially_faithful",
+            "L1.2.3",
+        ),
         # content of another provision (民法典第一百五十四条) under 第一百五十三条
-        ("《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。", "misdescribed", "L1.1.2"),
+        (
+            "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。",
+            "misdescribed",
+            "L1.1.2",
+        ),
         # faithful
-        ("《民法典》第一百八十八条规定，向人民法院请求保护民事权利的诉讼时效期间为三年。", "faithful", None),
+        (
+            "《民法典》第一百八十八条规定，向人民法院请求保护民事权利的诉讼时效期间为三年。",
+            "faithful",
+            None,
+        ),
     ],
 )
 def test_fidelity_labels(gov: Governor, text: str, label: str, code: str | None) -> None:
@@ -86,7 +109,10 @@ def test_fidelity_labels(gov: Governor, text: str, label: str, code: str | None)
 
 
 def test_misdescribed_suggests_the_matching_provision(gov: Governor) -> None:
-    v = one(gov, "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。")
+    v = one(
+        gov,
+        "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。",
+    )
     assert v.suggestion is not None and v.suggestion.authority.article == "154"
 
 
@@ -97,13 +123,19 @@ def test_modality_flip_is_misdescribed(gov: Governor) -> None:
 
 def test_applicability_irrelevant_with_suggestion(gov: Governor) -> None:
     # 民法典第一千零一十四条 is about names; the claim is employer liability (第一千一百九十一条).
-    v = one(gov, "用人单位的工作人员因执行工作任务造成他人损害的，由用人单位承担侵权责任（《民法典》第一千零一十四条）。")
+    v = one(
+        gov,
+        "用人单位的工作人员因执行工作任务造成他人损害的，由用人单位承担侵权责任（《民法典》第一千零一十四条）。",
+    )
     assert v.applicability.label == "irrelevant"
     assert v.suggestion is not None and v.suggestion.authority.article == "1191"
 
 
 def test_applicability_supports(gov: Governor) -> None:
-    v = one(gov, "网络运营者收集、使用个人信息应当遵循合法、正当、必要的原则（《中华人民共和国网络安全法》第41条）。")
+    v = one(
+        gov,
+        "网络运营者收集、使用个人信息应当遵循合法、正当、必要的原则（《中华人民共和国网络安全法》第41条）。",
+    )
     assert v.applicability.label == "supports"
     assert v.item_trust == 1.0
 
@@ -114,3 +146,27 @@ def test_version_by_as_of_company_law(gov: Governor) -> None:
     new = one(gov, text, as_of=date(2025, 6, 1))
     assert old.fidelity.label == "faithful"
     assert new.fidelity.label != "faithful"
+
+
+def test_interpretation_article_attributed_to_the_law_is_a_hierarchy_error(gov: Governor) -> None:
+    # 民事诉讼法 has 306 articles; 第四百条 exists only in its interpretation (民诉法解释).
+    interp = gov.store.resolve_instrument("民诉法解释")
+    assert interp is not None
+    rec = gov.store.article(interp, "400")
+    assert rec is not None and gov.store.article("中华人民共和国民事诉讼法", "400") is None
+    v = one(gov, f"《民事诉讼法》第四百条规定，{rec.text[:40]}。")
+    assert v.existence.label == "not_found"
+    assert "L1.1.3" in v.taxonomy and "L1.1.1" not in v.taxonomy
+    assert v.suggestion is not None and v.suggestion.authority.instrument == interp
+
+
+def test_lower_source_said_to_prevail_over_the_law(gov: Governor) -> None:
+    text = "《中华人民共和国劳动合同法实施条例》第十九条的规定优先于《中华人民共和国劳动合同法》第三十九条。"
+    vs = gov.verify(text, as_of=TODAY)
+    lower = next(v for v in vs if "实施条例" in v.citation.raw)
+    assert lower.applicability.label == "contradicts" and "L1.1.3" in lower.taxonomy
+    same = gov.verify(
+        "《中华人民共和国劳动合同法》第三十九条优先于《中华人民共和国劳动合同法实施条例》第十九条。",
+        as_of=TODAY,
+    )
+    assert all("L1.1.3" not in v.taxonomy for v in same)

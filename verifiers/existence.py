@@ -18,7 +18,8 @@ from datetime import date
 from governor.authorities import AuthorityStore
 from governor.authorities.records import ArticleRecord, RepealRecord
 from governor.labels import score_for
-from governor.models import Authority, CheckResult, Citation, Evidence, TaxonomyCode
+from governor.models import Authority, CheckResult, Citation, Evidence, Suggestion, TaxonomyCode
+from verifiers.textsim import containment, specificity
 
 # Names outside the store's coverage: local regulations (省/市/自治区 …), department notices,
 # standards, party documents. Citing them is not an error citegov can establish offline.
@@ -42,6 +43,7 @@ class ExistenceOutcome:
     authority: Authority | None = None
     record: ArticleRecord | None = None
     codes: tuple[TaxonomyCode, ...] = ()
+    suggestion: Suggestion | None = None
 
 
 def _result(label: str, rationale: str, *, strict: bool, evidence: str = "") -> CheckResult:
@@ -202,6 +204,18 @@ def _article_missing(
                 codes=("STALE",),
             )
     n = len(store.articles(title, as_of=as_of))
+    lower = _in_lower_instrument(cit, store, title, as_of=as_of)
+    if lower is not None:
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"《{title}》 has no {cit.pin}; {lower.authority.label} does — the report "
+                "attributes a lower-rank instrument's article to the law (hierarchy error)",
+                strict=strict,
+            ),
+            codes=("L1.1.3",),
+            suggestion=lower,
+        )
     return ExistenceOutcome(
         _result(
             "not_found",
@@ -210,6 +224,43 @@ def _article_missing(
         ),
         codes=("L1.1.1",),
     )
+
+
+HIERARCHY_MIN_MATCH = 0.5
+"""Share of the report's description a lower instrument's article must contain before the
+citation is taken to be that article under the law's name (L1.1.3)."""
+
+
+def _in_lower_instrument(
+    cit: Citation, store: AuthorityStore, title: str, *, as_of: date
+) -> Suggestion | None:
+    """The same-numbered article of a 司法解释/实施条例 of ``title`` that the report describes.
+
+    Source of the rule: LexAgentHallu L1.1.3 (hierarchy error: an interpretation or
+    regulation cited as if it were the statute). Only a description/claim that the
+    lower instrument's article matches (containment ≥ ``HIERARCHY_MIN_MATCH``) counts.
+    """
+    said = cit.description or cit.claim
+    if not said or cit.article is None:
+        return None
+    best: tuple[float, Suggestion] | None = None
+    for child in store.children(title):
+        rec = store.article(child, cit.article, as_of=as_of)
+        if rec is None:
+            continue
+        score = containment(said, rec.text)
+        auth = store.authority(rec)
+        if auth is not None and score >= HIERARCHY_MIN_MATCH and (best is None or score > best[0]):
+            conf = min(1.0, score * specificity(said))
+            best = (
+                score,
+                Suggestion(
+                    authority=auth,
+                    score=conf,
+                    reason="the article is in this lower-rank instrument",
+                ),
+            )
+    return None if best is None else best[1]
 
 
 def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:

@@ -29,7 +29,7 @@ Checks, in order; the first failure decides:
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
-6. a description that restates the rule of a *decisive* 但书 (除外/不在此限/另有规定) without
+6. a description that restates the rule a 但书 restricts (但是…, 但…除外, …的除外) without
    any exception marker → ``partially_faithful`` L1.2.3 (L2.1.5 when the rule is quoted);
 7. a description that drops the rule's leading condition (``……的，``) and asserts it
    universally (在任何情况下/一律…) → ``partially_faithful`` L1.1.2;
@@ -265,7 +265,7 @@ def _checks(
     # 6. dropped decisive 但书
     if not mentions_exception(desc):
         for p in provisos(cited_text):
-            if p.decisive and p.rule and containment(p.rule, desc) >= RESTATES_RULE:
+            if p.rule and containment(p.rule, desc) >= RESTATES_RULE:
                 quoted = any(quote_match(q, p.rule) >= QUOTE_OK for q in cit.quotes)
                 code = "L2.1.5" if quoted else "L1.2.3"
                 return _out(

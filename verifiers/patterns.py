@@ -39,10 +39,14 @@ MODAL = re.compile(
     re.VERBOSE,
 )
 
-# A 但书: 但是… or 但… up to the end of the sentence (。；\n), ending in 除外/不在此限 or not.
+# A 但书: 但是… or 但… up to the end of the sentence (。；\n), ending in 除外/不在此限 or not;
+# or an exception clause without 但 that closes the sentence (……，遇有……情形的除外。).
 PROVISO = re.compile(
     r"""
-    [，,；;]\s*(?P<proviso>但(?:是)?[^。；;\n]+)
+    [，,；;]\s*(?P<proviso>
+        但(?:是)?[^。；;\n]+                        # 但(是)…: an exception or a limitation
+      | [^，,。；;\n但]{2,80}?除外(?=[。；;\n]|$)    # …的除外 closing the sentence
+    )
     """,
     re.VERBOSE,
 )

@@ -20,11 +20,13 @@ from datetime import date
 from governor.authorities import AuthorityStore
 from governor.labels import is_excluded, item_trust, score_for
 from governor.models import Authority, CheckResult, Citation, Suggestion, Verdict
-from governor.ports import Retriever
+from governor.ports import CaseLookup, Retriever
 from verifiers.existence import ExistenceOutcome, check_existence
+from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome
 from verifiers.taxonomy import merge
 from verifiers.textsim import containment, specificity
+from verifiers.us_cases import check_us_cases
 
 
 def content_key(cit: Citation, *, as_of: date, context: str = "") -> str:
@@ -51,6 +53,8 @@ class Verifier:
         retriever: retrieval used for existence suggestions (successor or renumbering).
         judge: fidelity/applicability judge (offline or LLM).
         strict: score ``unverifiable`` 0.5 instead of excluding it.
+        case_lookup: US reporter lookup (CourtListener or a local store); None leaves US
+            case citations unverifiable.
         cache: verdicts by :func:`content_key`; shared across rounds of one run.
     """
 
@@ -58,11 +62,17 @@ class Verifier:
     retriever: Retriever
     judge: Judge
     strict: bool = False
+    case_lookup: CaseLookup | None = None
     cache: dict[str, Verdict] = field(default_factory=dict)
     judged: int = 0
 
     def verify(
-        self, citations: Sequence[Citation], *, as_of: date, context: str = ""
+        self,
+        citations: Sequence[Citation],
+        *,
+        as_of: date,
+        context: str = "",
+        text: str | None = None,
     ) -> tuple[Verdict, ...]:
         """Verdicts for ``citations``, in order.
 
@@ -70,6 +80,8 @@ class Verifier:
             citations: citations of one text (spans index that text).
             as_of: the report's as-of date.
             context: task query / question, used when a claim is empty.
+            text: the text the spans index; enables sentence-level checks (a lower-rank
+                source said to prevail over a higher one, L1.1.3).
 
         Returns:
             One :class:`Verdict` per citation; verdicts of unchanged citations come from
@@ -77,8 +89,10 @@ class Verifier:
         """
         keys = [content_key(c, as_of=as_of, context=context) for c in citations]
         todo = [i for i, k in enumerate(keys) if k not in self.cache]
+        us = check_us_cases([citations[i] for i in todo], self.case_lookup, strict=self.strict)
         outcomes = {
-            i: check_existence(citations[i], self.store, as_of=as_of, strict=self.strict)
+            i: us.get(citations[i].id)
+            or check_existence(citations[i], self.store, as_of=as_of, strict=self.strict)
             for i in todo
         }
         by_group = self._group_texts(citations, outcomes)
@@ -110,7 +124,41 @@ class Verifier:
             v = self._assemble(cit, outcomes[i], judged.get(i), as_of=as_of, context=context)
             self.cache[key] = v
             result.append(v)
+        if text is not None:
+            result = self._hierarchy(text, citations, result)
         return tuple(result)
+
+    def _hierarchy(
+        self, text: str, citations: Sequence[Citation], verdicts: list[Verdict]
+    ) -> list[Verdict]:
+        levels = {
+            c.instrument: lvl
+            for c in citations
+            if c.instrument and (lvl := self.store.level_of(c.instrument)) is not None
+        }
+        bad = override_claims(text, citations, levels)
+        out = []
+        for v in verdicts:
+            why = bad.get(v.citation.id)
+            if why is None or v.excluded:
+                out.append(v)
+                continue
+            a = CheckResult(
+                axis="applicability",
+                label="contradicts",
+                score=score_for("applicability", "contradicts"),
+                rationale=why,
+            )
+            out.append(
+                v.model_copy(
+                    update={
+                        "applicability": a,
+                        "item_trust": 0.0,
+                        "taxonomy": merge(v.taxonomy, ("L1.1.3",)),
+                    }
+                )
+            )
+        return out
 
     def _group_texts(
         self, citations: Sequence[Citation], outcomes: Mapping[int, ExistenceOutcome]
@@ -141,7 +189,9 @@ class Verifier:
             )
             f, a = _na("fidelity", "not_assessed", why), _na("applicability", "skipped", why)
             codes = merge(ex.codes)
-            suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
+            suggestion = ex.suggestion or self._existence_suggestion(
+                cit, ex, as_of=as_of, context=context
+            )
             judge_name = "offline"
         else:
             f, a = jo.fidelity.result, jo.applicability.result

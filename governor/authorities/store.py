@@ -172,6 +172,7 @@ class AuthorityStore:
         self._cases: dict[int, dict[str, Any]] = {c["number"]: c for c in payload["guiding_cases"]}
         self._lock = threading.RLock()
         self._instruments: dict[str, Instrument] = {}
+        self._children: dict[str, tuple[str, ...]] | None = None
         self._versions: dict[tuple[str, str], InstrumentVersion] = {}
         self._article_maps: dict[tuple[str, str], dict[str, ArticleRecord]] = {}
         self._bm25: dict[tuple[str, str], _Bm25] = {}
@@ -325,6 +326,20 @@ class AuthorityStore:
             return level
         absent_level: Level = self._absent[t]["level"]
         return absent_level
+
+    def children(self, title: str) -> tuple[str, ...]:
+        """Titles of the instruments that interpret or implement ``title`` (their
+        ``parent_law``): its 司法解释 and 实施条例/细则, sorted; empty for unknown titles."""
+        t = self._title(title)
+        if t is None:
+            return ()
+        if self._children is None:
+            kids: dict[str, list[str]] = {}
+            for name, raw in self._raw.items():
+                if raw.get("parent_law"):
+                    kids.setdefault(raw["parent_law"], []).append(name)
+            self._children = {k: tuple(sorted(v)) for k, v in kids.items()}
+        return self._children.get(t, ())
 
     def titles(self) -> tuple[str, ...]:
         """All canonical titles in the corpus (repealed absent instruments excluded), sorted."""
