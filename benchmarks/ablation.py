@@ -124,7 +124,7 @@ class PairResult(Frozen):
         clean_kept: Perturbation cases only: ``(untouched citations, their sentences still
             intact in the governed text)``.
         evidence_lost: ``(op, count)``: edits whose replaced text cited an evidence point's
-            article and whose new text no longer does (what makes support fall).
+            article and whose new text cites none (what makes support fall).
     """
 
     case_id: str
@@ -464,7 +464,8 @@ def run_pair(
             if cit is not None and (cit.instrument, cit.article) in evidence:
                 repairs += 1
         before = {(c.instrument, c.article) for c in extract(e.before, store)} & evidence
-        if before and not before & {(c.instrument, c.article) for c in extract(e.after, store)}:
+        after = {(c.instrument, c.article) for c in extract(e.after, store)} & evidence
+        if before and not after:
             lost[e.op] += 1
     ops = Counter(e.op for e in result.edits)
     restored, kept = (

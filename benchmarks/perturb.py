@@ -798,7 +798,12 @@ def _max_article(store: AuthorityStore, title: str) -> int:
 
 
 def _inject(
-    rng: random.Random, store: AuthorityStore, slot: _Slot, kind: ErrorKind, as_of: date
+    rng: random.Random,
+    store: AuthorityStore,
+    slot: _Slot,
+    kind: ErrorKind,
+    as_of: date,
+    cited: frozenset[str] = frozenset(),
 ) -> bool:
     """Set the slot's injected fields for ``kind``; False when this slot cannot carry it."""
     rec, desc = slot.prov.record, slot.prov.text
@@ -820,8 +825,8 @@ def _inject(
         )
         k = slot.prov.paragraph
         for a in near:
-            if k is not None and len(a.paragraphs) < k:
-                continue
+            if (k is not None and len(a.paragraphs) < k) or a.article in cited:
+                continue  # another citation of the report is that article: not an error
             if containment(desc, a.text) < 0.2:
                 slot.article_x = a.article
                 slot.detail = f"第{rec.article}条 → 第{a.article}条"
@@ -878,6 +883,15 @@ def _allocate(
     """Give ``round(rate × n_citations)`` citations of the suite each kind (at most one each)."""
     slots = [s for p in plans for s in p.slots]
     n = len(slots)
+    cited = {
+        id(s): frozenset(
+            x.prov.record.article
+            for x in p.slots
+            if x.prov.record.instrument == s.prov.record.instrument
+        )
+        for p in plans
+        for s in p.slots
+    }
     # kinds with the fewest carriers choose first
     order = sorted(
         (k for k in ERROR_KINDS if rates.get(k, 0.0) > 0.0),
@@ -898,7 +912,7 @@ def _allocate(
         for s in cands:
             if done >= count:
                 break
-            if _inject(rng, store, s, kind, as_of):
+            if _inject(rng, store, s, kind, as_of, cited[id(s)]):
                 done += 1
             else:
                 _reset(s)

@@ -336,7 +336,7 @@ def _run(
         TextColumn("revising"),
         BarColumn(),
         MofNCompleteColumn(),
-        TextColumn("[red]{task.fields[failed]} failed[/]"),
+        TextColumn("[red]{task.fields[failed]} failed[/] · {task.fields[skipped]} already done"),
         TimeElapsedColumn(),
         TextColumn("ETA"),
         TimeRemainingColumn(),
@@ -344,11 +344,18 @@ def _run(
         disable=not show_bar,
         transient=False,
     )
-    task = progress.add_task("revise", total=None, failed=0)
+    task = progress.add_task("revise", total=None, failed=0, skipped=0)
 
     def on_progress(ev: BatchProgress) -> None:
         r = ev.row
-        progress.update(task, total=ev.total, completed=ev.completed, failed=ev.failed)
+        # Count only drafts to do in this run, so the ETA is not skewed by resumed ones.
+        progress.update(
+            task,
+            total=ev.total - ev.skipped,
+            completed=ev.completed - ev.skipped,
+            failed=ev.failed,
+            skipped=ev.skipped,
+        )
         if r.status == "failed":
             progress.console.print(
                 f"[red]failed:[/] {escape(r.input)}: {escape(r.error or '')}", highlight=False

@@ -5,17 +5,33 @@ One regex scan (:data:`governor.regexes.CN_ANCHOR_RE`) finds every anchor — a 
 year (案号 / 文号) — and this module turns each anchor into :class:`Hit` s, looking backwards
 from a bare 第N条 for its instrument:
 
-1. an instrument back-reference (同法/该法/本法/上述法律…) → the nearest preceding citation;
-2. the longest known alias ending right before 第 (``InstrumentNames.known_short_names``,
-   allowing 的 and spaces between): 民法典第五百七十七条;
+1. the longest known alias ending right before 第 (``InstrumentNames.known_short_names``,
+   allowing 的, spaces, a 编/章/节 path or, in lists, a comma between): 民法典第五百七十七条;
+2. an instrument back-reference (同法/该法/本法/上述法律…) → the nearest preceding citation
+   (``antecedent`` set); 本法/本条例… only in the report's own voice (a clause opening with
+   根据/依据/按照: ``2. 根据本法第四十条规定``) — elsewhere (``劳动者依照本法第三十八条…``)
+   it is the wording of a recited law, a cross-reference inside provision text, and skipped;
 3. an unknown instrument-shaped title (…法/条例/规定/办法/解释 + 第N条): extracted with
    ``instrument=None`` — a fabricated instrument is an error to report, not to ignore;
 4. a continuation of the previous citation's instrument when the 第N条 stands after a
-   boundary (punctuation, line start, list number, 和/及/根据…) in the same paragraph;
+   boundary (punctuation, line start, list number, 和/及/根据…) in the same paragraph or
+   within 500 characters (any distance after 根据); an earlier citation of the same article
+   number among the last few wins over the nearest one;
 5. otherwise nothing (合同第三条, 章程第十条, 他的第一条腿 are not citations of law).
 
-Spans are character offsets into the text exactly as given; nothing is normalised in place.
-Claims and descriptions are attached afterwards by :mod:`governor.claims`.
+Also extracted: whole-instrument citations (``article=None``) for a 《title》 without a pin
+cite when the title resolves or is instrument-shaped, and for a bare *known* title between a
+lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，); article back-references
+(同条/该条/此条/上述条款 → the antecedent's article; 前款/本款 also its 款; 本条/本款/前款/前条
+only in the report's voice, as above); 指导案例 / 检例; 案号; 文号. Inside a quotation
+(“…”) continuations and back-references are not extracted (they belong to the quoted
+provision) unless the quotation opens with the pin cite (``“第十三条 军人退役后…”``);
+titled and bare-title citations are.
+
+Spans are character offsets into the text exactly as given; nothing is normalised in place
+(titles are looked up after removing whitespace/zero-width characters, folding 〈〉/<> to 《》
+and common traditional characters to simplified; ``instrument_as_written`` holds that
+cleaned form). Claims and descriptions are attached afterwards by :mod:`governor.claims`.
 """
 
 from __future__ import annotations

@@ -46,7 +46,8 @@ def _as_text(out: Any, source: str) -> str:
     if isinstance(content, str):
         return content
     if isinstance(content, list):  # content blocks of a chat message
-        parts = [b if isinstance(b, str) else b.get("text", "") for b in content]
+        parts = [b if isinstance(b, str) else b.get("text", "") if isinstance(b, Mapping) else ""
+                 for b in content]  # fmt: skip
         return "".join(p for p in parts if isinstance(p, str))
     if isinstance(out, Mapping):
         for key in ("text", "output", "report", "content"):

@@ -163,7 +163,7 @@ def test_every_citation_is_highlighted_with_its_class(page: tuple[str, Any]) -> 
     assert [(cls, int(i)) for cls, i in marks] == [
         (verdict_class(c), i) for i, c in enumerate(report.citations)
     ]
-    assert "fail" in {cls for cls, _ in marks} and len({cls for cls, _ in marks}) >= 2
+    assert "fail" in {cls for cls, _ in marks}  # the fabricated 第九千条
     for i, c in enumerate(report.citations):
         detail = html.split(f'id="d-in-{i}"', 1)[1].split("</section>", 1)[0]
         assert c.existence.label in detail

@@ -41,12 +41,12 @@ def suite(store: AuthorityStore) -> tuple[PerturbedReport, ...]:
 
 
 def test_same_seed_same_suite_other_seed_other_suite(store: AuthorityStore) -> None:
-    a = generate_suite(store, n_reports=3, seed=11)
-    b = generate_suite(store, n_reports=3, seed=11)
-    c = generate_suite(store, n_reports=3, seed=12)
+    a = generate_suite(store, n_reports=2, seed=11)
+    b = generate_suite(store, n_reports=2, seed=11)
+    c = generate_suite(store, n_reports=2, seed=12)
     assert a == b
     assert [r.text for r in a] != [r.text for r in c]
-    assert [r.id for r in a] == ["perturb-11-001", "perturb-11-002", "perturb-11-003"]
+    assert [r.id for r in a] == ["perturb-11-001", "perturb-11-002"]
 
 
 def test_error_spans_index_the_perturbed_text(

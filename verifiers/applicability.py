@@ -17,16 +17,19 @@ Decisions, in order:
 1. no claim and no question → ``skipped``;
 2. the claim uses the provision's predicate with the opposite modality (可以 vs 不得) → ``contradicts``
    (L1.1.2), provided the provision is on the claim's topic;
-3. rank ≤ :data:`TOP_RANK`, or the claim restates the provision (weighted overlap ≥
-   :data:`RESTATES`) with no question to test it against → the provision fits; it is then
+3. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
+   the claim restates the provision (weighted overlap ≥
+   :data:`RESTATES`) and the question is one its instrument ranks it for at all (top
+   :data:`ON_TOPIC_RANK`) → the provision fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
 4. otherwise the best provision for the proposition in the cited instrument and in the whole
    store becomes the suggestion, and the label is ``partially_supports`` when the provision
-   is on topic — rank ≤ :data:`ON_TOPIC_RANK` or overlap ≥ ``applicability_partial_relevance``
-   (for a claim that is only the answer's conclusion, overlap with the question ≥
-   ``applicability_min_relevance`` suffices: 法律依据 list items are judged leniently) —
-   and ``irrelevant`` (L1.1.2) when it is not.
+   is on topic — overlap ≥ ``applicability_partial_relevance``, or rank ≤
+   :data:`ON_TOPIC_RANK` with overlap ≥ ``applicability_min_relevance`` (for a claim that
+   is only the answer's conclusion or generic, rank ≤ :data:`ON_TOPIC_RANK` or overlap of the
+   claim or the question ≥ ``applicability_min_relevance`` suffices: 法律依据 list items are
+   judged leniently) — and ``irrelevant`` (L1.1.2) when it is not.
 
 Each decision records the rank, the overlap and, as evidence, the provision sentence that
 best matches the proposition.
@@ -43,12 +46,22 @@ from verifiers.facts import modality_flips
 from verifiers.judge import AxisOutcome, JudgeItem
 from verifiers.patterns import SCOPE, UNIVERSAL
 from verifiers.suggest import IdfCache, better_provision
-from verifiers.textsim import BigramIdf, best_span, containment, specificity, weighted_containment
+from verifiers.textsim import (
+    BigramIdf,
+    best_span,
+    containment,
+    contains_phrase,
+    specificity,
+    weighted_containment,
+)
 
 TOP_RANK = 5
 """A cited provision ranked this high in its instrument for the proposition supports it."""
 ON_TOPIC_RANK = 20
 """Ranked within this many, a provision that does not fit well is still on topic."""
+MIN_FIT = 0.05
+"""A claim of its own must share at least this (weighted) overlap with a top-ranked provision:
+a top rank earned by the question alone does not make a provision support an unrelated claim."""
 RESTATES = 0.6
 """Weighted overlap at which a claim restates the provision."""
 MIN_CLAIM_SPECIFICITY = 0.4
@@ -173,8 +186,16 @@ def check_applicability(
     if flip is not None:
         return flip
 
-    restates = rel >= RESTATES and not item.context.strip()
-    if (rank is not None and rank <= TOP_RANK) or restates:
+    ctx = item.context.strip()
+    fits = rank is not None and rank <= TOP_RANK and (lenient or rel >= MIN_FIT)
+    if not fits and claim and not lenient and rel >= RESTATES:
+        # The claim restates the provision: it supports it unless the question is about
+        # something the provision's instrument does not even rank it for.
+        q_rank = _rank(item, retriever, ctx) if ctx else 1
+        fits = q_rank is not None
+        if fits:
+            where = f"the claim restates it; question rank {q_rank} in its instrument"
+    if fits:
         over = _overreach(claim, cited)
         if over is not None:
             word, scope = over
@@ -201,11 +222,15 @@ def check_applicability(
         global_k=GLOBAL_K,
         query=query,
     )
-    topical = (rank is not None and rank <= ON_TOPIC_RANK) or rel >= (
-        th.applicability_min_relevance if lenient else th.applicability_partial_relevance
-    )
-    if lenient and not topical and item.context:
-        topical = containment(item.context, source) >= th.applicability_min_relevance
+    ranked = rank is not None and rank <= ON_TOPIC_RANK
+    if lenient:
+        topical = ranked or rel >= th.applicability_min_relevance
+        if not topical and ctx:
+            topical = containment(ctx, source) >= th.applicability_min_relevance
+    else:
+        topical = rel >= th.applicability_partial_relevance or (
+            ranked and rel >= th.applicability_min_relevance
+        )
     better = f"; {sug.authority.label} fits better ({best:.2f})" if sug else ""
     if topical:
         return _out(
@@ -275,7 +300,7 @@ def _overreach(claim: str, cited: str) -> tuple[str, str] | None:
     if u is None or UNIVERSAL.search(cited):
         return None
     for m in SCOPE.finditer(cited):
-        scope = m.group(0)
-        if containment(scope, claim) < 0.5:
+        scope = m.group(0).rstrip("，,")
+        if not contains_phrase(scope, claim):
             return u.group(0), scope
     return None

@@ -31,8 +31,9 @@ Checks, in order; the first failure decides:
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
 6. a description that restates the rule a 但书 restricts (但是…, 但…除外, …的除外) without
    any exception marker → ``partially_faithful`` L1.2.3 (L2.1.5 when the rule is quoted);
-7. a description that drops the rule's leading condition (``……的，``) and asserts it
-   universally (在任何情况下/一律…) → ``partially_faithful`` L1.1.2;
+7. a description that asserts the rule universally (在任何情况下/一律…, words the source
+   does not use) while the source is limited (a leading condition ``……的，``, 仅/限于,
+   下列情形…) that the description does not contain → ``partially_faithful`` L1.1.2;
 8. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
@@ -45,12 +46,13 @@ from governor.models import CheckResult, Evidence, Span, Suggestion, TaxonomyCod
 from governor.ports import Retriever
 from verifiers.facts import mentions_exception, modality_flips, number_mismatches, provisos
 from verifiers.judge import AxisOutcome, JudgeItem
-from verifiers.patterns import CASE_FACTS, UNIVERSAL
+from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
 from verifiers.suggest import IdfCache, better_provision
 from verifiers.textsim import (
     BigramIdf,
     best_span,
     containment,
+    contains_phrase,
     quote_match,
     weighted_containment,
 )
@@ -277,27 +279,19 @@ def _checks(
 
     # 7. a condition dropped and the rule stated universally
     if (u := UNIVERSAL.search(desc)) and not UNIVERSAL.search(cited_text):
-        cond = _leading_condition(cited_text)
-        if cond and containment(cond, desc) < RESTATES_RULE:
-            return _out(
-                "partially_faithful",
-                f"the report states the rule universally ({u.group(0)}) and omits its "
-                f"condition 「{cond}」",
-                codes=("L1.1.2",),
-                evidence=(_find(item, cited_text, cond),),
-            )
+        for m in SCOPE.finditer(cited_text):
+            scope = m.group(0).rstrip("，,")
+            if not contains_phrase(scope, desc):
+                return _out(
+                    "partially_faithful",
+                    f"the report states the rule universally ({u.group(0)}) and omits its "
+                    f"limit 「{scope}」",
+                    codes=("L1.1.2",),
+                    evidence=(_find(item, cited_text, scope),),
+                )
 
     span = best_span(desc, cited_text)
     ev = (_evidence(item, cited_text, *span),) if span else ()
     return _out(
         "faithful", f"description consistent with the provision (overlap {sim:.2f})", evidence=ev
     )
-
-
-def _leading_condition(text: str) -> str:
-    """The leading condition clause of a rule (``当事人一方不履行合同义务的``), or ``""``."""
-    head = text.split("\n", 1)[0]
-    cut = head.find("的，")
-    if 2 <= cut <= 60 and "。" not in head[:cut]:
-        return head[: cut + 1]
-    return ""

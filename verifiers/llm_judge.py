@@ -250,9 +250,7 @@ def verify_quote(quote: str, source: str) -> bool:
         return False
     if q in s:
         return True
-    m = difflib.SequenceMatcher(None, q, s, autojunk=False).find_longest_match(
-        0, len(q), 0, len(s)
-    )
+    m = difflib.SequenceMatcher(None, q, s, autojunk=False).find_longest_match(0, len(q), 0, len(s))
     return m.size / len(q) >= QUOTE_OK
 
 

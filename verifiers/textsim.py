@@ -164,3 +164,19 @@ def best_span(query: str, source: str) -> tuple[int, int] | None:
         if sc > 0 and (best is None or sc > best[0]):
             best = (sc, (st, en))
     return best[1] if best else None
+
+
+def contains_phrase(phrase: str, text: str, ratio: float = 0.8) -> bool:
+    """True when one contiguous run of ``text`` covers ``ratio`` of ``phrase`` (normalised).
+
+    Unlike :func:`containment`, scattered shared vocabulary does not count: the condition
+    "个人信息处理者委托处理个人信息的" is not *in* a sentence that merely mentions 委托处理
+    and 个人信息. Empty phrases are never contained.
+    """
+    p, t = normalize(phrase), normalize(text)
+    if not p or not t:
+        return False
+    if p in t:
+        return True
+    m = difflib.SequenceMatcher(None, p, t, autojunk=False).find_longest_match(0, len(p), 0, len(t))
+    return m.size / len(p) >= ratio
