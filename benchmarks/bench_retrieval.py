@@ -14,6 +14,7 @@ Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
 * ``build --index DIR`` — build the full index, then time a cold reopen (separate process).
 * ``eval --index DIR`` — recall@1/5/10 of BM25, dense and hybrid, within the reference
   instrument and store-wide.
+* ``fusion --index DIR`` — recall of RRF variants (dense weight, k) on two halves of the set.
 * ``all --index DIR`` — everything, printing one JSON object per measurement.
 
 Numbers are speed measurements on whatever machine runs them; they are not unit tests.
@@ -255,6 +256,46 @@ def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[s
             )
 
 
+def bench_fusion(
+    store: Any,
+    index_dir: Path,
+    spec: str,
+    items: list[dict[str, Any]],
+    dense_weights: Sequence[float] = (0.0, 0.25, 0.5, 1.0),
+    rrf_ks: Sequence[int] = (10, 60),
+) -> None:
+    """recall@k of RRF variants from cached rankings, reported on two halves of the set
+    (even / odd item numbers) so a weight chosen on one half is checked on the other."""
+    from governor.clients.chroma_index import ChromaIndex
+    from governor.clients.embedders import make_embedder
+    from governor.retrieval import HybridRetriever, rrf_fuse
+
+    retriever = HybridRetriever(store, ChromaIndex.open(index_dir, make_embedder(spec)))
+    depth = retriever.depth
+    for scope in ("instrument", "store"):
+        cached = []
+        for item in items:
+            as_of = date.fromisoformat(item["as_of"])
+            inst = item["instrument"] if scope == "instrument" else None
+            lex = [r.key for r, _ in store.search(item["scenario"], instrument=inst, as_of=as_of, k=depth)]
+            dense = retriever.dense_keys(item["scenario"], instrument=inst, as_of=as_of, k=depth)
+            target = store.article(item["instrument"], item["article"], as_of=as_of).key
+            cached.append((int(item["id"].rsplit(":", 1)[1]) % 2, lex, dense, target))
+        for rrf_k in rrf_ks:
+            for w in dense_weights:
+                row: dict[str, Any] = {"bench": "fusion", "scope": scope, "rrf_k": rrf_k, "dense_weight": w}
+                for half in (0, 1):
+                    ranks = []
+                    for h, lex, dense, target in cached:
+                        if h != half:
+                            continue
+                        fused = [d for d, _ in rrf_fuse([lex, dense], [1.0, w], rrf_k)][: max(KS)]
+                        ranks.append(fused.index(target) + 1 if target in fused else None)
+                    for k in KS:
+                        row[f"{'even' if half == 0 else 'odd'}_r@{k}"] = _recall(ranks, k)
+                _emit(row)
+
+
 def _store(path: str | None) -> Any:
     from governor.authorities.store import AuthorityStore, load_default_store
 
@@ -266,7 +307,7 @@ def _store(path: str | None) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=["make-set", "embedders", "build", "eval", "all"])
+    ap.add_argument("command", choices=["make-set", "embedders", "build", "eval", "fusion", "all"])
     ap.add_argument(
         "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
     )
@@ -293,6 +334,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_build(store, args.index, args.embedder, args.workers, args.paragraphs)
     if args.command in ("eval", "all"):
         bench_eval(store, args.index, args.embedder, load_set())
+    if args.command == "fusion":
+        if args.index is None:
+            ap.error("--index DIR is required")
+        bench_fusion(store, args.index, args.embedder, load_set())
     return 0
 
 

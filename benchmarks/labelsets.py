@@ -536,6 +536,19 @@ def build_lawbench_11(items: Sequence[LawBenchItem], store: AuthorityStore) -> l
 # ------------------------------------------------------------------------------ perturbation suite
 
 
+REPAIR_TARGET_KINDS: Final = frozenset(
+    {"shifted_article", "fabricated_article", "repealed_instrument"}
+)
+"""Injected errors whose repair is "cite the original provision": their label carries it as
+the suggestion target (the provision the description was taken from)."""
+
+
+def _original_key(record_key: str) -> str:
+    """``"<title>@<version>#<article>"`` → ``"<title>#<article>"`` (a suggestion target)."""
+    head, _, art = record_key.rpartition("#")
+    return provision_key(head.rpartition("@")[0], art)
+
+
 def build_perturb(
     store: AuthorityStore, *, seeds: Sequence[int] = (0, 1), n_reports: int = 60
 ) -> list[LabelledItem]:
@@ -573,6 +586,9 @@ def build_perturb(
                             fidelity=err.fidelity,
                             applicability=err.applicability,
                             taxonomy=tuple(err.taxonomy),
+                            suggestion=_original_key(err.original)
+                            if err.kind in REPAIR_TARGET_KINDS
+                            else None,
                         ),
                         how=f"injected {err.kind}: {err.detail or err.original_label}",
                         **common,  # type: ignore[arg-type]

@@ -788,7 +788,7 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
             stop_reason=r.stop_reason,
             error=r.error,
         )
-        for r in rows
+        for r in sorted(rows, key=lambda r: r.name.casefold())
     ]
     atomic_write_text(out_dir / INDEX_NAME, render_index(entries, title=out_dir.name or "batch"))
 

@@ -153,14 +153,36 @@ class EfaReviser:
         if f == "misdescribed":
             return self._fix_description(text, v, target)
         if f == "partially_faithful":
-            return self._restore_proviso(text, v)
+            return self._restore_proviso(text, v) or self._restore_text(
+                text, v, "the description omits a condition of the provision; restored from its text"
+            )
         if a in ("irrelevant", "contradicts", "partially_supports", "overextended"):
             if target is not None and target.article != cit.article:
                 return edit("reanchor", text, cit.span, retarget(cit, target),
                             f"{v.applicability.rationale}; {target.label} fits the claim", v)  # fmt: skip
+            if a == "overextended":
+                return self._restore_text(
+                    text, v, f"{v.applicability.rationale}; claim narrowed to the provision's text"
+                )
             if a in ("irrelevant", "contradicts"):
                 return "remove"
         return None
+
+    @staticmethod
+    def _restore_text(text: str, v: Verdict, why: str) -> Edit | None:
+        """Replace what the report says the provision says by the provision's own text (the
+        cited 款/项 when pinned), restoring omitted conditions; None without a description."""
+        cit, auth = v.citation, v.resolved
+        said, span = (cit.description, cit.description_span) if cit.description else (cit.claim, cit.claim_span)
+        if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
+            return None
+        src = auth.text.replace("\n", "")
+        trail = len(said) - len(said.rstrip("。；;，, "))
+        body = Span(start=span.start, end=span.end - trail)
+        if src.rstrip("。") == body.slice(text).rstrip("。"):
+            return None
+        after = src.rstrip("。") if trail or not said.endswith("。") else src
+        return edit("rewrite_description", text, body, after, why, v)
 
     def _fix_granularity(self, text: str, v: Verdict) -> Edit | None:
         cit, auth = v.citation, v.resolved

@@ -74,15 +74,21 @@ def test_input_is_never_modified_and_outside_text_is_identical(gov: Governor) ->
     r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)
     assert DRAFT == original
     # Undo each round's edits in reverse: we must get the draft back byte for byte.
+    # Edits of a round are sorted by position; undoing them in that order restores each one's
+    # ``before`` before the next is reached, so every span is already in pre-round coordinates.
     text = r.text
     for rnd in reversed(r.rounds):
-        shift = 0
         rebuilt = text
+        offset = 0
         for e in rnd.edits:
-            start = e.span.start + shift
+            start = e.span.start + offset
             assert rebuilt[start : start + len(e.after)] == e.after
+            offset += len(e.after) - len(e.before)
+        for e in reversed(rnd.edits):
+            start = e.span.start + sum(
+                len(x.after) - len(x.before) for x in rnd.edits if x.span.start < e.span.start
+            )
             rebuilt = rebuilt[:start] + e.before + rebuilt[start + len(e.after) :]
-            shift += len(e.before) - len(e.after)
         text = rebuilt
     assert text == DRAFT
 

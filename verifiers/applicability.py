@@ -23,8 +23,10 @@ Decisions, in order:
    :data:`ON_TOPIC_RANK`) → the provision fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
-4. otherwise the best provision for the proposition in the cited instrument and in the whole
-   store becomes the suggestion, and the label is ``partially_supports`` when the provision
+4. otherwise the provision that best covers the question (the claim when there is none),
+   among the top candidates of the cited instrument and of the whole store for claim +
+   question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
+   ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`), and the label is ``partially_supports`` when the provision
    is on topic — overlap ≥ ``applicability_partial_relevance``, or rank ≤
    :data:`ON_TOPIC_RANK` with overlap ≥ ``applicability_min_relevance`` (for a claim that
    is only the answer's conclusion or generic, rank ≤ :data:`ON_TOPIC_RANK` or overlap of the
@@ -45,7 +47,7 @@ from governor.ports import Retriever
 from verifiers.facts import modality_flips
 from verifiers.judge import AxisOutcome, JudgeItem
 from verifiers.patterns import SCOPE, UNIVERSAL
-from verifiers.suggest import IdfCache, better_provision
+from verifiers.suggest import PROPOSITION_FULL, IdfCache, better_provision
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -71,7 +73,7 @@ EMPTY_CLAIM_SPECIFICITY = 0.2
 REMOTE = 80
 """A claim more than this many characters away from its citation is the answer's conclusion
 (法律依据 list), not a proposition the citation is attached to."""
-GLOBAL_K = 5
+GLOBAL_K = 8
 """Candidates taken from the whole store when looking for a better provision."""
 
 
@@ -211,16 +213,18 @@ def check_applicability(
             evidence=evidence,
         )
 
+    target = ctx or claim
     sug, best = better_provision(
-        claim if claim and not lenient else query,
+        target,
         item,
         retriever,
         store,
-        cited_score=rel,
+        cited_score=containment(target, source),
         margin=th.applicability_min_relevance,
         reason="fits the claim better",
         global_k=GLOBAL_K,
         query=query,
+        full=PROPOSITION_FULL,
     )
     ranked = rank is not None and rank <= ON_TOPIC_RANK
     if lenient:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from governor.authorities import AuthorityStore
 from governor.config import Thresholds
@@ -40,9 +40,23 @@ class OfflineJudge:
         return [self.judge_one(it) for it in items]
 
     def judge_one(self, item: JudgeItem) -> JudgeOutcome:
-        """Fidelity and applicability of one item."""
+        """Fidelity and applicability of one item.
+
+        One suggestion reaches the verdict (the verifier takes fidelity's first). When the
+        citation fails applicability with a confident suggestion, that suggestion wins: the
+        provision that answers the claim/question is a better repair target than the one a
+        (possibly invented) description happens to resemble.
+        """
         th = self.thresholds
-        return JudgeOutcome(
-            fidelity=check_fidelity(item, self.retriever, self.store, th, self.idf),
-            applicability=check_applicability(item, self.retriever, self.store, th, self.idf),
-        )
+        f = check_fidelity(item, self.retriever, self.store, th, self.idf)
+        a = check_applicability(item, self.retriever, self.store, th, self.idf)
+        fs, as_ = f.suggestion, a.suggestion
+        if (
+            fs is not None
+            and as_ is not None
+            and as_.score >= th.suggestion_min_score
+            and (fs.authority.instrument, fs.authority.article)
+            != (as_.authority.instrument, as_.authority.article)
+        ):
+            f = replace(f, suggestion=None)
+        return JudgeOutcome(fidelity=f, applicability=a)

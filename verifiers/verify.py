@@ -29,13 +29,24 @@ from verifiers.textsim import containment, specificity
 from verifiers.us_cases import check_us_cases
 
 
-def content_key(cit: Citation, *, as_of: date, context: str = "") -> str:
-    """Hash of everything a verdict depends on, excluding the citation's position."""
+def content_key(
+    cit: Citation, *, as_of: date, context: str = "", siblings: Sequence[Citation] = ()
+) -> str:
+    """Hash of everything a verdict depends on, excluding the citation's position.
+
+    ``siblings`` are the other members of the citation's list (same ``group``): the judge
+    compares a shared description with their texts too, so their pin cites are part of the key.
+    """
+    sib = "|".join(
+        f"{c.instrument or c.instrument_as_written}#{c.article}#{c.paragraph}#{c.item}"
+        for c in siblings
+        if c.id != cit.id
+    )
     parts = (
         cit.kind, cit.instrument or cit.instrument_as_written or "", cit.article or "",
         str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
-        "\x1f".join(cit.quotes), as_of.isoformat(), context,
+        "\x1f".join(cit.quotes), as_of.isoformat(), context, sib,
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
@@ -87,7 +98,14 @@ class Verifier:
             One :class:`Verdict` per citation; verdicts of unchanged citations come from
             the cache with the new citation (span) substituted.
         """
-        keys = [content_key(c, as_of=as_of, context=context) for c in citations]
+        members: dict[str, list[Citation]] = {}
+        for c in citations:
+            if c.group:
+                members.setdefault(c.group, []).append(c)
+        keys = [
+            content_key(c, as_of=as_of, context=context, siblings=members.get(c.group or "", ()))
+            for c in citations
+        ]
         todo = [i for i, k in enumerate(keys) if k not in self.cache]
         us = check_us_cases([citations[i] for i in todo], self.case_lookup, strict=self.strict)
         outcomes = {
@@ -217,11 +235,15 @@ class Verifier:
     def _existence_suggestion(
         self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str
     ) -> Suggestion | None:
-        """For a missing article or a repealed instrument: the provision whose text best
-        matches what the report says (description, else claim) in the right instrument —
-        the cited instrument, or the successor of a repealed one."""
+        """For a missing article, a fabricated instrument or a repealed instrument: the
+        provision whose text best matches what the report says (description, else claim).
+
+        Searched first in the right instrument — the cited one, or the successor of a
+        repealed one — then, when that finds nothing confident (or the instrument itself is
+        fabricated), store-wide. Confidence = containment × specificity of the query.
+        """
         label = ex.result.label
-        if label not in ("not_found", "repealed", "partial"):
+        if label not in ("not_found", "repealed"):
             return None
         target: str | None = None
         if label == "repealed" and ex.authority is not None and ex.authority.successor:
@@ -230,26 +252,36 @@ class Verifier:
             target = ex.record.instrument
         elif label == "not_found" and cit.instrument and self.store.instrument(cit.instrument):
             target = cit.instrument
-        elif label == "partial" and ex.record is not None:
-            return None
-        if target is None:
-            return None
-        query = cit.description.strip() or cit.claim.strip() or context.strip()
+        query = cit.description.strip() or cit.claim.strip()
         if len(query) < 4:
             return None
+        best = self._best_match(query, target, as_of=as_of) if target else None
+        wide = target is None or best is None or best[0] < self.SUGGESTION_CONFIDENT
+        if wide and (label == "not_found" or target is None):
+            other = self._best_match(query, None, as_of=as_of)
+            if other is not None and (best is None or other[0] > best[0]):
+                best = other
+        if best is None:
+            return None
+        if label == "repealed" and best[1].instrument == target:
+            reason = f"successor provision in 《{target}》"
+        else:
+            reason = "provision whose text matches what the report says"
+        return Suggestion(authority=best[1], score=best[0], reason=reason)
+
+    SUGGESTION_CONFIDENT = 0.5
+    """Confidence below which a search in the right instrument is widened to the store."""
+
+    def _best_match(
+        self, query: str, instrument: str | None, *, as_of: date
+    ) -> tuple[float, Authority] | None:
+        """Best retrieval hit for ``query`` re-scored by containment × specificity."""
         best: tuple[float, Authority] | None = None
-        for rec, _ in self.retriever.search(query, instrument=target, as_of=as_of, k=8):
-            sc = containment(query, rec.text)
+        spec = specificity(query)
+        for rec, _ in self.retriever.search(query, instrument=instrument, as_of=as_of, k=8):
+            sc = min(1.0, containment(query, rec.text) * spec)
             if best is None or sc > best[0]:
                 auth = self.store.authority(rec)
                 if auth is not None:
                     best = (sc, auth)
-        if best is None:
-            return None
-        reason = (
-            f"successor provision in 《{target}》"
-            if label == "repealed"
-            else "provision whose text matches the report"
-        )
-        confidence = min(1.0, best[0] * specificity(query))
-        return Suggestion(authority=best[1], score=confidence, reason=reason)
+        return best

@@ -396,6 +396,23 @@ class ChromaIndex:
         """Number of vectors in the collection."""
         return int(self._collection.count())
 
+    def get_embeddings(self, ids: Sequence[str]) -> tuple[list[str], npt.NDArray[np.float32]]:
+        """Stored vectors of ``ids`` (missing ids skipped): ``(found_ids, (n, dim) float32)``."""
+        if not ids:
+            return [], np.zeros((0, int(self.embedder.dim)), dtype=np.float32)
+        try:
+            res = self._collection.get(ids=list(ids), include=["embeddings"])
+        except Exception as exc:
+            raise RetrievalIndexError(
+                f"could not read vectors from {self.location} ({type(exc).__name__}: {exc}); "
+                "rebuild the index"
+            ) from exc
+        found = list(res["ids"])
+        vecs = res.get("embeddings")
+        if not found or vecs is None:
+            return [], np.zeros((0, int(self.embedder.dim)), dtype=np.float32)
+        return found, np.asarray(vecs, dtype=np.float32)
+
     def get_metadata(self, ids: Sequence[str]) -> dict[str, dict[str, Any]]:
         """Stored metadata of ``ids`` (missing ids are absent from the result)."""
         if not ids:
