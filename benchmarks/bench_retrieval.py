@@ -277,13 +277,21 @@ def bench_fusion(
         for item in items:
             as_of = date.fromisoformat(item["as_of"])
             inst = item["instrument"] if scope == "instrument" else None
-            lex = [r.key for r, _ in store.search(item["scenario"], instrument=inst, as_of=as_of, k=depth)]
+            lex = [
+                r.key
+                for r, _ in store.search(item["scenario"], instrument=inst, as_of=as_of, k=depth)
+            ]
             dense = retriever.dense_keys(item["scenario"], instrument=inst, as_of=as_of, k=depth)
             target = store.article(item["instrument"], item["article"], as_of=as_of).key
             cached.append((int(item["id"].rsplit(":", 1)[1]) % 2, lex, dense, target))
         for rrf_k in rrf_ks:
             for w in dense_weights:
-                row: dict[str, Any] = {"bench": "fusion", "scope": scope, "rrf_k": rrf_k, "dense_weight": w}
+                row: dict[str, Any] = {
+                    "bench": "fusion",
+                    "scope": scope,
+                    "rrf_k": rrf_k,
+                    "dense_weight": w,
+                }
                 for half in (0, 1):
                     ranks = []
                     for h, lex, dense, target in cached:

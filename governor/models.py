@@ -259,6 +259,8 @@ EditOp = Literal[
     "reanchor",
     "mark_unsupported",
     "rewrite_description",
+    "mark_stale",
+    "revert",
     "llm_rewrite",
     "regenerate",
 ]

@@ -94,6 +94,8 @@ class EfaReviser:
 
     thresholds: Thresholds = field(default_factory=Thresholds)
     attempted: set[tuple[str, str]] = field(default_factory=set)
+    produced: dict[str, Edit] = field(default_factory=dict)
+    """Citation texts this reviser wrote (retargets), with the edit that wrote them."""
 
     def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
@@ -116,6 +118,8 @@ class EfaReviser:
                 continue
             self.attempted.add(key)
             out.append(ed)
+            if ed.op in ("renumber", "replace_repealed", "reanchor"):
+                self.produced[ed.after] = ed
         return tuple(out)
 
     def _confident(self, v: Verdict) -> Authority | None:
@@ -136,6 +140,13 @@ class EfaReviser:
         e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
         cit = v.citation
         target = self._confident(v)
+        earlier = self.produced.get(cit.raw)
+        if earlier is not None and earlier.labels[:1] == ("repealed",):
+            # Our own replacement of a repealed law failed re-verification: the original was
+            # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
+            return edit("revert", text, cit.span, earlier.before,
+                        f"the successor provision {cit.raw} failed re-verification "
+                        f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
         if e == "not_found":
             if target is not None:
                 why = f"{cit.pin or cit.raw} does not exist; what the report says matches {target.label}"
@@ -147,7 +158,7 @@ class EfaReviser:
             ):
                 return edit("replace_repealed", text, cit.span, retarget(cit, target),
                             f"{v.existence.rationale}; successor provision {target.label}", v)  # fmt: skip
-            return "remove"
+            return self._mark_stale(text, v)
         if e == "partial":
             return self._fix_granularity(text, v)
         if f == "misdescribed":
@@ -164,9 +175,27 @@ class EfaReviser:
                 return self._restore_text(
                     text, v, f"{v.applicability.rationale}; claim narrowed to the provision's text"
                 )
-            if a in ("irrelevant", "contradicts"):
+            if a == "contradicts" or (a == "irrelevant" and f != "faithful"):
                 return "remove"
+            # A faithful description judged irrelevant: the offline relevance check is lexical
+            # and cannot prove the provision useless, so the citation stays (with its verdict).
         return None
+
+    @staticmethod
+    def _mark_stale(text: str, v: Verdict) -> Edit | None:
+        """A repealed authority without a confident successor provision stays cited (it is
+        real law, trust 0.5) and gets a note naming the repeal and the successor instrument."""
+        auth = v.resolved
+        cit = v.citation
+        if auth is None or cit.span.end > len(text):
+            return None
+        when = f"于{auth.in_force_to.year}年{auth.in_force_to.month}月{auth.in_force_to.day}日" if auth.in_force_to else ""
+        succ = f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文" if auth.successor else ""
+        note = f"（注：该规定已{when}废止{succ}，请核实）"
+        if text[cit.span.end : cit.span.end + len(note)] == note:
+            return None
+        at = Span(start=cit.span.end, end=cit.span.end)
+        return edit("mark_stale", text, at, note, v.existence.rationale, v)
 
     @staticmethod
     def _restore_text(text: str, v: Verdict, why: str) -> Edit | None:

@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import chromadb
+import numpy as np
 import pytest
 
 from governor.clients.chroma_index import (
@@ -134,8 +135,10 @@ def test_rebuild_replaces_index(tmp_path: Path, hash_embedder: HashEmbedder) -> 
 def test_directory_without_marker_is_refused(tmp_path: Path, hash_embedder: HashEmbedder) -> None:
     # what a build killed by SIGKILL before the marker would leave, had it been built in place
     client = chromadb.PersistentClient(path=str(tmp_path / "idx"))
-    client.create_collection(COLLECTION).add(ids=["a"], embeddings=[[1.0] * 64])
-    client.close()
+    client.create_collection(COLLECTION).add(
+        ids=["a"], embeddings=np.ones((1, 64), dtype=np.float32)
+    )
+    client.close()  # type: ignore[attr-defined]
     with pytest.raises(RetrievalIndexError, match="incomplete"):
         ChromaIndex.open(tmp_path / "idx", hash_embedder)
 
@@ -167,7 +170,7 @@ def test_registered_function_reopens_offline_without_default(
         res = col.query(query_texts=["公司的法人财产权"], n_results=1)
         assert res["ids"][0] == ["c"]
     finally:
-        client.close()
+        client.close()  # type: ignore[attr-defined]
 
 
 def test_function_without_spec_explains_itself(hash_embedder: HashEmbedder) -> None:

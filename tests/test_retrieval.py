@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -16,6 +17,7 @@ from governor.retrieval import (
     OPEN_END,
     PARA_SEP,
     HybridRetriever,
+    Mode,
     build_index,
     default_index_dir,
     index_units,
@@ -211,12 +213,12 @@ def test_as_of_and_instrument_filters(
     as_of: date | None,
     instrument: str | None,
     expected_key: str,
-    mode: str,
+    mode: Mode,
 ) -> None:
     r = HybridRetriever(store, index)
     hits = r.search(
         "不得担任公司的董事、监事、高级管理人员", instrument=instrument, as_of=as_of, k=5, mode=mode
-    )  # type: ignore[arg-type]
+    )
     assert hits and hits[0][0].key == expected_key
     wanted_version = expected_key.split("@")[1].split("#")[0]
     assert all(rec.version == wanted_version for rec, _ in hits if rec.instrument == COMPANY)
@@ -233,7 +235,7 @@ def test_dense_folds_paragraph_units_into_articles(store: FakeStore, index: Chro
 
 def test_hybrid_uses_dense_results_bm25_lacks(store: FakeStore, index: ChromaIndex) -> None:
     class NoLexical(FakeStore):
-        def search(self, *a: object, **k: object) -> list:  # type: ignore[override]
+        def search(self, *a: object, **k: object) -> list:
             return []
 
     blind = NoLexical(STORE_SPEC)
@@ -293,10 +295,10 @@ class PlainIndex:
         self.inner = inner
         self.wheres: list[object] = []
 
-    def add(self, ids, texts, metadatas):  # type: ignore[no-untyped-def]
+    def add(self, ids: Any, texts: Any, metadatas: Any) -> None:
         self.inner.add(ids, texts, metadatas)
 
-    def query(self, text, k, where=None):  # type: ignore[no-untyped-def]
+    def query(self, text: str, k: int, where: Any = None) -> list[tuple[str, float]]:
         self.wheres.append(where)
         return self.inner.query(text, k, where)
 

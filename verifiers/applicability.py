@@ -17,13 +17,15 @@ Decisions, in order:
 1. no claim and no question → ``skipped``;
 2. the claim uses the provision's predicate with the opposite modality (可以 vs 不得) → ``contradicts``
    (L1.1.2), provided the provision is on the claim's topic;
-3. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
-   the claim restates the provision (weighted overlap ≥
-   :data:`RESTATES`) and the question is one its instrument ranks it for at all (top
-   :data:`ON_TOPIC_RANK`) → the provision fits; it is then
+3. a claim of its own that shares little with the provision (overlap <
+   ``applicability_partial_relevance``) but restates another provision of the instrument
+   (overlap ≥ :data:`RESTATES`) → ``irrelevant`` (L1.1.2) with that provision as suggestion;
+4. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
+   a claim that restates the provision (overlap ≥ :data:`RESTATES`) → the provision fits;
+   it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
-4. otherwise the provision that best covers the question (the claim when there is none),
+5. otherwise the provision that best covers the question (the claim when there is none),
    among the top candidates of the cited instrument and of the whole store for claim +
    question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
    ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`), and the label is ``partially_supports`` when the provision
@@ -189,14 +191,31 @@ def check_applicability(
         return flip
 
     ctx = item.context.strip()
-    fits = rank is not None and rank <= TOP_RANK and (lenient or rel >= MIN_FIT)
-    if not fits and claim and not lenient and rel >= RESTATES:
-        # The claim restates the provision: it supports it unless the question is about
-        # something the provision's instrument does not even rank it for.
-        q_rank = _rank(item, retriever, ctx) if ctx else 1
-        fits = q_rank is not None
-        if fits:
-            where = f"the claim restates it; question rank {q_rank} in its instrument"
+    own = bool(claim) and not lenient
+    if own and rel < th.applicability_partial_relevance:
+        # A claim that is another provision's text is supported by that provision.
+        other, other_score = better_provision(
+            claim,
+            item,
+            retriever,
+            store,
+            cited_score=rel,
+            margin=th.applicability_min_relevance,
+            reason="the claim is this provision's rule",
+            scorer=lambda c, t: weighted_containment(c, t, table),
+        )
+        if other is not None and other_score >= RESTATES:
+            return _out(
+                "irrelevant",
+                f"the claim states the rule of {other.authority.label} ({other_score:.2f}), "
+                f"not of the cited provision ({where}, overlap {rel:.2f})",
+                codes=("L1.1.2",),
+                suggestion=other,
+            )
+    fits = rank is not None and rank <= TOP_RANK and (not own or rel >= MIN_FIT)
+    if not fits and own and rel >= RESTATES:
+        fits = True  # the claim restates the provision
+        where = "the claim restates it"
     if fits:
         over = _overreach(claim, cited)
         if over is not None:

@@ -275,13 +275,25 @@ class Verifier:
     def _best_match(
         self, query: str, instrument: str | None, *, as_of: date
     ) -> tuple[float, Authority] | None:
-        """Best retrieval hit for ``query`` re-scored by containment × specificity."""
-        best: tuple[float, Authority] | None = None
+        """Best retrieval hit for ``query``, with a confidence in [0, 1].
+
+        Confidence = containment of the query in the hit × specificity of the query ×
+        distinctiveness, where distinctiveness = 1 − ½ · (runner-up containment / best): a
+        query that other candidates match as well singles none out (halved when tied).
+        """
         spec = specificity(query)
+        scored: list[tuple[float, str]] = []
+        recs = {}
         for rec, _ in self.retriever.search(query, instrument=instrument, as_of=as_of, k=8):
-            sc = min(1.0, containment(query, rec.text) * spec)
-            if best is None or sc > best[0]:
-                auth = self.store.authority(rec)
-                if auth is not None:
-                    best = (sc, auth)
-        return best
+            recs[rec.key] = rec
+            scored.append((containment(query, rec.text), rec.key))
+        if not scored:
+            return None
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        top, key = scored[0]
+        runner_up = scored[1][0] if len(scored) > 1 else 0.0
+        distinct = 1.0 - 0.5 * (runner_up / top) if top > 0 else 0.0
+        auth = self.store.authority(recs[key])
+        if auth is None:
+            return None
+        return min(1.0, top * spec * distinct), auth

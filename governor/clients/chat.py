@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import math
+import os
 import random
 import re
 import threading
@@ -181,8 +182,6 @@ class OpenAIChatModel:
         environ: Mapping[str, str] | None = None,
         http_client: Any = None,
     ) -> None:
-        import os
-
         if not base_url or not model:
             raise ConfigError(
                 "the LLM backend needs llm_base_url and llm_model (e.g. CITEGOV_LLM_BASE_URL="

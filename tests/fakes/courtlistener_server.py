@@ -176,7 +176,7 @@ class FakeCourtListener:
             import eyecite
             from eyecite.models import FullCaseCitation
 
-            out = []
+            out: list[dict[str, Any]] = []
             for cite in eyecite.get_citations(text):
                 if not isinstance(cite, FullCaseCitation):
                     continue
