@@ -33,6 +33,7 @@ from governor.output import (
     scores_out,
 )
 from governor.ports import CaseLookup, Generator, Retriever
+from governor.sanitize import draft_warnings
 from governor.textio import Draft, draft_from_text
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
@@ -381,6 +382,7 @@ def build_report(
             scores=scores_out(result.final_verdicts),
         )
         stop = result.stop_reason
+    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
     return VerdictReport(
         input=InputOut(
             path=str(d.path) if d.path else None,
@@ -396,5 +398,25 @@ def build_report(
         rounds=rounds,
         final=final,
         stop_reason=stop,
-        warnings=tuple(warnings),
+        warnings=tuple(dict.fromkeys(notes)),
     )
+
+
+def _unknown_warnings(
+    initial: Sequence[Verdict], result: GovernanceResult | None
+) -> tuple[str, ...]:
+    """A warning when a judge could not answer for some citations (label ``unknown``, scored
+    0.0 and never a pass, SPEC §3/§10), naming the count and the first reason."""
+    out = []
+    for name, vs in (("input", initial), ("output", result.final_verdicts if result else ())):
+        bad = [
+            next(c for c in (v.existence, v.fidelity, v.applicability) if c.label == "unknown")
+            for v in vs
+            if "unknown" in (v.existence.label, v.fidelity.label, v.applicability.label)
+        ]
+        if bad:
+            out.append(
+                f"judge failures ({name}): {len(bad)} citation(s) labelled unknown (scored 0.0, "
+                f"never a pass): {bad[0].rationale[:160]}"
+            )
+    return tuple(out)

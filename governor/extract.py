@@ -20,6 +20,8 @@ from governor.extract_cn import (
 )
 from governor.extract_us import scan_us
 from governor.models import Citation, Span, USParts, citation_id
+from governor.sanitize import ReadingView, reading_view
+from governor.textio import ensure_text
 
 if TYPE_CHECKING:
     from governor.ports import InstrumentNames
@@ -55,6 +57,24 @@ def _merge(cn: list[Hit], us: list[Hit]) -> list[Hit]:
             h.antecedent = pos.get((src, h.antecedent))
         out.append(h)
     return out
+
+
+def _to_original(view: ReadingView, hits: list[Hit]) -> None:
+    """Map every span of ``hits`` from the reading ``view.text`` back to the text as given.
+
+    A description keeps its span only when the text at that span *is* the description: when
+    the reading left something out inside it (an invisible character, a comment, a marker)
+    or folded a character, the description is the reading and ``description_span`` is None
+    (no exact slice of the input says it; edits that need one are then not proposed).
+    """
+    text = view.original
+    for h in hits:
+        h.start, h.end = view.span(h.start, h.end)
+        if h.claim_span is not None:
+            h.claim_span = view.span(*h.claim_span)
+        if h.description_span is not None:
+            s, e = view.span(*h.description_span)
+            h.description_span = (s, e) if text[s:e] == h.description else None
 
 
 def _freeze(text: str, hits: list[Hit]) -> tuple[Citation, ...]:
@@ -118,15 +138,29 @@ def extract(text: str, names: InstrumentNames, *, us: bool = True) -> tuple[Cita
         carry ``antecedent``. See :mod:`governor.extract_cn` for the Chinese grammar and
         :mod:`governor.claims` for the claim/description rules.
 
+        The grammar runs on the *reading* of the text (:func:`governor.sanitize.reading_view`):
+        invisible characters, HTML comments and verification markers left out, look-alike
+        characters folded. Spans are mapped back, so they index ``text`` exactly as given and
+        ``raw`` keeps every character written (a zero-width space, U+200B, inside
+        第五百七十七条 stays in ``raw``); ``claim``/``description``/``quotes`` are the reading's text.
+        Citations inside HTML comments are not returned (hidden content, reported by
+        :func:`governor.sanitize.draft_warnings`).
+
     Raises:
-        Nothing for any text input; errors raised by ``names`` propagate.
+        EncodingError: ``text`` holds a lone surrogate (not valid Unicode; only possible for
+            strings built in Python, never for decoded files). Errors raised by ``names``
+            propagate.
     """
     if not text:
         return ()
-    hits = scan(text, names)
-    claims.attach(text, hits)
+    ensure_text(text)
+    view = reading_view(text)
+    hits = scan(view.text, names)
+    claims.attach(view.text, hits)
     if us:
-        hits = _merge(hits, scan_us(text))
+        hits = _merge(hits, scan_us(view.text))
+    if not view.identity:
+        _to_original(view, hits)
     return _freeze(text, hits)
 
 

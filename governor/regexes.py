@@ -126,13 +126,15 @@ written with 《》 or ASCII <> inside)."""
 TITLE = rf"""
     (?:
         《 (?P<title_cn> (?: {_TITLE_CHAR} | \n | {_NESTED_TITLE} ){{1,80}} ) 》   # 《民法典》
-      | << (?P<title_ascii2> [^<>\n]{{1,80}} ) >>                                  # <<民法典>>
-      | <  (?P<title_ascii1> [^<>\n]{{1,80}} ) >                                   # <民法典>
+      | << (?P<title_ascii2> [^<>《》\n]{{1,80}} ) >>                                # <<民法典>>
+      | <  (?![!/?]) (?P<title_ascii1> [^<>《》\n]{{1,80}} ) >                      # <民法典>
       | 〈 (?P<title_angle> [^〈〉\n]{{1,80}} ) 〉                                   # 〈民法典〉
       | ＜ (?P<title_fw> [^＜＞\n]{{1,80}} ) ＞                                     # ＜民法典＞
     )
 """
-"""An instrument title in book-title brackets, full-width, ASCII or angle forms."""
+"""An instrument title in book-title brackets, full-width, ASCII or angle forms. ASCII forms
+never hold 《》 and never open like markup (``<!--``, ``</``, ``<?``): ``<!-- 根据《民法典》… -->``
+or ``<span title="《民法典》">`` must not swallow the real title inside."""
 
 TITLE_GROUPS = ("title_cn", "title_ascii2", "title_ascii1", "title_angle", "title_fw")
 """Named groups of :data:`TITLE`; exactly one is set on a match."""

@@ -24,6 +24,7 @@ LAYERS: dict[str, int] = {
     "governor.numerals": 0,
     "governor.labels": 0,
     "governor.textio": 0,
+    "governor.sanitize": 0,
     "governor.output": 0,
     "governor.ports": 1,
     "governor.extract": 1,

@@ -28,12 +28,11 @@ Decisions, in order:
 5. otherwise the provision that best covers the question (the claim when there is none),
    among the top candidates of the cited instrument and of the whole store for claim +
    question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
-   ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`), and the label is ``partially_supports`` when the provision
-   is on topic — overlap ≥ ``applicability_partial_relevance``, or rank ≤
-   :data:`ON_TOPIC_RANK` with overlap ≥ ``applicability_min_relevance`` (for a claim that
-   is only the answer's conclusion or generic, rank ≤ :data:`ON_TOPIC_RANK` or overlap of the
-   claim or the question ≥ ``applicability_min_relevance`` suffices: 法律依据 list items are
-   judged leniently) — and ``irrelevant`` (L1.1.2) when it is not.
+   ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`), and the label is
+   ``partially_supports`` when the provision is on topic — rank ≤ :data:`ON_TOPIC_RANK` for
+   claim + question, or overlap ≥ ``applicability_min_relevance`` (for a claim that is only
+   the answer's conclusion or generic, the question's overlap with the provision also counts:
+   法律依据 list items are judged leniently) — and ``irrelevant`` (L1.1.2) when it is not.
 
 Each decision records the rank, the overlap and, as evidence, the provision sentence that
 best matches the proposition.
@@ -49,7 +48,7 @@ from governor.ports import Retriever
 from verifiers.facts import modality_flips
 from verifiers.judge import AxisOutcome, JudgeItem
 from verifiers.patterns import SCOPE, UNIVERSAL
-from verifiers.suggest import PROPOSITION_FULL, IdfCache, better_provision
+from verifiers.suggest import PROPOSITION_FULL, IdfCache, better_provision, search_query
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -140,7 +139,9 @@ def _rank(item: JudgeItem, retriever: Retriever, query: str) -> int | None:
     rec = item.record
     if rec is None or not query:
         return None
-    hits = retriever.search(query, instrument=rec.instrument, as_of=item.as_of, k=ON_TOPIC_RANK)
+    hits = retriever.search(
+        search_query(query), instrument=rec.instrument, as_of=item.as_of, k=ON_TOPIC_RANK
+    )
     for i, (cand, _) in enumerate(hits):
         if cand.article == rec.article:
             return i + 1
@@ -246,14 +247,9 @@ def check_applicability(
         full=PROPOSITION_FULL,
     )
     ranked = rank is not None and rank <= ON_TOPIC_RANK
-    if lenient:
-        topical = ranked or rel >= th.applicability_min_relevance
-        if not topical and ctx:
-            topical = containment(ctx, source) >= th.applicability_min_relevance
-    else:
-        topical = rel >= th.applicability_partial_relevance or (
-            ranked and rel >= th.applicability_min_relevance
-        )
+    topical = ranked or rel >= th.applicability_min_relevance
+    if lenient and not topical and ctx:
+        topical = containment(ctx, source) >= th.applicability_min_relevance
     better = f"; {sug.authority.label} fits better ({best:.2f})" if sug else ""
     if topical:
         return _out(

@@ -12,6 +12,7 @@ clearly worse, 0.5 when two candidates tie, because then the choice between them
 from __future__ import annotations
 
 import threading
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -19,7 +20,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.models import Suggestion
 from governor.ports import Retriever
 from verifiers.judge import JudgeItem
-from verifiers.textsim import BigramIdf, containment, specificity
+from verifiers.textsim import BigramIdf, containment, fold_numerals, specificity
 
 TIE_MARGIN = 0.05
 """A runner-up within this score of the best candidate halves the confidence (a tie)."""
@@ -79,6 +80,7 @@ def candidates(
     rec = item.record
     if rec is None or not query.strip():
         return []
+    query = search_query(query)
     out: list[ArticleRecord] = []
     seen: set[str] = set()
     hits = retriever.search(query, instrument=rec.instrument, as_of=item.as_of, k=k)
@@ -90,6 +92,12 @@ def candidates(
         seen.add(cand.key)
         out.append(cand)
     return out
+
+
+def search_query(text: str) -> str:
+    """``text`` as a retrieval query: NFKC-folded, Arabic integers as Chinese numerals (the
+    statutes' spelling, :func:`~verifiers.textsim.fold_numerals`)."""
+    return fold_numerals(unicodedata.normalize("NFKC", text))
 
 
 def confidence(best: float, runner_up: float, query: str, *, full: float = 1.0) -> float:

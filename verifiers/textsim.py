@@ -16,16 +16,39 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from governor.numerals import to_chinese
+
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
 # Function characters that carry no legal content; dropping them makes bigrams of paraphrases
 # meet (的/了/和/或者 variants). Deliberately tiny: modal and negation characters stay.
 _FUNCTION_CHARS = frozenset("的了和与及或者其之而在对于将被把由以等即也就")
 
 
+_ARABIC_INT = re.compile(r"(?<![0-9.])([0-9]{1,5})(?![0-9.])")
+
+
+def fold_numerals(text: str) -> str:
+    """Arabic integers written as PRC legislation writes them: ``16岁`` → ``十六岁``,
+    ``第17条`` → ``第十七条``, ``5000元`` → ``五千元`` (a four-digit number before 年 is a
+    year and stays). Statutes use Chinese numerals for counts, periods and amounts; reports
+    mix both, and without folding 16周岁 shares no bigram with 十六周岁. Expects NFKC text
+    (full-width digits already folded)."""
+
+    def repl(m: re.Match[str]) -> str:
+        digits = m.group(1)
+        if len(digits) == 4 and text.startswith("年", m.end()):
+            return digits
+        n = int(digits)
+        return to_chinese(n) if n > 0 else "零"
+
+    return _ARABIC_INT.sub(repl, text)
+
+
 @lru_cache(maxsize=8192)
 def normalize(text: str) -> str:
-    """NFKC fold, drop zero-width characters, whitespace and punctuation; keep CJK/alnum."""
-    s = unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH)
+    """NFKC fold, Arabic integers as Chinese numerals (:func:`fold_numerals`), zero-width
+    characters, whitespace and punctuation dropped; CJK and alphanumerics kept."""
+    s = fold_numerals(unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH))
     return "".join(ch for ch in s if ch.isalnum())
 
 
