@@ -7,8 +7,8 @@ How each label is obtained is stated here and in ``benchmarks/data/README.md``:
   store — so a parsing or resolution error of the store shows up as a disagreement. Names are
   matched after a fixed normalisation (《》, 中华人民共和国, version notes removed); the
   repealed laws are read from 民法典 第一千二百六十条 (in force 2021-01-01). Names the raw
-  index cannot resolve, and every disagreement with citegov, are hand-checked
-  (``benchmarks/data/handcheck.jsonl`` records each decision).
+  index cannot resolve (or whose repeal date it does not know) are decided by hand
+  (``benchmarks/data/handcheck_names.json``, a note per name).
 * **Applicability** on LawBench 3-2: a model citation supports the scenario iff it names the
   reference article (same instrument, same article); the reference answers themselves are
   the ``supports`` class. A reference whose own paraphrase does not match the cited article's
@@ -16,8 +16,10 @@ How each label is obtained is stated here and in ``benchmarks/data/README.md``:
   or mis-numbered: its item is left out.
 * **Fidelity** on LawBench 1-1: the recitation is compared with the article text of the
   version the reference answer matches (difflib ratio on normalised text): ≥ :data:`FAITHFUL`
-  → ``faithful``, < :data:`MISDESCRIBED` → ``misdescribed``, in between → hand-checked. The
-  reference answers are the ``faithful`` class.
+  → ``faithful``, < :data:`MISDESCRIBED` → ``misdescribed``, in between → hand-checked
+  (``benchmarks/data/handcheck.jsonl``, a note per item). The reference answers are the
+  ``faithful`` class.
+* **Perturbation suite** (:func:`build_perturb`): the labels the suite injects.
 """
 
 from __future__ import annotations
@@ -360,7 +362,7 @@ def build_lawbench_32(
                         else None,
                     ),
                     how=f"E: raw corpus: {e_how}"
-                    + ("" if e_label is not None else " (undecided: not labelled)")
+                    + ("" if e_label is not None else " (undecided: E not labelled)")
                     + f"; A: {a_how}",
                 )
             )
@@ -591,15 +593,13 @@ def build_perturb(
                             else None,
                         ),
                         how=f"injected {err.kind}: {err.detail or err.original_label}",
-                        **common,  # type: ignore[arg-type]
+                        **common,
                     )
                 )
             clean = set(rep.clean_citations)
             e_lab, f_lab, a_lab = CLEAN_LABELS
             for n, c in enumerate(extract(rep.text, store)):
-                if c.raw not in clean or any(
-                    c.span.start < e and s < c.span.end for s, e in spans
-                ):
+                if c.raw not in clean or any(c.span.start < e and s < c.span.end for s, e in spans):
                     continue
                 out.append(
                     LabelledItem(
@@ -609,7 +609,7 @@ def build_perturb(
                         raw=c.raw,
                         expected=Expected(existence=e_lab, fidelity=f_lab, applicability=a_lab),
                         how="untouched citation of a generated report (real provision text)",
-                        **common,  # type: ignore[arg-type]
+                        **common,
                     )
                 )
     return out
@@ -645,7 +645,9 @@ def build_all(
         ]
         name = f"labels_lawbench_{task}.jsonl"
         counts[name] = write_labels(items, out_dir / name)
-    counts["labels_perturb.jsonl"] = write_labels(build_perturb(store), out_dir / "labels_perturb.jsonl")
+    counts["labels_perturb.jsonl"] = write_labels(
+        build_perturb(store), out_dir / "labels_perturb.jsonl"
+    )
     return counts
 
 

@@ -32,6 +32,15 @@ StrictOpt = Annotated[
 ]
 JudgeOpt = Annotated[str, typer.Option("--judge", help="F/A judge: offline (default) or llm.")]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML config file.")]
+LlmUrlOpt = Annotated[
+    str | None,
+    typer.Option("--llm-base-url", help="OpenAI-compatible endpoint for --judge llm (key from $OPENAI_API_KEY or llm_api_key_env)."),
+]
+LlmModelOpt = Annotated[str | None, typer.Option("--llm-model", help="Model name for --judge llm.")]
+DryRunOpt = Annotated[
+    bool,
+    typer.Option("--dry-run", help="With --judge llm: count the calls and tokens it would spend; send nothing."),
+]
 MaxCharsOpt = Annotated[
     int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")
 ]
@@ -51,14 +60,34 @@ def parse_as_of(value: str | None) -> date | None:
         raise fail(f"--as-of {value!r} is not a date; use YYYY-MM-DD") from None
 
 
-def make_governor(config: Path | None, **overrides: Any) -> Any:
+def make_governor(config: Path | None, *, dry_run: bool = False, **overrides: Any) -> Any:
+    """A :class:`~governor.api.Governor` from ``--config`` + flag overrides; with ``dry_run``
+    and ``--judge llm`` its judge counts calls and tokens instead of sending them."""
     from governor.api import Governor
     from governor.config import load_config
 
     try:
-        return Governor(load_config(config, overrides))
+        cfg = load_config(config, overrides)
+        if dry_run and cfg.judge != "llm":
+            raise fail("--dry-run only applies to --judge llm")
+        gov = Governor(cfg)
+        if dry_run:
+            from verifiers.llm_judge import make_llm_judge
+
+            gov = Governor(cfg, judge=make_llm_judge(cfg, gov.store, gov.retriever, dry_run=True))
+        return gov
     except GovernorError as exc:
         raise fail(str(exc)) from None
+
+
+def report_usage(gov: Any) -> None:
+    """Print the LLM judge's call and token counters to stderr (nothing for offline)."""
+    judge = gov.__dict__.get("judge") or getattr(gov, "_judge", None)
+    usage = getattr(judge, "usage", None)
+    if usage is None:
+        return
+    fields = {k: v for k, v in vars(usage).items() if not k.startswith("_")}
+    err.print("llm usage: " + ", ".join(f"{k} {v}" for k, v in fields.items()), highlight=False)
 
 
 def read(path: Path, gov: Any) -> Any:

@@ -23,13 +23,17 @@ from rich.table import Table
 from governor.cli_common import (
     AsOfOpt,
     ConfigOpt,
+    DryRunOpt,
     JudgeOpt,
+    LlmModelOpt,
+    LlmUrlOpt,
     MaxCharsOpt,
     StrictOpt,
     err,
     fail,
     make_governor,
     parse_as_of,
+    report_usage,
 )
 from governor.errors import GovernorError
 
@@ -128,6 +132,9 @@ def verify(
     as_of: AsOfOpt = None,
     strict: StrictOpt = False,
     judge: JudgeOpt = "offline",
+    llm_base_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    dry_run: DryRunOpt = False,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
     context: Annotated[
@@ -138,7 +145,15 @@ def verify(
     from governor.api import build_report, detect_as_of
     from governor.batch import collect_inputs, read_input
 
-    gov = make_governor(config, strict=strict, judge=judge, max_chars=max_chars)
+    gov = make_governor(
+        config,
+        dry_run=dry_run,
+        strict=strict,
+        judge=judge,
+        max_chars=max_chars,
+        llm_base_url=llm_base_url,
+        llm_model=llm_model,
+    )
     fixed = parse_as_of(as_of)
     try:
         files = collect_inputs(paths)
@@ -175,6 +190,7 @@ def verify(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
             f"all-pass {'yes' if s.all_pass else 'no'}\n"
         )
+    report_usage(gov)
     if failed:
         raise typer.Exit(3 if failed < len(files) else 2)
 
@@ -240,6 +256,9 @@ def revise(
     as_of: AsOfOpt = None,
     strict: StrictOpt = False,
     judge: JudgeOpt = "offline",
+    llm_base_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    dry_run: DryRunOpt = False,
     max_rounds: Annotated[
         int | None, typer.Option("--max-rounds", help="Revision rounds at most (default 2).")
     ] = None,
@@ -275,8 +294,11 @@ def revise(
         raise fail(f"unknown strategy {strategy!r}; use one of: {', '.join(STRATEGIES)}")
     gov = make_governor(
         config,
+        dry_run=dry_run,
         strict=strict,
         judge=judge,
+        llm_base_url=llm_base_url,
+        llm_model=llm_model,
         max_rounds=max_rounds,
         max_chars=max_chars,
         strategy=strategy,
@@ -305,6 +327,7 @@ def revise(
             f"interrupted; finished drafts are in {out_dir}. Rerun with --resume to go on.", 130
         ) from None
     console.print(summary_table(result, fail_on))
+    report_usage(gov)
     code = exit_code(result)
     if code:
         raise typer.Exit(code)

@@ -627,6 +627,8 @@ class _Scanner:
         case = rx.CASE_NUMBER_TAIL_RE.match(text, after)
         if case is None or not re.search(rf"[{rx.CJK}]", case["body"]):
             return
+        if case["body"].startswith(("指导", "检例", "第")):
+            return  # (1954)指导案例24号: a year, then a guiding case, not a 案号
         raw = text[s : case.end()]
         self.hits.append(Hit(s, case.end(), "case_number", case_number=normalise_case_number(raw)))
 
@@ -648,6 +650,8 @@ class _Scanner:
 
     def run(self) -> list[Hit]:
         for m in iter_anchors(self.text):
+            if self.hits and m.start() < self.hits[-1].end:
+                continue  # inside the previous hit (a 案号/文号 tail runs past its anchor)
             if m["titled"] is not None:
                 self.titled(m)
             elif m["chain"] is not None:

@@ -61,13 +61,20 @@ def test_applicability_rules(gov: Governor, text: str, context: str, label: str)
 
 
 def test_wrong_article_gets_the_reference_as_confident_suggestion(gov: Governor) -> None:
-    v = one(gov, "《农民专业合作社法》第十九条：三个以上的农民专业合作社可以出资设立农民专业合作社联合社。", COOP_Q)
+    v = one(
+        gov,
+        "《农民专业合作社法》第十九条：三个以上的农民专业合作社可以出资设立农民专业合作社联合社。",
+        COOP_Q,
+    )
     assert v.suggestion is not None and v.suggestion.authority.article == "56"
     assert v.suggestion.score >= gov.config.thresholds.suggestion_min_score
 
 
 def test_claim_of_another_provision_suggests_it(gov: Governor) -> None:
-    v = one(gov, "行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效（《民法典》第一百五十三条）。")
+    v = one(
+        gov,
+        "行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效（《民法典》第一百五十三条）。",
+    )
     assert v.suggestion is not None and v.suggestion.authority.article == "154"
 
 
@@ -93,7 +100,11 @@ def test_off_topic_list_item_is_still_irrelevant(gov: Governor) -> None:
 
 
 def test_supports_records_evidence_from_the_provision(gov: Governor) -> None:
-    v = one(gov, "根据《农民专业合作社法》第五十六条，三个以上的农民专业合作社在自愿的基础上，可以出资设立农民专业合作社联合社。", COOP_Q)
+    v = one(
+        gov,
+        "根据《农民专业合作社法》第五十六条，三个以上的农民专业合作社在自愿的基础上，可以出资设立农民专业合作社联合社。",
+        COOP_Q,
+    )
     (ev,) = v.applicability.evidence
     assert v.resolved is not None and ev.span is not None
     assert v.resolved.text[ev.span.start : ev.span.end] == ev.text and "联合社" in ev.text

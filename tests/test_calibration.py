@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from datetime import date
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -89,15 +90,15 @@ def test_confusion_matrix_rows_are_truth() -> None:
 AS_OF = date(2024, 6, 1)
 
 
-def item(i: str, kind: str = "", group: str = "g", **exp: str | tuple[str, ...]) -> LabelledItem:
+def item(i: str, kind: str = "", group: str = "g", **exp: Any) -> LabelledItem:
     return LabelledItem(
         id=i, set="t", group=group, kind=kind, text="x", as_of=AS_OF, span=(0, 1), raw="x",
-        expected=Expected(**exp),  # type: ignore[arg-type]
+        expected=Expected(**exp),
     )  # fmt: skip
 
 
-def pred(i: str, **labels: str | tuple[str, ...]) -> Prediction:
-    return Prediction(id=i, found=True, **labels)  # type: ignore[arg-type]
+def pred(i: str, **labels: Any) -> Prediction:
+    return Prediction(id=i, found=True, **labels)
 
 
 def test_evaluate_axes_codes_kinds_and_groups() -> None:
@@ -127,13 +128,20 @@ def test_evaluate_axes_codes_kinds_and_groups() -> None:
 
 
 def test_detected_requires_the_right_axis() -> None:
-    it = item("1", "changed_period", existence="exists", fidelity="misdescribed", applicability="supports")
-    assert detected(it, pred("1", existence="exists", fidelity="misdescribed", applicability="supports"))
+    it = item(
+        "1", "changed_period", existence="exists", fidelity="misdescribed", applicability="supports"
+    )
+    assert detected(
+        it, pred("1", existence="exists", fidelity="misdescribed", applicability="supports")
+    )
     # flagging only another axis does not detect a fidelity error
-    assert not detected(it, pred("1", existence="exists", fidelity="faithful", applicability="irrelevant"))
+    assert not detected(
+        it, pred("1", existence="exists", fidelity="faithful", applicability="irrelevant")
+    )
     clean = item("2", "clean", existence="exists", fidelity="faithful", applicability="supports")
-    assert not detected(clean, pred("2", existence="exists", fidelity="faithful", applicability="irrelevant"))
-    # fmt: skip
+    assert not detected(
+        clean, pred("2", existence="exists", fidelity="faithful", applicability="irrelevant")
+    )
 
 
 def test_suggestion_report() -> None:
@@ -187,7 +195,9 @@ def test_match_verdict_takes_largest_overlap() -> None:
     assert match_verdict((13, 19), vs) is None
 
 
-@pytest.mark.parametrize("name", ["labels_lawbench_3-2.jsonl", "labels_lawbench_1-1.jsonl", "labels_perturb.jsonl"])
+@pytest.mark.parametrize(
+    "name", ["labels_lawbench_3-2.jsonl", "labels_lawbench_1-1.jsonl", "labels_perturb.jsonl"]
+)
 def test_shipped_label_sets_load_and_point_at_their_citations(name: str) -> None:
     path = Path(__file__).resolve().parents[1] / "benchmarks" / "data" / name
     items = load_labels(path)
@@ -195,7 +205,9 @@ def test_shipped_label_sets_load_and_point_at_their_citations(name: str) -> None
     for it in items[:: max(1, len(items) // 50)]:
         assert it.text[it.span[0] : it.span[1]] == it.raw
         assert it.how
-        assert any(it.expected.label(a) is not None for a in ("existence", "fidelity", "applicability"))
+        assert any(
+            it.expected.label(a) is not None for a in ("existence", "fidelity", "applicability")
+        )
 
 
 def test_handcheck_files_are_valid() -> None:

@@ -99,6 +99,10 @@ FAILING = {
 }
 
 
+DEEP_SCHEMA = ("missing_item", "wrong_labels")
+"""Answers that are JSON with the top-level keys but break the schema inside."""
+
+
 @pytest.mark.parametrize("fault", sorted(FAILING))
 def test_persistent_fault_is_unknown_never_a_pass(
     openai_server: FakeOpenAIServer, store: AuthorityStore, fault: str
@@ -111,12 +115,34 @@ def test_persistent_fault_is_unknown_never_a_pass(
     assert v.fidelity.score == 0.0 and v.applicability.score == 0.0
     assert v.item_trust == 0.0 and not v.passes
     attempts = len(openai_server.completions)
-    budget = kw.get("max_calls", 100)
-    assert 1 <= attempts <= min(budget, kw.get("max_retries", 2) + 1)
-    assert len(waits) == attempts - 1 and chat.usage.retries == attempts - 1
+    if fault == "budget":  # the retry is refused by the budget, before anything is sent
+        assert attempts == 1 and "Budget" in v.fidelity.rationale
+    elif fault in DEEP_SCHEMA:  # see test_deep_schema_violations_are_retried
+        assert attempts >= 1
+    else:
+        assert attempts == kw.get("max_retries", 2) + 1
+        assert len(waits) == attempts - 1 and chat.usage.retries == attempts - 1
     report = build_report(DRAFT, as_of=AS_OF, strategy="none", judge="llm", initial=[v])
     assert report.scores.trust == 0.0 and not report.scores.all_pass
     assert any("judge failures" in w and "unknown" in w for w in report.warnings)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="governor/clients/chat.py + verifiers/llm_judge.py (#3/#4): the client checks only "
+    "the schema's top-level required keys; an answer with labels outside the enum or without "
+    "an entry for an item is not retried (one call, then unknown), although it ignores the "
+    "schema just like a non-JSON answer, which is retried",
+)
+@pytest.mark.parametrize("fault", DEEP_SCHEMA)
+def test_deep_schema_violations_are_retried(
+    openai_server: FakeOpenAIServer, store: AuthorityStore, fault: str
+) -> None:
+    openai_server.push(FAILING[fault][0])
+    openai_server.default = good_answer
+    gov, _, _ = judged(openai_server, store)
+    (v,) = gov.verify(DRAFT, as_of=AS_OF)
+    assert (v.fidelity.label, v.applicability.label) == ("faithful", "supports")
 
 
 def test_backoff_grows_and_retry_after_is_honoured(
@@ -200,9 +226,7 @@ def test_cli_json_records_unknown_and_warns(
     "(empty draft), not report.warnings, so the text summary never says that citations were "
     "labelled unknown because the judge failed",
 )
-def test_cli_summary_says_the_judge_failed(
-    openai_server: FakeOpenAIServer, tmp_path: Path
-) -> None:
+def test_cli_summary_says_the_judge_failed(openai_server: FakeOpenAIServer, tmp_path: Path) -> None:
     openai_server.default = server_error(500)
     res = CliRunner().invoke(
         app,
@@ -234,3 +258,18 @@ def test_cli_unreachable_endpoint_is_a_clear_error(tmp_path: Path) -> None:
     )
     assert res.exit_code != 0
     assert "127.0.0.1" in res.stderr and "unknown" not in res.stdout
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="governor/clients/chat.py (#3): an unparseable llm_base_url reaches httpx, which "
+    "raises InvalidURL: the CLI prints a traceback and exits 1 (documented as '--fail-on "
+    "crossed') instead of a ConfigError naming llm_base_url and exit 2",
+)
+def test_cli_malformed_base_url_is_a_config_error(tmp_path: Path) -> None:
+    res = CliRunner().invoke(
+        app,
+        ["verify", "--judge", "llm", str(_draft(tmp_path))],
+        env=_cli_env("http://[::1", tmp_path),
+    )
+    assert res.exit_code == 2 and "llm_base_url" in res.stderr

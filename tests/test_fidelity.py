@@ -77,7 +77,10 @@ def test_fidelity_rules(gov: Governor, text: str, label: str, code: str | None) 
 
 
 def test_quote_cut_before_its_proviso_is_out_of_context(gov: Governor) -> None:
-    v = one(gov, "《民法典》第二百零九条规定：“不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；未经登记，不发生效力。”")
+    v = one(
+        gov,
+        "《民法典》第二百零九条规定：“不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；未经登记，不发生效力。”",
+    )
     assert v.fidelity.label == "partially_faithful" and "L2.1.5" in v.taxonomy
 
 
@@ -89,7 +92,10 @@ def test_evidence_span_indexes_the_source(gov: Governor) -> None:
 
 
 def test_other_provision_becomes_a_confident_suggestion(gov: Governor) -> None:
-    v = one(gov, "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。")
+    v = one(
+        gov,
+        "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。",
+    )
     assert v.suggestion is not None and v.suggestion.authority.article == "154"
     assert v.suggestion.score >= gov.config.thresholds.suggestion_min_score
 
@@ -127,7 +133,11 @@ def test_weighted_containment_discounts_shared_vocabulary() -> None:
     "phrase,text,ok",
     [
         ("个人信息处理者委托处理个人信息的", "个人信息处理者委托处理个人信息的，应当约定", True),
-        ("个人信息处理者委托处理个人信息的", "在任何情况下均应当与受托人约定委托处理的个人信息", False),
+        (
+            "个人信息处理者委托处理个人信息的",
+            "在任何情况下均应当与受托人约定委托处理的个人信息",
+            False,
+        ),
         ("", "任何文本", False),
     ],
 )

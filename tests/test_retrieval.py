@@ -137,7 +137,7 @@ def test_index_units_versions_and_bounds(store: FakeStore) -> None:
     new = units[f"{LABOUR}@2012-12-28#14"].meta
     assert (old["vfrom"], old["vto"], old["latest"]) == (0, 20130701, False)
     assert (new["vfrom"], new["vto"], new["latest"]) == (20130701, OPEN_END, True)
-    assert units[f"{LABOUR}@2012-12-28#14"].text.startswith("劳动合同法 第一章 总则\n")
+    assert units[f"{LABOUR}@2012-12-28#14"].text.startswith("劳动合同法\n劳动者")
     latest_only = index_units(store, all_versions=False)
     assert {u.meta["version"] for u in latest_only} == {"2012-12-28", "2023-12-29"}
     assert len(latest_only) == 5 and len(units) == 9
@@ -338,3 +338,12 @@ def test_generic_vector_index_gets_where_filters(
     )
     assert keys[0] == expected_key
     assert plain.wheres == [expected_where]
+
+
+def test_build_index_interrupted_leaves_no_index(tmp_path: Path, store: FakeStore) -> None:
+    def stop(done: int, total: int) -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        build_index(store, HashEmbedder(), tmp_path / "idx", progress=stop, workers=1, chunk_size=2)
+    assert list(tmp_path.iterdir()) == []

@@ -28,7 +28,16 @@ _LOCAL_PREFIX = re.compile(
     r"|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门"
     r"|[\u4e00-\u9fff]{1,6}(?:省|市|自治区|自治州|县|区))"
 )
-_OUTSIDE_COVERAGE = re.compile(r"(?:通知|意见|纪要|标准|指南|公告|批复|答复|函|章程|准则|细则)$")
+# Names shaped like documents the store does not aim to cover: department rules, standards,
+# notices, treaties, local rules. A citation of one that does not resolve is unverifiable,
+# not fabricated: the store holds national laws, administrative regulations and the SPC/SPP
+# interpretations, so only names shaped like those (…法, …条例, SPC/SPP …解释/规定) that do
+# not resolve are taken as fabricated.
+_OUTSIDE_COVERAGE = re.compile(
+    r"(?:通知|意见|纪要|标准|指南|公告|批复|答复|函|章程|准则|细则|办法|规定|规则|规范|协定|条约|"
+    r"公约|决定|指引|守则|须知|规程|目录|方案)$"
+)
+_COVERED_INTERPRETATION = re.compile(r"^最高人民(?:法院|检察院).*(?:解释|规定)$")
 # Published SPC guiding cases, as far as the bundled list knows (cn_cases/SOURCE.md: the
 # upstream release holds 278). Numbers above are fabricated; numbers at or below but absent
 # from the store are unverifiable.
@@ -121,7 +130,8 @@ def _provision(
         )
     if title is None or store.instrument(title) is None:
         bare = written.strip("《》<> ")
-        if bare and (_LOCAL_PREFIX.match(bare) or _OUTSIDE_COVERAGE.search(bare)):
+        outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
+        if bare and (_LOCAL_PREFIX.match(bare) or outside):
             return ExistenceOutcome(
                 _result(
                     "unverifiable",

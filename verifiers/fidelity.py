@@ -279,8 +279,8 @@ def _checks(
 
     # 7. a condition dropped and the rule stated universally
     if (u := UNIVERSAL.search(desc)) and not UNIVERSAL.search(cited_text):
-        for m in SCOPE.finditer(cited_text):
-            scope = m.group(0).rstrip("，,")
+        for sm in SCOPE.finditer(cited_text):
+            scope = sm.group(0).rstrip("，,")
             if not contains_phrase(scope, desc):
                 return _out(
                     "partially_faithful",

@@ -17,9 +17,11 @@ Trust boundary, in the order the judge applies it:
    misses an item, or a call that fails after the client's retries/backoff (or exceeds the
    run's budget) gives label ``unknown`` (score 0.0, SPEC §3), never a pass.
 4. **Quoted evidence.** A ``faithful``/``supports`` must quote the source; the quote is
-   checked against the source text (:func:`verifiers.textsim.quote_match` ≥
-   :data:`QUOTE_OK`, at least :data:`MIN_QUOTE_CHARS` characters). An unsupported pass is
-   downgraded to ``partially_faithful``/``partially_supports``.
+   checked against the source text (:func:`verify_quote`: one contiguous run covering
+   :data:`QUOTE_OK` of it, at least :data:`MIN_QUOTE_CHARS` characters). An unsupported pass
+   — or an NA answer on content the offline judge found stated — is downgraded to
+   ``partially_faithful``/``partially_supports``, or to the offline verdict when that is
+   worse.
 5. **Cache.** Responses are cached on disk by the chat client under model + prompt version +
    messages + schema; the messages are a deterministic function of the items, so a rerun
    makes zero calls.
@@ -379,26 +381,37 @@ class LlmJudge:
         a = ans.fidelity if axis == "fidelity" else ans.applicability
         label: str = a.label
         rationale = a.rationale.strip() or "(no rationale)"
-        source = item.authority.text or (item.record.text if item.record is not None else "")
+        record_text = item.record.text if item.record is not None else ""
+        source = "\n".join(t for t in (item.authority.text, record_text) if t)
         evidence: tuple[Evidence, ...] = ()
+        unsupported = ""
         if score_for(axis, label) is None:
             # The offline judge established that there is content/a claim to judge: an NA
             # answer would pass without evidence, so it is treated as an unsupported pass.
-            label = DOWNGRADE[axis]
-            rationale = (
-                f"the judge declined to assess ({a.label}); not accepted. Judge: {rationale}"
-            )
+            unsupported = f"the judge declined to assess ({a.label})"
         elif label == PASSES[axis]:
             if verify_quote(a.quote, source):
                 evidence = _quote_evidence(item, a.quote)
             else:
-                label = DOWNGRADE[axis]
-                rationale = (
-                    f"the judge's evidence quote is not in the source text; "
-                    f"{PASSES[axis]} downgraded. Judge: {rationale}"
-                )
+                unsupported = "the judge's evidence quote is not in the source text"
         elif a.quote and verify_quote(a.quote, source):
             evidence = _quote_evidence(item, a.quote)
+        if unsupported:
+            # Downgraded: to the partial label, or to the offline verdict when that is worse.
+            down = score_for(axis, DOWNGRADE[axis]) or 0.0
+            if _fails(off.result.score) and (off.result.score or 0.0) < down:
+                return AxisOutcome(
+                    off.result.model_copy(
+                        update={
+                            "rationale": f"{unsupported}; {a.label} downgraded to the "
+                            f"offline verdict: {off.result.rationale}"
+                        }
+                    ),
+                    codes=off.codes,
+                    suggestion=off.suggestion,
+                )
+            label = DOWNGRADE[axis]
+            rationale = f"{unsupported}; {a.label} downgraded. Judge: {rationale}"
         failing = _fails(score_for(axis, label))
         codes: tuple[TaxonomyCode, ...] = ()
         if failing:

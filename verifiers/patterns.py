@@ -85,13 +85,14 @@ SCOPE = re.compile(
 )
 
 # Markers that a sentence applies a provision to the facts of a case rather than stating what
-# the provision says: persons of the case (小王, 张某, 甲公司), second person, 本案.
+# the provision says: persons of the case (小王, 张某, 甲公司), the user addressed, 本案.
 CASE_FACTS = re.compile(
     r"""
     小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]
     | [王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾][某]{1,2}
     | [甲乙丙丁](?:方|公司|某|先生|女士)                     # 甲方, 乙公司
-    | 你|您|我(?!国)|本案|该案|此案                           # 我国 is the legislature's voice
+    | 你|您|本案|该案|此案                                    # the user addressed; the case
+    # (我 is left out: in answers it is the writer's voice, 根据我所了解…, not a party)
     """,
     re.VERBOSE,
 )

@@ -51,6 +51,16 @@ def content_key(
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
 
+def _prefer(jo: JudgeOutcome, confident: float) -> Suggestion | None:
+    """The suggestion a repair should follow: applicability's when A fails with a confident
+    one (what supports the claim matters more than what the description resembles), else
+    fidelity's, else applicability's."""
+    a = jo.applicability
+    if a.suggestion is not None and (a.result.score or 0.0) < 1.0 and a.suggestion.score >= confident:
+        return a.suggestion
+    return jo.fidelity.suggestion or a.suggestion
+
+
 def _na(axis: str, label: str, why: str) -> CheckResult:
     return CheckResult(axis=axis, label=label, score=score_for(axis, label), rationale=why)  # type: ignore[arg-type]
 
@@ -214,7 +224,7 @@ class Verifier:
         else:
             f, a = jo.fidelity.result, jo.applicability.result
             codes = merge(ex.codes, jo.fidelity.codes, jo.applicability.codes)
-            suggestion = jo.fidelity.suggestion or jo.applicability.suggestion
+            suggestion = _prefer(jo, self.SUGGESTION_CONFIDENT)
             if suggestion is None and e.label in ("repealed", "partial"):
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             judge_name = self.judge.name
