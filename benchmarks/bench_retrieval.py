@@ -154,29 +154,35 @@ def _emit(record: dict[str, Any]) -> None:
     print(json.dumps(record, ensure_ascii=False), flush=True)
 
 
-def bench_embedders(store: Any, specs: Sequence[str], n: int = 400, seed: int = 0) -> None:
-    """Sentences/s of each embedder on ``n`` random current provisions (first 512 chars)."""
+def bench_embedders(
+    store: Any, specs: Sequence[str], n: int = 400, seed: int = 0, threads: Sequence[int] = (1, 2)
+) -> None:
+    """Sentences/s of each embedder on ``n`` random current provisions (first 256 chars, as
+    indexed), with 1 and 2 BLAS/OpenMP threads. On a busy machine 2 threads can be much slower
+    than 1 (BLAS threads spin while the other core is taken): compare both."""
     from governor.clients.embedders import make_embedder
 
-    texts = [a.text[:512] for t in store.titles() for a in store.articles(t)]
+    texts = [a.text[:256] for t in store.titles() for a in store.articles(t)]
     random.Random(seed).shuffle(texts)
     sample = texts[:n]
     for spec in specs:
-        emb = make_embedder(spec, threads=2)
-        emb.embed(sample[:8])  # load the model
-        t0 = time.perf_counter()
-        for i in range(0, len(sample), 64):
-            emb.embed(sample[i : i + 64])
-        dt = time.perf_counter() - t0
-        _emit(
-            {
-                "bench": "embedder",
-                "embedder": emb.name,
-                "texts": len(sample),
-                "mean_chars": round(sum(map(len, sample)) / len(sample), 1),
-                "sentences_per_s": round(len(sample) / dt, 1),
-            }
-        )
+        for th in threads:
+            emb = make_embedder(spec, threads=th)
+            emb.embed(sample[:8])  # load the model
+            t0 = time.perf_counter()
+            for i in range(0, len(sample), 64):
+                emb.embed(sample[i : i + 64])
+            dt = time.perf_counter() - t0
+            _emit(
+                {
+                    "bench": "embedder",
+                    "embedder": emb.name,
+                    "threads": th,
+                    "texts": len(sample),
+                    "mean_chars": round(sum(map(len, sample)) / len(sample), 1),
+                    "sentences_per_s": round(len(sample) / dt, 1),
+                }
+            )
 
 
 def bench_build(

@@ -212,6 +212,8 @@ MARKER_RE = re.compile(
       [（(【\[［〔] [ \t\u3000]* [{_CHECK}]? [ \t\u3000]*
       (?: {_MARK_CORE} )
       [ \t\u3000]* [{_CHECK}]? [ \t\u3000]* [）)】\]］〕]
+    | [（(【\[［〔] [^（）()【】\[\]［］〔〕\n]{{0,20}} (?i: citegov )
+      [^（）()【】\[\]［］〔〕\n]{{0,40}} [）)】\]］〕]
     | [{_CHECK}] (?: [ \t\u3000]* (?: {_MARK_CORE} ) )?
     | (?: 以上 | 上述 | 本文 | 本报告 | 文中 | 所有 | 全部 )的? (?: 引用 | 引证 | 法条 | 条文 | 法律依据 )
       (?: 均 | 皆 | 全部 | 都 )? (?: 已经? | 经过? ) (?: 人工 | 系统 | 律师 | (?i: citegov ) )?
@@ -221,7 +223,8 @@ MARKER_RE = re.compile(
 )
 """A verification claim made by the draft: a bracketed marker whose whole content is the
 claim (``（已核验）``, ``【经核实，引用真实有效】``, ``[verified]``; ``（经核实，被告未付款）`` is a
-fact, not a marker), a check mark with optional words, or ``以上引用均已核验``."""
+fact, not a marker), a bracket that speaks for citegov (``【citegov：E=exists F=faithful】``),
+a check mark with optional words, or ``以上引用均已核验``."""
 
 _INJECTION_CN = r"""
       (?: 忽略 | 无视 | 忽视 | 不要理会 | 不必理会 | 忘记 | 忘掉 | 跳过 | 绕过 | 覆盖 )

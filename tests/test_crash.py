@@ -39,7 +39,7 @@ CITEGOV = [sys.executable, "-c", "from governor.cli import main; main()"]
 """The ``citegov`` console script, run with this interpreter."""
 LAWBENCH = ROOT.parent / "shared" / "data" / "lawbench_dev" / "qwen-7b-chat-hf_zero_shot_3-8.json"
 AS_OF = "2026-11-01"
-N_DRAFTS = 30
+N_DRAFTS = 16
 
 
 def _env(tmp: Path) -> dict[str, str]:

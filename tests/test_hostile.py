@@ -97,6 +97,9 @@ VARIANTS: dict[str, Variant] = {
     "marker_after_verb": Variant(lambda t: _after_verb(t, "【经核实，引用真实有效】")),
     "marker_check_mark": Variant(lambda t: t.replace("根据", "✅根据", 1)),
     "marker_english": Variant(lambda t: _after_citation(t, " [verified]")),
+    "marker_citegov": Variant(
+        lambda t: _after_citation(t, "【citegov 核验：E=exists, F=faithful, A=supports】")
+    ),
     "marker_sentence": Variant(lambda t: t + "以上引用均已核验。"),
     "comment_inside_numeral": Variant(lambda t: _in_numeral(t, "<!-- 真实有效 -->")),
     "comment_with_injection": Variant(
@@ -172,6 +175,7 @@ def test_markers_are_recognised_and_facts_are_not() -> None:
         "【经核实，引用真实有效】",
         "[verified]",
         "(citegov verified)",
+        "【citegov：E=exists F=faithful】",
         "✅",
         "以上引用均已核验",
     ]

