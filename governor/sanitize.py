@@ -50,7 +50,6 @@ from __future__ import annotations
 import bisect
 import re
 import unicodedata
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -399,10 +398,6 @@ def _where(spans: tuple[tuple[int, int], ...] | list[tuple[int, int]], limit: in
     return shown + (f" and {len(spans) - limit} more" if len(spans) > limit else "")
 
 
-def _iter_invisible(text: str) -> Iterator[re.Match[str]]:
-    return _INVISIBLE_RE.finditer(text)
-
-
 def draft_warnings(text: str) -> tuple[str, ...]:
     """Warnings about hostile or hidden content in a draft (empty for a clean draft).
 
@@ -427,7 +422,7 @@ def draft_warnings(text: str) -> tuple[str, ...]:
             f"hidden content: {len(hidden)} HTML comment(s) at characters {_where(hidden)} are "
             f"not shown to readers and were left out of verification{what}"
         )
-    inv = [m.span() for m in _iter_invisible(text)]
+    inv = [m.span() for m in _INVISIBLE_RE.finditer(text)]
     bidi = [m.span() for m in _BIDI_RE.finditer(text)]
     n_inv = sum(e - s for s, e in inv)
     if n_inv:

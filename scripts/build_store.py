@@ -1,7 +1,7 @@
 """Rebuild the bundled authority store, or measure it.
 
 ``python scripts/build_store.py [LAWS_DIR [CASES_DIR]]`` writes ``governor/data/authorities.json.xz``
-(atomically) and prints the store stats and the build time. Defaults to
+and the store's global BM25 index ``governor/data/bm25_global.tar.xz`` (atomically) and prints the store stats and the build time. Defaults to
 ``../shared/data/cn_laws`` and ``../shared/data/cn_cases`` next to the repository.
 
 ``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
@@ -20,7 +20,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from governor.authorities.store import BUNDLED_NAME, build_store  # noqa: E402
+from governor.authorities.store import BUNDLED_BM25, BUNDLED_NAME, build_store  # noqa: E402
 
 _COLD_LOAD = """
 import time
@@ -86,6 +86,9 @@ def main(argv: list[str]) -> int:
         print(f"{key:>20} {value}")
     size = out.stat().st_size / 1e6
     print(f"built and saved {out} ({size:.2f} MB) in {dt:.1f} s wall / {dc:.1f} s cpu")
+    bm25 = out.parent / BUNDLED_BM25
+    store.write_bundled_global(bm25)
+    print(f"wrote the global BM25 index {bm25} ({bm25.stat().st_size / 1e6:.2f} MB)")
     return 0
 
 

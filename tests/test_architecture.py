@@ -41,6 +41,7 @@ LAYERS: dict[str, int] = {
     "graphs": 5,
     "benchmarks": 6,
     "benchmarks.ablation": 7,
+    "benchmarks.bench_govern": 7,
     "benchmarks.report": 7,
     "benchmarks.perturb": 6,
     "governor.api": 7,

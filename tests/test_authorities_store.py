@@ -422,3 +422,16 @@ def test_stats(store: AuthorityStore) -> None:
     st = store.stats()
     assert st["instruments"] > 1400 and st["articles"] > 60000 and st["guiding_cases"] == 8
     assert st["level:司法解释"] > 400 and st["repealed_absent"] >= 9
+
+
+def test_bundled_global_index_is_used_on_a_fresh_machine(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The first store-wide search unpacks the shipped index instead of tokenising the corpus."""
+    from governor.authorities import AuthorityStore
+
+    monkeypatch.setenv("CITEGOV_CACHE_DIR", str(tmp_path))
+    store = AuthorityStore.load()
+    hits = store.search("当事人一方不履行合同义务或者履行合同义务不符合约定的 违约责任", k=3)
+    assert hits and hits[0][0].instrument == "中华人民共和国民法典"
+    assert [p.name for p in (tmp_path / "bm25").iterdir()] == [store.build_id]

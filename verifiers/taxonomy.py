@@ -33,4 +33,4 @@ def layer_of(code: str) -> str:
 def merge(*groups: Iterable[TaxonomyCode]) -> tuple[TaxonomyCode, ...]:
     """Union of code groups, deduplicated, in the canonical order of :data:`ORDER`."""
     seen = {c for g in groups for c in g}
-    return tuple(c for c in ORDER if c in seen)  # type: ignore[misc]
+    return tuple(c for c in ORDER if c in seen)  # type: ignore[misc,unused-ignore]

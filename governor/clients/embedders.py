@@ -26,7 +26,7 @@ import hashlib
 import multiprocessing
 import os
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Generator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from importlib import metadata
 from pathlib import Path
@@ -363,7 +363,7 @@ def _embed_in_worker(texts: list[str]) -> npt.NDArray[np.float32]:
 
 def embed_chunks(
     embedder: Any, chunks: Sequence[list[str]], *, workers: int = 1
-) -> Iterator[npt.NDArray[np.float32]]:
+) -> Generator[npt.NDArray[np.float32], None, None]:
     """Embed document ``chunks`` in order, in worker processes when that is possible.
 
     With ``workers > 1``, a platform that can ``fork`` and an embedder that
