@@ -321,6 +321,7 @@ class Governor:
         as_of: date | None = None,
         context: str = "",
         fail_on: float | None = None,
+        trace: bool = False,
         progress: Any = None,
     ) -> Any:
         """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
@@ -349,6 +350,7 @@ class Governor:
             fail_on=fail_on,
             resume=resume,
             workers=workers,
+            trace=trace,
         )
         return run_batch(self, list(paths), Path(out_dir), options, progress=progress)
 

@@ -316,6 +316,8 @@ class BatchOptions(BaseModel):
     fail_on: float | None = Field(default=None, ge=0.0, le=1.0)
     resume: bool = False
     workers: int = Field(default=1, ge=1, le=64)
+    trace: bool = False
+    """Also write ``<name>.trace.json``: every round's edits and verdicts and a unified diff."""
 
 
 def make_options(**values: Any) -> BatchOptions:
@@ -467,6 +469,10 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         atomic_write_text(job.text_out, result.text)
         atomic_write_text(job.json_out, report.model_dump_json(indent=2) + "\n")
         atomic_write_text(job.html_out, page)
+        if options.trace:
+            from graphs.trace import write_trace
+
+            write_trace(result, job.html_out.with_name(f"{job.name}.trace.json"), name=job.name)
     except Exception as exc:  # batch isolation: record and go on (see docstring)
         code = exc.code.value if isinstance(exc, GovernorError) else "internal"
         msg = str(exc) if isinstance(exc, GovernorError) else f"{type(exc).__name__}: {exc}"

@@ -285,6 +285,10 @@ def revise(
     quiet: Annotated[
         bool, typer.Option("--quiet", "-q", help="No progress bar or per-draft lines.")
     ] = False,
+    trace: Annotated[
+        bool,
+        typer.Option("--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."),
+    ] = False,
 ) -> None:
     """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""
     from governor.batch import make_options
@@ -312,6 +316,7 @@ def revise(
             fail_on=fail_on,
             resume=resume,
             workers=workers,
+            trace=trace,
         )
     except GovernorError as exc:
         raise fail(str(exc)) from None
@@ -401,5 +406,6 @@ def _run(
             as_of=options.as_of,
             context=options.context,
             fail_on=options.fail_on,
+            trace=options.trace,
             progress=on_progress,
         )

@@ -259,8 +259,20 @@ _BRACKETED_ASIDE_RE = re.compile(r"[（(【\[［][^（）()【】\[\]［］\n]{1
 _SENTENCE_BOUNDARY = "。！？!?\n"
 
 
+_MARKER_HINTS = (
+    *("核验", "核实", "验证", "校验", "核对", "审核", "查证", "确认", "无误", "真实"),
+    *("itegov", "iteGov", "ITEGOV", "erified", "ERIFIED", "hecked", "HECKED", "alidated"),
+    "ALIDATED",
+    *_CHECK,
+)
+"""Every :data:`MARKER_RE` match holds one of these: ``str`` containment tests are much faster
+than the regex, and most drafts hold none of them."""
+
+
 def find_markers(text: str) -> tuple[tuple[int, int], ...]:
     """Spans of verification claims made by the draft (policy rule 5)."""
+    if not any(h in text for h in _MARKER_HINTS):
+        return ()
     return tuple(m.span() for m in MARKER_RE.finditer(text))
 
 

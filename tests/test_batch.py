@@ -317,3 +317,19 @@ def test_corrupt_docx_is_an_encoding_error(tmp_path: Path) -> None:
     p = write(tmp_path, "broken.docx", b"PK\x03\x04 not really a zip")
     with pytest.raises(EncodingError, match=r"not a readable \.docx"):
         read_docx(p)
+
+
+def test_trace_flag_writes_rounds_and_a_unified_diff(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from governor.cli import app
+
+    draft = tmp_path / "d.md"
+    draft.write_text("向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。\n", encoding="utf-8")
+    out = tmp_path / "out"
+    r = CliRunner().invoke(app, ["revise", str(draft), "--out", str(out), "--trace", "-q"])
+    assert r.exit_code == 0, r.output
+    trace = json.loads((out / "d.trace.json").read_text(encoding="utf-8"))
+    assert trace["rounds"][0]["edits"][0]["op"] == "fix_number"
+    assert "-向人民法院请求保护民事权利的诉讼时效期间为二年" in trace["diff"]
+    assert "+向人民法院请求保护民事权利的诉讼时效期间为三年" in trace["diff"]
