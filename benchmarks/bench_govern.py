@@ -22,9 +22,7 @@ from pathlib import Path
 TARGETS = {"efa_warm_s": 1.0, "efa_cold_s": 5.0, "lawbench_500_s": 60.0, "peak_rss_mb": 1536.0}
 
 
-def build_report(
-    lawbench: Path, chars: int = 10_000, citations: int = 40, seed: int = 0
-) -> str:
+def build_report(lawbench: Path, chars: int = 10_000, citations: int = 40, seed: int = 0) -> str:
     """A ≈``chars``-character report with ≈``citations`` citations.
 
     Sections of the perturbation suite (real provisions, injected errors) are taken until

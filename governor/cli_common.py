@@ -34,12 +34,18 @@ JudgeOpt = Annotated[str, typer.Option("--judge", help="F/A judge: offline (defa
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML config file.")]
 LlmUrlOpt = Annotated[
     str | None,
-    typer.Option("--llm-base-url", help="OpenAI-compatible endpoint for --judge llm (key from $OPENAI_API_KEY or llm_api_key_env)."),
+    typer.Option(
+        "--llm-base-url",
+        help="OpenAI-compatible endpoint for --judge llm (key from $OPENAI_API_KEY or llm_api_key_env).",
+    ),
 ]
 LlmModelOpt = Annotated[str | None, typer.Option("--llm-model", help="Model name for --judge llm.")]
 DryRunOpt = Annotated[
     bool,
-    typer.Option("--dry-run", help="With --judge llm: count the calls and tokens it would spend; send nothing."),
+    typer.Option(
+        "--dry-run",
+        help="With --judge llm: count the calls and tokens it would spend; send nothing.",
+    ),
 ]
 MaxCharsOpt = Annotated[
     int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")

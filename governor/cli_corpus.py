@@ -128,7 +128,9 @@ def corpus_search(
     out.print(t)
 
 
-index_app = typer.Typer(help="Build the semantic (chromadb) index for hybrid retrieval.", no_args_is_help=True)
+index_app = typer.Typer(
+    help="Build the semantic (chromadb) index for hybrid retrieval.", no_args_is_help=True
+)
 
 
 @index_app.command("build")

@@ -287,7 +287,9 @@ def revise(
     ] = False,
     trace: Annotated[
         bool,
-        typer.Option("--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."),
+        typer.Option(
+            "--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."
+        ),
     ] = False,
 ) -> None:
     """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""

@@ -165,7 +165,9 @@ class EfaReviser:
             return self._fix_description(text, v, target)
         if f == "partially_faithful":
             return self._restore_proviso(text, v) or self._restore_text(
-                text, v, "the description omits a condition of the provision; restored from its text"
+                text,
+                v,
+                "the description omits a condition of the provision; restored from its text",
             )
         if a in ("irrelevant", "contradicts", "partially_supports", "overextended"):
             if target is not None and target.article != cit.article:
@@ -189,8 +191,16 @@ class EfaReviser:
         cit = v.citation
         if auth is None or cit.span.end > len(text):
             return None
-        when = f"于{auth.in_force_to.year}年{auth.in_force_to.month}月{auth.in_force_to.day}日" if auth.in_force_to else ""
-        succ = f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文" if auth.successor else ""
+        when = (
+            f"于{auth.in_force_to.year}年{auth.in_force_to.month}月{auth.in_force_to.day}日"
+            if auth.in_force_to
+            else ""
+        )
+        succ = (
+            f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
+            if auth.successor
+            else ""
+        )
         note = f"（注：该规定已{when}废止{succ}，请核实）"
         if text[cit.span.end : cit.span.end + len(note)] == note:
             return None
@@ -202,7 +212,11 @@ class EfaReviser:
         """Replace what the report says the provision says by the provision's own text (the
         cited 款/项 when pinned), restoring omitted conditions; None without a description."""
         cit, auth = v.citation, v.resolved
-        said, span = (cit.description, cit.description_span) if cit.description else (cit.claim, cit.claim_span)
+        said, span = (
+            (cit.description, cit.description_span)
+            if cit.description
+            else (cit.claim, cit.claim_span)
+        )
         if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
             return None
         src = auth.text.replace("\n", "")
@@ -247,11 +261,15 @@ class EfaReviser:
         said, said_span = (cit.description, ds) if cit.description else (cit.claim, cit.claim_span)
         if said_span is not None and src and said and said_span.slice(text) == said:
             for mm in number_mismatches(said, src):
-                sp = Span(start=said_span.start + mm.found.start, end=said_span.start + mm.found.end)
+                sp = Span(
+                    start=said_span.start + mm.found.start, end=said_span.start + mm.found.end
+                )
                 return edit("fix_number", text, sp, mm.expected.text,
                             f"the provision says {mm.expected.text}, not {mm.found.text}", v)  # fmt: skip
             for fl in modality_flips(said, src):
-                sp = Span(start=said_span.start + fl.found.start, end=said_span.start + fl.found.end)
+                sp = Span(
+                    start=said_span.start + fl.found.start, end=said_span.start + fl.found.end
+                )
                 return edit("fix_number", text, sp, fl.expected.word,
                             f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
         if target is not None and target.article != cit.article:

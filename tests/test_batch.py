@@ -325,7 +325,10 @@ def test_trace_flag_writes_rounds_and_a_unified_diff(tmp_path: Path) -> None:
     from governor.cli import app
 
     draft = tmp_path / "d.md"
-    draft.write_text("向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。\n", encoding="utf-8")
+    draft.write_text(
+        "向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。\n",
+        encoding="utf-8",
+    )
     out = tmp_path / "out"
     r = CliRunner().invoke(app, ["revise", str(draft), "--out", str(out), "--trace", "-q"])
     assert r.exit_code == 0, r.output

@@ -63,7 +63,9 @@ def test_efa_replaces_repealed_law_by_successor_provision(gov: Governor) -> None
 
 
 def test_efa_renumbers_to_the_provision_the_description_matches(gov: Governor) -> None:
-    text = "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。"
+    text = (
+        "《民法典》第一百五十三条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。"
+    )
     r = gov.govern(text, strategy="efa", as_of=TODAY)
     assert r.text.startswith("《民法典》第一百五十四条规定")
     assert report_score(r.final_verdicts).trust == 1.0

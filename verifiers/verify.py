@@ -56,7 +56,11 @@ def _prefer(jo: JudgeOutcome, confident: float) -> Suggestion | None:
     one (what supports the claim matters more than what the description resembles), else
     fidelity's, else applicability's."""
     a = jo.applicability
-    if a.suggestion is not None and (a.result.score or 0.0) < 1.0 and a.suggestion.score >= confident:
+    if (
+        a.suggestion is not None
+        and (a.result.score or 0.0) < 1.0
+        and a.suggestion.score >= confident
+    ):
         return a.suggestion
     return jo.fidelity.suggestion or a.suggestion
 

@@ -831,7 +831,9 @@ class AuthorityStore:
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / self.build_id
             idx.retriever.save(str(root))
-            (root / "keys.json").write_text(json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8")
+            (root / "keys.json").write_text(
+                json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8"
+            )
             part = path.with_suffix(".part")
             with lzma.open(part, "wb", preset=6) as xz, tarfile.open(fileobj=xz, mode="w") as tf:
                 tf.add(root, arcname=self.build_id)
