@@ -33,7 +33,7 @@ from governor.output import (
     scores_out,
 )
 from governor.ports import CaseLookup, Generator, Retriever
-from governor.sanitize import draft_warnings
+from governor.sanitize import draft_warnings, reading_view
 from governor.textio import Draft, draft_from_text
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
@@ -56,9 +56,12 @@ def detect_as_of(text: str, today: date | None = None) -> date:
 
     Only explicit markers count (``报告日期：2024年3月1日``, ``截至2024年3月1日``, or a date
     alone on the first or last non-empty line): dates inside the narrative are facts of the
-    case, not the date the report speaks as of. Future dates are ignored.
+    case, not the date the report speaks as of. Future dates are ignored. Read on what a
+    reader sees (:func:`governor.sanitize.reading_view`): a date hidden in an HTML comment or
+    split by invisible characters does not move the as-of date.
     """
     today = today or date.today()
+    text = reading_view(text).text
     lines = [ln for ln in text.splitlines() if ln.strip()]
     edge = "\n".join(lines[:1] + lines[-1:])
     for m in [*_AS_OF_MARKERS.finditer(text), *_DATE_LINE.finditer(edge)]:
@@ -75,8 +78,9 @@ _QUESTION = re.compile(r"\A\s*(?:问题|咨询问题|问|Question)\s*[:：]\s*(?
 
 
 def detect_context(text: str) -> str:
-    """The question a draft answers when it opens with a ``问题：`` line, else ``""``."""
-    m = _QUESTION.match(text)
+    """The question a draft answers when it opens with a ``问题：`` line, else ``""`` (read on
+    what a reader sees, like :func:`detect_as_of`)."""
+    m = _QUESTION.match(reading_view(text).text)
     return m.group("q").strip() if m else ""
 
 

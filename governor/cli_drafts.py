@@ -179,8 +179,8 @@ def verify(
             initial=verdicts,
             warnings=warnings,
         )
-        for w in warnings:
-            err.print(f"[yellow]warning:[/] {escape(str(path))}: {w}", highlight=False)
+        for w in report.warnings:
+            err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
         if as_json:
             sys.stdout.write(report.model_dump_json() + "\n")
             continue

@@ -152,6 +152,9 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
     end = span.end
     m = re.compile(r"[。！？!?\n]").search(text, end)
     stop = m.start() if m else len(text)
+    if UNSUPPORTED_MARK in text[span.start : stop + 1]:
+        # Already marked (another citation of the sentence, an earlier run): mark once.
+        return edit("remove_citation", text, span, "", reason, v)
     after = text[span.end : stop] + UNSUPPORTED_MARK
     return edit("mark_unsupported", text, Span(start=span.start, end=stop), after, reason, v)
 

@@ -42,13 +42,37 @@ def _merged(members: Sequence[Citation]) -> Citation:
     )
 
 
+def _dependents(ids: set[str], verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """Verdicts whose citation refers back (transitively) to one of ``ids``."""
+    found: list[Verdict] = []
+    todo = set(ids)
+    changed = True
+    while changed:
+        changed = False
+        for v in verdicts:
+            a = v.citation.antecedent
+            if a in todo and v.citation.id not in todo:
+                todo.add(v.citation.id)
+                found.append(v)
+                changed = True
+    return found
+
+
 def _removals(
     text: str, doomed: Sequence[Verdict], all_verdicts: Sequence[Verdict], *, mark: bool, why: str
 ) -> list[Edit]:
-    """Removal edits for ``doomed``; a list whose members are all doomed goes as one unit."""
+    """Removal edits for ``doomed``; a list whose members are all doomed goes as one unit.
+
+    Back-references to a removed citation (同法/该条/前款 … whose ``antecedent`` it is) go with
+    it, unmarked: left behind they would resolve to whatever citation precedes them.
+    """
     groups = _groups(all_verdicts)
     doomed_ids = {v.citation.id for v in doomed}
     out: list[Edit] = []
+    for dep in _dependents(doomed_ids, all_verdicts):
+        out.append(
+            remove(text, dep, (), mark=False, reason=f"refers back to a removed citation; {why}")
+        )
     done_groups: set[str] = set()
     for v in doomed:
         g = v.citation.group
@@ -259,6 +283,19 @@ class EfaReviser:
         src = auth.text if auth is not None else ""
         # What the report says the provision says: the description, else (P（《X》第N条）) the claim.
         said, said_span = (cit.description, ds) if cit.description else (cit.claim, cit.claim_span)
+        other = target is not None and (
+            target.article != cit.article or target.instrument != cit.instrument
+        )
+        if (
+            other
+            and target is not None
+            and said
+            and containment(said, target.text) > containment(said, src)
+        ):
+            # The words are another provision's (with its own numbers): renumber, never
+            # "correct" that provision's numbers into the cited one's.
+            return edit("renumber", text, cit.span, retarget(cit, target),
+                        f"the description is the text of {target.label}, not of {cit.pin}", v)  # fmt: skip
         if said_span is not None and src and said and said_span.slice(text) == said:
             for mm in number_mismatches(said, src):
                 sp = Span(

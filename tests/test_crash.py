@@ -4,8 +4,9 @@
   are done; ``--resume`` then completes with every draft written exactly once (one summary
   row each, all outputs present and parseable, finished drafts not redone, outputs equal to
   an uninterrupted in-process run) and no temporary files left.
-* ``citegov corpus build`` is killed mid-parse, and a store save is killed at the worst
-  moment (temp file written, rename pending): the store at the target path still loads.
+* ``citegov corpus build`` is killed mid-parse and at the worst moment (the new store written
+  to a temp file, its rename pending), and so is a plain store save: the previous store at
+  the target path is untouched and loads.
 * A chroma index build (:func:`governor.retrieval.build_index`) is killed while embedding
   and between the two renames of the swap: the target is either the previous complete index
   or refused as missing/incomplete, and a rebuild opens.
@@ -127,20 +128,44 @@ def bundled() -> AuthorityStore:
     return load_default_store()
 
 
+CORPUS_BUILD_KILLED = """
+import os, signal, sys
+from pathlib import Path
+mode, target = sys.argv[1], Path(sys.argv[-1])
+real_read, real_replace = Path.read_text, os.replace
+reads = 0
+def read_text(self, *a, **k):  # mid-parse: after 200 corpus files
+    global reads
+    reads += 1
+    if mode == "parse" and reads > 200:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_read(self, *a, **k)
+def replace(src, dst):  # store written to a temp file, rename pending
+    if mode == "rename" and Path(dst) == target:
+        os.kill(os.getpid(), signal.SIGKILL)
+    return real_replace(src, dst)
+Path.read_text, os.replace = read_text, replace
+sys.argv = ["citegov", *sys.argv[2:]]
+from governor.cli import main
+main()
+"""
+
+
+@pytest.mark.parametrize("mode", ["parse", "rename"])
 def test_kill_during_corpus_build_keeps_the_previous_store(
-    tmp_path: Path, bundled: AuthorityStore
+    tmp_path: Path, bundled: AuthorityStore, mode: str
 ) -> None:
+    """``citegov corpus build`` killed mid-parse and at the rename of the finished store."""
     target = tmp_path / "store.json"
     bundled.save(target)
     before = target.read_bytes()
-    proc = subprocess.Popen(
-        [*CITEGOV, "corpus", "build", "--from", str(ROOT.parent / "shared" / "data" / "cn_laws"),
+    laws = ROOT.parent / "shared" / "data" / "cn_laws"
+    res = subprocess.run(
+        [sys.executable, "-c", CORPUS_BUILD_KILLED, mode, "corpus", "build", "--from", str(laws),
          "--out", str(target)],
-        env=_env(tmp_path), start_new_session=True,
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        env=_env(tmp_path), cwd=ROOT, capture_output=True, timeout=600,
     )  # fmt: skip
-    started = time.monotonic()
-    _kill_when(proc, lambda: time.monotonic() - started > 4.0)  # mid-parse
+    assert res.returncode == -signal.SIGKILL, res.stderr.decode()[-2000:]
     assert target.read_bytes() == before
     assert AuthorityStore.load(target).stats() == bundled.stats()
 

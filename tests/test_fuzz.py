@@ -214,12 +214,6 @@ back-reference to the removed member); round 2 rewrites that into 《中华人�
 with a second 「（注：未找到支持…）」 after the first."""
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="governor/repairs.py / governor/revise.py (lead): mark_unsupported appends "
-    "UNSUPPORTED_MARK even when the claim already ends with it, so governing an output twice "
-    "doubles the mark; and removing one list member leaves a back-reference to it",
-)
 def test_governing_an_output_again_adds_no_second_mark(gov: Governor) -> None:
     from governor.repairs import UNSUPPORTED_MARK
 
@@ -227,3 +221,21 @@ def test_governing_an_output_again_adds_no_second_mark(gov: Governor) -> None:
     again = gov.govern(first.text, strategy="efa", as_of=AS_OF)
     assert UNSUPPORTED_MARK * 2 not in again.text
     assert [e.op for e in again.edits] == []
+
+
+WRONG_ARTICLE_CASE = (
+    "根据《刑法》第二百八十四条规定，以窃取、刺探、收买方法，非法获取国家秘密的，处三年以下"
+    "有期徒刑、拘役、管制或者剥夺政治权利；情节严重的，处三年以上七年以下有期徒刑。"
+)
+"""Found by the slow profile: the text is 刑法第二百八十二条's, cited as 第二百八十四条 (a shifted
+article, as in LawBench 3-8). The first run rewrites 三年 → 二年 from article 284 and stops
+(no_change); the second rewrites 七年 → 二年 (「处二年以上二年以下有期徒刑」); the third renumbers to
+282 and changes 二年 back to 三年."""
+
+
+def test_number_fixes_do_not_rewrite_another_articles_text(gov: Governor) -> None:
+    first = gov.govern(WRONG_ARTICLE_CASE, strategy="efa", as_of=AS_OF)
+    assert "二年以上二年以下" not in first.text
+    again = gov.govern(first.text, strategy="efa", as_of=AS_OF)
+    assert first.stop_reason in ("all_pass", "no_change")
+    assert again.text == first.text and not again.edits

@@ -38,6 +38,34 @@ _OUTSIDE_COVERAGE = re.compile(
     r"公约|决定|指引|守则|须知|规程|目录|方案)$"
 )
 _COVERED_INTERPRETATION = re.compile(r"^最高人民(?:法院|检察院).*(?:解释|规定)$")
+_TYPE_SUFFIX = re.compile(
+    r"(?:实施条例|实施细则|实施办法|暂行条例|暂行规定|暂行办法|条例|办法|规定|规则|细则|法|规范|准则)$"
+)
+_STEMS: dict[int, dict[str, str]] = {}
+
+
+def _stem(name: str) -> str:
+    return _TYPE_SUFFIX.sub("", name.removeprefix("中华人民共和国"))
+
+
+def _near_name(bare: str, store: AuthorityStore) -> str | None:
+    """A store title with the same subject but another instrument type (医疗器械监督管理办法 →
+    医疗器械监督管理条例): the name as written is then a misnaming of a covered instrument, not
+    an uncovered rule. Stems shorter than 4 characters are too generic to match."""
+    stems = _STEMS.get(id(store))
+    if stems is None:
+        stems = {}
+        for t in store.titles():
+            st = _stem(t)
+            if len(st) >= 4:
+                stems.setdefault(st, t)
+        _STEMS[id(store)] = stems
+    stem = _stem(bare)
+    if len(stem) < 4 or stem == bare:
+        return None
+    return stems.get(stem)
+
+
 # Published SPC guiding cases, as far as the bundled list knows (cn_cases/SOURCE.md: the
 # upstream release holds 278). Numbers above are fabricated; numbers at or below but absent
 # from the store are unverifiable.
@@ -131,11 +159,22 @@ def _provision(
     if title is None or store.instrument(title) is None:
         bare = written.strip("《》<> ")
         outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
+        near = _near_name(bare, store) if outside else None
+        if near is not None:
+            return ExistenceOutcome(
+                _result(
+                    "not_found",
+                    f"no instrument named 《{bare}》; the store has 《{near}》 under that name "
+                    "with another type (misnamed)",
+                    strict=strict,
+                ),
+                codes=("L1.1.1",),
+            )
         if bare and (_LOCAL_PREFIX.match(bare) or outside):
             return ExistenceOutcome(
                 _result(
                     "unverifiable",
-                    f"《{bare}》 is outside the store's coverage (local or non-normative document)",
+                    f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
                     strict=strict,
                 )
             )

@@ -142,6 +142,32 @@ def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ..
     return tuple(out)
 
 
+def _context(text: str, start: int, n: int = 8) -> str:
+    return "".join(ch for ch in text[max(0, start - n) : start] if "\u4e00" <= ch <= "\u9fff")
+
+
+def anchored_mismatches(
+    description: str, source: str, *, anchor: int = 3
+) -> tuple[NumberMismatch, ...]:
+    """Number mismatches whose quantity sits in the same wording as a source quantity.
+
+    A description quantity counts when the ``anchor`` CJK characters just before it also stand
+    just before a same-unit quantity of the source (「诉讼时效期间为二年」 vs 「…期间为三年」),
+    whatever else the description says: padding a description with other words must not hide
+    a wrong period (the overall-overlap gate of the fidelity judge would).
+    """
+    src_q = quantities(source)
+    out = []
+    for mm in number_mismatches(description, source):
+        ctx = _context(description, mm.found.start)[-anchor:]
+        if len(ctx) < anchor:
+            continue
+        same = [q for q in src_q if q.unit == mm.found.unit and ctx in _context(source, q.start)]
+        if same:
+            out.append(NumberMismatch(mm.found, tuple(same)))
+    return tuple(out)
+
+
 @dataclass(frozen=True)
 class ModalUse:
     """A modal verb and the predicate that follows it (up to 4 content characters)."""

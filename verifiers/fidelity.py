@@ -39,12 +39,22 @@ Checks, in order; the first failure decides:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from governor.authorities import AuthorityStore
 from governor.config import Thresholds
 from governor.labels import score_for
 from governor.models import CheckResult, Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
-from verifiers.facts import mentions_exception, modality_flips, number_mismatches, provisos
+from verifiers.facts import (
+    NumberMismatch,
+    anchored_mismatches,
+    mentions_exception,
+    modality_flips,
+    number_mismatches,
+    provisos,
+    quantities,
+)
 from verifiers.judge import AxisOutcome, JudgeItem
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
 from verifiers.suggest import IdfCache, better_provision
@@ -153,6 +163,47 @@ def check_fidelity(
     return out
 
 
+def _elsewhere(
+    desc: str,
+    sim: float,
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    table: BigramIdf | None,
+    mismatches: Sequence[NumberMismatch] = (),
+) -> AxisOutcome | None:
+    """``misdescribed`` (L1.1.2) naming another provision of the instrument that contains the
+    description clearly better and states the very numbers the cited one contradicts; None
+    when there is none (then the numbers themselves are wrong)."""
+    sug, other = better_provision(
+        desc,
+        item,
+        retriever,
+        store,
+        cited_score=sim,
+        margin=th.fidelity_other_margin,
+        reason="the description matches this provision",
+        scorer=lambda d, t: weighted_containment(d, t, table),
+    )
+    if sug is None or number_mismatches(desc, sug.authority.text):
+        return None
+    theirs = quantities(sug.authority.text)
+    if not all(
+        any(q.unit == m.found.unit and abs(q.value - m.found.value) < 1e-9 for q in theirs)
+        for m in mismatches
+    ):
+        return None
+    return _out(
+        "misdescribed",
+        f"the description is the text of {sug.authority.label} ({other:.2f}), "
+        f"not of the cited provision ({sim:.2f})",
+        codes=("L1.1.2",),
+        suggestion=sug,
+        evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -204,9 +255,21 @@ def _checks(
     applies = CASE_FACTS.search(desc) is not None
     talks_about_it = sim >= th.fidelity_min_overlap or bool(cit.quotes) or applies
 
-    # 3. numbers, periods, amounts; modality
-    if talks_about_it:
-        for mm in number_mismatches(desc, cited_text) or number_mismatches(desc, article_text):
+    # 3. numbers, periods, amounts; modality. A quantity in the same wording as the source's
+    # is judged however much else the description says (anchored); the rest only when the
+    # description is about this provision at all. Content that belongs to another provision
+    # (same words, its own numbers) is reported as such, not as a wrong number (step 4).
+    mismatches = (
+        number_mismatches(desc, cited_text) or number_mismatches(desc, article_text)
+        if talks_about_it
+        else anchored_mismatches(desc, cited_text) or anchored_mismatches(desc, article_text)
+    )
+    if mismatches or (talks_about_it and modality_flips(desc, article_text)):
+        other = _elsewhere(desc, sim, item, retriever, store, th, table, mismatches)
+        if other is not None:
+            return other
+    if mismatches:
+        for mm in mismatches:
             exp = mm.expected
             src = cited_text if exp.text in cited_text else article_text
             code: TaxonomyCode = "L1.3.2" if mm.found.is_period else "L1.2.2"
@@ -216,6 +279,7 @@ def _checks(
                 codes=(code,),
                 evidence=(_find(item, src, exp.text),),
             )
+    if talks_about_it:
         for flip in modality_flips(desc, article_text):
             word = flip.expected.word + flip.expected.predicate
             return _out(
