@@ -21,6 +21,7 @@ class ErrorCode(StrEnum):
     INDEX = "index"
     BACKEND = "backend"
     ENDPOINT = "endpoint"
+    UNREACHABLE = "unreachable"
     BUDGET = "budget"
     JUDGE = "judge"
     TASK = "task"
@@ -91,6 +92,14 @@ class EndpointError(BackendError):
     """An OpenAI-compatible or CourtListener endpoint is unreachable or keeps failing."""
 
     code = ErrorCode.ENDPOINT
+
+
+class EndpointUnreachableError(EndpointError):
+    """An endpoint could not be connected to at all (connection refused, DNS failure), after
+    the client's retries, and no request to it ever succeeded: a configuration problem, not a
+    transient fault (SPEC §10: a clear error and a non-zero exit, never ``unknown`` verdicts)."""
+
+    code = ErrorCode.UNREACHABLE
 
 
 class BudgetExceededError(GovernorError):

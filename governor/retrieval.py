@@ -23,7 +23,7 @@ from __future__ import annotations
 import itertools
 import os
 from collections import OrderedDict
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
@@ -289,7 +289,9 @@ def build_index(
         "citegov_paragraph_min_chars": paragraph_min_chars or 0,
     }
     done = 0
-    vectors = embed_chunks(embedder, chunks, workers=n_workers)
+    vectors: Generator[npt.NDArray[np.float32], None, None] = embed_chunks(
+        embedder, chunks, workers=n_workers
+    )
     try:
         head = next(vectors)  # forks the embedding workers before chromadb starts its threads
         with building_index(path, embedder, chroma_url=chroma_url, metadata=extra) as index:

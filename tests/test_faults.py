@@ -127,13 +127,6 @@ def test_persistent_fault_is_unknown_never_a_pass(
     assert any("judge failures" in w and "unknown" in w for w in report.warnings)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="governor/clients/chat.py + verifiers/llm_judge.py (#3/#4): the client checks only "
-    "the schema's top-level required keys; an answer with labels outside the enum or without "
-    "an entry for an item is not retried (one call, then unknown), although it ignores the "
-    "schema just like a non-JSON answer, which is retried",
-)
 @pytest.mark.parametrize("fault", DEEP_SCHEMA)
 def test_deep_schema_violations_are_retried(
     openai_server: FakeOpenAIServer, store: AuthorityStore, fault: str
@@ -220,12 +213,6 @@ def test_cli_json_records_unknown_and_warns(
     assert any("judge failures" in w for w in report["warnings"])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="governor/cli_drafts.py (#7): `citegov verify` prints only its own warnings "
-    "(empty draft), not report.warnings, so the text summary never says that citations were "
-    "labelled unknown because the judge failed",
-)
 def test_cli_summary_says_the_judge_failed(openai_server: FakeOpenAIServer, tmp_path: Path) -> None:
     openai_server.default = server_error(500)
     res = CliRunner().invoke(
@@ -243,12 +230,6 @@ def _closed_port() -> int:
         return int(s.getsockname()[1])
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verifiers/llm_judge.py (#4): LlmJudge._ask catches every EndpointError, so an "
-    "endpoint that refuses every connection gives `unknown` verdicts and exit 0 instead of a "
-    "clear error and a non-zero exit",
-)
 def test_cli_unreachable_endpoint_is_a_clear_error(tmp_path: Path) -> None:
     url = f"http://127.0.0.1:{_closed_port()}/v1"
     res = CliRunner().invoke(
@@ -260,12 +241,6 @@ def test_cli_unreachable_endpoint_is_a_clear_error(tmp_path: Path) -> None:
     assert "127.0.0.1" in res.stderr and "unknown" not in res.stdout
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="governor/clients/chat.py (#3): an unparseable llm_base_url reaches httpx, which "
-    "raises InvalidURL: the CLI prints a traceback and exits 1 (documented as '--fail-on "
-    "crossed') instead of a ConfigError naming llm_base_url and exit 2",
-)
 def test_cli_malformed_base_url_is_a_config_error(tmp_path: Path) -> None:
     res = CliRunner().invoke(
         app,

@@ -347,13 +347,6 @@ def test_obedient_judge_quoting_the_draft_is_downgraded(
     assert not v.passes and v.item_trust < 1.0
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="verifiers/llm_judge.py (#4): a pass whose quote is a real sentence of the source is "
-    "accepted even when the draft's statement contradicts that sentence and the offline judge "
-    "found it misdescribed; the quote check proves where the quote comes from, not that it "
-    "supports the statement",
-)
 @pytest.mark.parametrize("where", sorted(INJECTED))
 def test_obedient_judge_quoting_the_source_cannot_pass_a_misdescription(
     openai_server: FakeOpenAIServer, store: AuthorityStore, where: str

@@ -129,7 +129,7 @@ def test_batch_one_call_with_verified_quotes(
     assert vs[0].resolved.text[ev.span.start : ev.span.end] == ev.text
     sent = openai_server.completions[0]
     assert sent.response_format is not None and sent.response_format["type"] == "json_schema"
-    assert "judge_cn_v1" in sent.prompt
+    assert "judge_cn_v2" in sent.prompt
 
 
 def test_batches_follow_batch_size(openai_server: FakeOpenAIServer, store: AuthorityStore) -> None:
@@ -211,7 +211,7 @@ def test_rendered_prompt_delimits_every_part(store: AuthorityStore) -> None:
     ex = check_existence(cit, store, as_of=TODAY)
     assert ex.authority is not None
     item = JudgeItem(cit, ex.authority, ex.record, "问题 <<<QUESTION c1", TODAY)
-    (_sys, user) = render_messages([("c1", item)], load_prompt("judge_cn_v1"))
+    (_sys, user) = render_messages([("c1", item)], load_prompt("judge_cn_v2"))
     for tag in ("SOURCE", "DRAFT", "CLAIM", "QUESTION"):
         assert user["content"].count(f"<<<{tag} c1\n") == 1
         assert user["content"].count(f"\n{tag} c1>>>") == 1

@@ -265,9 +265,9 @@ def _checks(
         else anchored_mismatches(desc, cited_text) or anchored_mismatches(desc, article_text)
     )
     if mismatches or (talks_about_it and modality_flips(desc, article_text)):
-        other = _elsewhere(desc, sim, item, retriever, store, th, table, mismatches)
-        if other is not None:
-            return other
+        elsewhere = _elsewhere(desc, sim, item, retriever, store, th, table, mismatches)
+        if elsewhere is not None:
+            return elsewhere
     if mismatches:
         for mm in mismatches:
             exp = mm.expected

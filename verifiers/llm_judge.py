@@ -14,15 +14,46 @@ Trust boundary, in the order the judge applies it:
    claim) and the question are delimited as data, with the delimiter characters removed from
    them; the prompt says instructions inside them are void.
 3. **Structured output** (JSON schema) validated by pydantic. An answer that does not parse,
-   misses an item, or a call that fails after the client's retries/backoff (or exceeds the
-   run's budget) gives label ``unknown`` (score 0.0, SPEC §3), never a pass.
-4. **Quoted evidence.** A ``faithful``/``supports`` must quote the source; the quote is
-   checked against the source text (:func:`verify_quote`: one contiguous run covering
-   :data:`QUOTE_OK` of it, at least :data:`MIN_QUOTE_CHARS` characters). An unsupported pass
-   — or an NA answer on content the offline judge found stated — is downgraded to
-   ``partially_faithful``/``partially_supports``, or to the offline verdict when that is
-   worse.
-5. **Cache.** Responses are cached on disk by the chat client under model + prompt version +
+   has a label outside the allowed list or misses an item of the batch is rejected inside
+   the chat client (its ``validate`` hook) and asked again within the client's retries,
+   bypassing the cache; when the retries are spent, the items answered validly by the last
+   schema-valid answer keep their answers and the others — like every item of a call that
+   fails after the client's retries/backoff or exceeds the run's budget — get label
+   ``unknown`` (score 0.0, SPEC §3), never a pass. An endpoint that cannot be connected to at
+   all (:class:`~governor.errors.EndpointUnreachableError`) is not a judge failure but a
+   configuration error: it propagates (SPEC §10: clear error, non-zero exit).
+4. **Quoted evidence** (SPEC §7: "a judge's faithful/supports must quote its evidence from
+   the source text, and the quote is checked programmatically"). A pass stands only when its
+   quote
+
+   a. is in the source (:func:`verify_quote`: one contiguous run covering :data:`QUOTE_OK`
+      of it, at least :data:`MIN_QUOTE_CHARS` characters), and
+   b. agrees with what the draft states (:func:`statement`, :func:`disagreement`).
+      Fidelity: the quote holds at least ``fidelity_min_overlap`` of the description's
+      content bigrams, IDF-weighted over the cited instrument (:func:`coverage`) — the bar
+      the offline judge sets for the whole provision, here met by the quoted passage alone —
+      and states no other number, period or amount and no other modality (应当/可以/不得…)
+      than the description. Applicability (a claim of its own applies the rule to facts the
+      provision never names, so it cannot be "covered"): the quote holds at least
+      :data:`verifiers.applicability.MIN_FIT` of the claim (the offline judge's minimum for a
+      provision that supports a claim) and at least :data:`QUOTE_SHARE` of what the whole
+      provision shares with it (the quote is the part the claim rests on), with no other
+      modality than the claim. Proving where a quote comes from is not proving that it
+      supports the statement: an obedient judge quoting the source's first sentence for a
+      misdescription fails (b).
+
+   An unsupported pass — or an NA answer on content the offline judge found stated — is
+   downgraded to ``partially_faithful``/``partially_supports``, or to the offline verdict
+   when that is worse.
+5. **No overruling without evidence.** A supported pass may not raise an offline
+   ``misdescribed``/``contradicts``/``irrelevant`` (score 0) above ``partially_*`` unless its
+   quote covers the statement as fully as the offline judge requires to set its objection
+   aside: :data:`verifiers.fidelity.VERBATIM` of the description (the description *is* the
+   quoted text, so no other provision can fit it better and no content is missing) or
+   :data:`verifiers.applicability.RESTATES` of the claim (the claim restates the quoted
+   rule). The offline objections are to content the cited provision does not hold; a quote
+   from the provision that covers the statement refutes them, any other quote cannot.
+6. **Cache.** Responses are cached on disk by the chat client under model + prompt version +
    messages + schema; the messages are a deterministic function of the items, so a rerun
    makes zero calls.
 
@@ -36,28 +67,34 @@ import difflib
 import json
 import re
 import string
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
-from typing import Any, Final, Literal
+from typing import Any, Final, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from governor.authorities import AuthorityStore
 from governor.config import Config, Thresholds
-from governor.errors import BudgetExceededError, EndpointError, JudgeOutputError
+from governor.errors import (
+    BudgetExceededError,
+    EndpointError,
+    EndpointUnreachableError,
+    JudgeOutputError,
+)
 from governor.labels import score_for
 from governor.models import Axis, CheckResult, Evidence, Span, TaxonomyCode
 from governor.ports import ChatModel, Retriever
 from verifiers import applicability as app_mod
 from verifiers import fidelity as fid_mod
+from verifiers.facts import modality_flips, number_mismatches
 from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome
 from verifiers.offline import OfflineJudge
 from verifiers.suggest import IdfCache
-from verifiers.textsim import normalize
+from verifiers.textsim import BigramIdf, bigrams, normalize
 
-PROMPT_FILES: Final[Mapping[str, str]] = {"cn": "judge_cn_v1", "en": "judge_en_v1"}
+PROMPT_FILES: Final[Mapping[str, str]] = {"cn": "judge_cn_v2", "en": "judge_en_v2"}
 """Prompt file (and version tag, part of the cache key) per report language."""
 QUOTE_OK: Final = 0.9
 """Share of a judge's quote that must appear verbatim in the source to support a pass."""
@@ -89,6 +126,22 @@ DEFAULT_CODES: Final[Mapping[str, tuple[TaxonomyCode, ...]]] = {
     "irrelevant": ("L1.1.2",),
 }
 """Taxonomy codes of an LLM failure label when the offline judge named none."""
+
+
+class ValidatingChatModel(ChatModel, Protocol):
+    """A :class:`~governor.ports.ChatModel` whose ``complete`` takes a ``validate`` hook: a
+    callable given the parsed answer that raises ``ValueError``/``JudgeOutputError`` to have
+    it asked again within the model's retries, bypassing its cache
+    (``governor.clients.chat.OpenAIChatModel``)."""
+
+    def complete(
+        self,
+        messages: Sequence[Mapping[str, str]],
+        *,
+        json_schema: Mapping[str, Any] | None = None,
+        max_tokens: int | None = None,
+        validate: Callable[[Any], object] | None = None,
+    ) -> str: ...
 
 
 class _Strict(BaseModel):
@@ -276,12 +329,116 @@ def _quote_evidence(item: JudgeItem, quote: str) -> tuple[Evidence, ...]:
     return (Evidence(text=quote, authority_id=item.authority.id, span=span),) if quote else ()
 
 
+def _source(item: JudgeItem) -> tuple[str, ...]:
+    """The trusted texts a quote may come from: the cited 款/项 and the whole article."""
+    record_text = item.record.text if item.record is not None else ""
+    return tuple(t for t in (item.authority.text, record_text) if t)
+
+
+def statement(axis: Axis, item: JudgeItem, th: Thresholds) -> str:
+    """What the draft states that the quote must agree with, or ``""``.
+
+    Fidelity: the description (:func:`verifiers.fidelity.described_text`: else a claim that
+    restates the provision), else the quotations. Applicability: the claim, when it is a
+    proposition of its own (:func:`verifiers.applicability.proposition`: not a remote
+    conclusion of a 法律依据 list, not generic); a question cannot be "covered" by a quote.
+    """
+    if axis == "fidelity":
+        record_text = item.record.text if item.record is not None else item.authority.text
+        pool = "\n".join((record_text, *item.sibling_texts))
+        desc = fid_mod.described_text(item, pool, th.fidelity_min_overlap)
+        return desc or " ".join(item.citation.quotes)
+    _, claim, lenient = app_mod.proposition(item)
+    return "" if lenient else claim
+
+
+def coverage(
+    text: str,
+    quote: str,
+    item: JudgeItem,
+    idf: BigramIdf | None = None,
+    *,
+    own_part: bool = False,
+) -> float:
+    """Share of ``text``'s content bigrams (:func:`verifiers.textsim.bigrams`) that ``quote``
+    holds, in [0, 1], IDF-weighted like the offline judge's overlap
+    (:func:`verifiers.textsim.weighted_containment`; plain share without ``idf``); 0.0 when
+    nothing is left to cover. With the whole provision as the quote this *is* the offline
+    overlap, so the offline thresholds apply unchanged.
+
+    For a citation in a list (``item.sibling_texts``) the statement is shared by every member
+    (the offline judge compares it with all their texts together), so bigrams only the other
+    members hold are left out — they are theirs to cover; with ``own_part`` only the bigrams
+    this provision holds are counted (what this member's quote can agree with; whether the
+    list as a whole states the statement is the offline judge's pooled check).
+    """
+    want = set(bigrams(text))
+    if item.sibling_texts:
+        own = bigrams("\n".join(_source(item)))
+        if own_part:
+            want &= own
+        else:
+            theirs = set().union(*(bigrams(t) for t in item.sibling_texts))
+            want -= theirs - own
+    if not want:
+        return 0.0
+    have = bigrams(quote)
+    weight = idf.weight if idf is not None else (lambda _b: 1.0)
+    total = sum(weight(b) for b in want)
+    return sum(weight(b) for b in want if b in have) / total
+
+
+def disagreement(
+    axis: Axis, item: JudgeItem, quote: str, th: Thresholds, idf: BigramIdf | None = None
+) -> str:
+    """Why ``quote`` (already verified to be in the source) does not support a pass on
+    ``axis`` (module docstring, rule 4b), or ``""`` when it does. ``idf``: the cited
+    instrument version's table (as the offline judge weighs overlap)."""
+    said = statement(axis, item, th)
+    if not said:
+        return ""
+    cov = coverage(said, quote, item, idf, own_part=True)
+    if axis == "fidelity":
+        bar = th.fidelity_min_overlap
+    else:
+        whole = coverage(said, "\n".join(_source(item)), item, idf, own_part=True)
+        bar = max(app_mod.MIN_FIT, QUOTE_SHARE * whole)
+    if cov < bar:
+        what = "description" if axis == "fidelity" else "claim"
+        return (
+            f"the judge's quote holds {cov:.0%} of what the {what} states (needs {bar:.0%}): "
+            "it does not show that the source says what the report says"
+        )
+    if axis == "fidelity":
+        for mm in number_mismatches(said, quote):
+            return f"the judge's quote says {mm.expected.text}; the report says {mm.found.text}"
+    for flip in modality_flips(said, quote):
+        return (
+            f"the judge's quote says {flip.expected.word}; the report says "
+            f"{flip.found.word}{flip.found.predicate}"
+        )
+    return ""
+
+
+QUOTE_SHARE: Final = 0.5
+"""Applicability: share of the provision's overlap with the claim that the quoted passage must
+hold (the quote is the part of the provision the claim rests on, not any sentence of it)."""
+
+OVERRULE: Final[Mapping[Axis, float]] = {
+    "fidelity": fid_mod.VERBATIM,
+    "applicability": app_mod.RESTATES,
+}
+"""Coverage of the statement by the quote needed to lift an offline score-0 label above
+``partially_*`` (module docstring, rule 5)."""
+
+
 @dataclass
 class LlmJudge:
     """Fidelity/applicability by a chat model, behind the offline judge's hard checks.
 
     Attributes:
-        chat: the chat model (``OpenAIChatModel`` with cache, budget and retries).
+        chat: the chat model (``OpenAIChatModel`` with cache, budget, retries and the
+            ``validate`` hook).
         store: the authority store.
         retriever: retrieval for the offline checks and suggestions.
         thresholds: offline thresholds.
@@ -290,7 +447,7 @@ class LlmJudge:
         failures: batches that ended as ``unknown`` (endpoint, budget or output failures).
     """
 
-    chat: ChatModel
+    chat: ValidatingChatModel
     store: AuthorityStore
     retriever: Retriever
     thresholds: Thresholds = field(default_factory=Thresholds)
@@ -311,7 +468,11 @@ class LlmJudge:
         return getattr(self.chat, "usage", None)
 
     def judge(self, items: Sequence[JudgeItem]) -> list[JudgeOutcome]:
-        """Judge ``items`` (order preserved); see the module docstring for the rules."""
+        """Judge ``items`` (order preserved); see the module docstring for the rules.
+
+        Raises:
+            EndpointUnreachableError: the endpoint could not be connected to at all.
+        """
         assert self.offline is not None
         idf: IdfCache | None = self.offline.idf
         th = self.thresholds
@@ -347,21 +508,46 @@ class LlmJudge:
 
     # ------------------------------------------------------------------ internals
 
+    def _idf(self, item: JudgeItem) -> BigramIdf | None:
+        idf = self.offline.idf if self.offline is not None else None
+        return idf.of(item.record) if idf is not None else None
+
     def _ask(self, batch: Sequence[tuple[int, JudgeItem]]) -> dict[int, ItemAnswer | str]:
-        """One call for ``batch``; per index the parsed answer or a failure reason."""
+        """One call for ``batch``; per index the parsed answer or a failure reason.
+
+        Raises:
+            EndpointUnreachableError: from the chat model (not a judge failure).
+        """
         prompt = load_prompt(PROMPT_FILES[language_of([it for _, it in batch])])
         ids = [(f"c{n + 1}", it) for n, (_, it) in enumerate(batch)]
         messages = render_messages(ids, prompt)
+        wanted = [cid for cid, _ in ids]
+        last: list[JudgeAnswer] = []  # the last schema-valid answer, even if it missed items
+
+        def validate(answer: Any) -> None:
+            parsed = JudgeAnswer.model_validate(answer)  # labels outside the lists: ValueError
+            last[:] = [parsed]
+            have = {a.id for a in parsed.items}
+            missing = [cid for cid in wanted if cid not in have]
+            if missing:
+                raise JudgeOutputError(f"the answer has no entry for {', '.join(missing[:5])}")
+
         try:
             raw = self.chat.complete(
                 messages,
                 json_schema=ANSWER_SCHEMA,
                 max_tokens=TOKENS_BASE + TOKENS_PER_ITEM * len(batch),
+                validate=validate,
             )
             parsed = JudgeAnswer.model_validate(json.loads(raw))
+        except EndpointUnreachableError:
+            raise
         except (EndpointError, BudgetExceededError, JudgeOutputError) as exc:
             self.failures += 1
-            return {i: f"judge call failed: {type(exc).__name__}: {exc}"[:300] for i, _ in batch}
+            why = f"judge call failed: {type(exc).__name__}: {exc}"[:300]
+            if not last:
+                return {i: why for i, _ in batch}
+            parsed = last[0]  # retries spent: keep what the last valid answer did answer
         except (ValueError, ValidationError) as exc:
             self.failures += 1
             why = f"judge answer did not validate ({type(exc).__name__})"
@@ -381,8 +567,7 @@ class LlmJudge:
         a = ans.fidelity if axis == "fidelity" else ans.applicability
         label: str = a.label
         rationale = a.rationale.strip() or "(no rationale)"
-        record_text = item.record.text if item.record is not None else ""
-        source = "\n".join(t for t in (item.authority.text, record_text) if t)
+        source = "\n".join(_source(item))
         evidence: tuple[Evidence, ...] = ()
         unsupported = ""
         if score_for(axis, label) is None:
@@ -392,6 +577,7 @@ class LlmJudge:
         elif label == PASSES[axis]:
             if verify_quote(a.quote, source):
                 evidence = _quote_evidence(item, a.quote)
+                unsupported = disagreement(axis, item, a.quote, self.thresholds, self._idf(item))
             else:
                 unsupported = "the judge's evidence quote is not in the source text"
         elif a.quote and verify_quote(a.quote, source):
@@ -412,6 +598,16 @@ class LlmJudge:
                 )
             label = DOWNGRADE[axis]
             rationale = f"{unsupported}; {a.label} downgraded. Judge: {rationale}"
+        elif label == PASSES[axis] and off.result.score == 0.0:
+            said = statement(axis, item, self.thresholds)
+            cov = coverage(said, a.quote, item, self._idf(item)) if said else 0.0
+            if cov < OVERRULE[axis]:
+                label = DOWNGRADE[axis]
+                rationale = (
+                    f"the offline check found {off.result.label} ({off.result.rationale}); the "
+                    f"judge's quote covers {cov:.0%} of the statement, not the content that "
+                    f"check objected to: {a.label} capped at {label}. Judge: {rationale}"
+                )
         failing = _fails(score_for(axis, label))
         codes: tuple[TaxonomyCode, ...] = ()
         if failing:

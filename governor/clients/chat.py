@@ -6,9 +6,15 @@ through the ``openai`` package, with:
 * **retries** (tenacity is the single mechanism; the openai client's own retries are off) on
   timeouts, connection errors, 429 (honouring ``retry-after`` / ``retry-after-ms``), 5xx,
   malformed bodies, truncated answers (``finish_reason == "length"``) and, for structured
-  calls, answers that are not JSON or lack the schema's required keys; exponential backoff
-  with jitter, base and sleep injectable. After the budget: :class:`EndpointError` naming the
-  endpoint and what to do, or :class:`JudgeOutputError` for answers that never became valid;
+  calls, answers that are not JSON, lack the schema's required keys or are rejected by the
+  caller's ``validate`` function (labels outside the allowed list, a missing item...);
+  exponential backoff with jitter, base and sleep injectable. After the budget:
+  :class:`EndpointUnreachableError` when every attempt failed to connect (refused, DNS) and no
+  request to the endpoint ever succeeded (SPEC §10: a configuration error, not a transient
+  fault), :class:`EndpointError` naming the endpoint and what to do for the other endpoint
+  faults, or :class:`JudgeOutputError` for answers that never became valid;
+* **a validated base URL**: ``http``/``https`` with a host (and a port in range), checked
+  when the client is built (:class:`ConfigError` naming ``llm_base_url``);
 * **structured output**: ``response_format={"type": "json_schema", ...}``; a server that
   rejects it (400/422) is asked again in JSON mode (``{"type": "json_object"}``, schema in the
   prompt), then with no ``response_format`` at all; the mode that worked is remembered;
@@ -20,22 +26,32 @@ through the ``openai`` package, with:
 
 The API key is read from the environment variable named in the config
 (``llm_api_key_env``); it is never logged, stored in the cache or put in an exception
-message (server error texts are redacted before they are quoted).
+message. Every text the client returns or quotes — answers (a proxy may echo the
+``Authorization`` header), cached answers, server error texts, validation messages — is
+scrubbed of the key and of its obvious encodings (:func:`secret_variants`: percent-encoded,
+base64 at any alignment, hex) when the key has at least :data:`MIN_SECRET_CHARS` characters
+(shorter values such as ``EMPTY`` or ``x`` are placeholders for local servers, not secrets).
+User info and query strings of the base URL are masked in messages.
 """
 
 from __future__ import annotations
 
+import base64
+import binascii
 import json
 import math
 import os
 import random
 import re
+import socket
 import threading
 import time
+import urllib.parse
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Any, Literal
 
+import httpx
 import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
@@ -45,10 +61,23 @@ from governor.errors import (
     BudgetExceededError,
     ConfigError,
     EndpointError,
+    EndpointUnreachableError,
     JudgeOutputError,
 )
 
-__all__ = ["ChatUsage", "OpenAIChatModel", "estimate_tokens"]
+__all__ = [
+    "ChatUsage",
+    "OpenAIChatModel",
+    "Validator",
+    "check_base_url",
+    "estimate_tokens",
+    "secret_variants",
+]
+
+Validator = Callable[[Any], object]
+"""A caller's check of an answer: receives the parsed JSON (structured calls) or the text,
+raises ``ValueError`` (pydantic's ``ValidationError`` is one) or :class:`JudgeOutputError` to
+reject it; a rejected answer is retried like an answer that is not JSON."""
 
 SchemaMode = Literal["json_schema", "json_object", "prompt"]
 _MODES: tuple[SchemaMode, ...] = ("json_schema", "json_object", "prompt")
@@ -56,6 +85,94 @@ DEFAULT_MAX_OUTPUT = 1024
 """Completion tokens assumed for budgeting when the caller gives no ``max_tokens``."""
 _CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
+MIN_SECRET_CHARS = 8
+"""Keys shorter than this are placeholders (``EMPTY``, ``x``) and are not scrubbed from text."""
+REDACTED = "***"
+
+
+def _connect_error_types() -> tuple[type[BaseException], ...]:
+    """Exception types of a failed connection (refused, DNS, TLS handshake): httpx's and
+    httpx2's ``ConnectError`` (openai >= 3 uses httpx2) and the socket-level ones."""
+    types: list[type[BaseException]] = [httpx.ConnectError, ConnectionRefusedError, socket.gaierror]
+    try:
+        import httpx2  # type: ignore[import-not-found,unused-ignore]
+
+        types.append(httpx2.ConnectError)
+    except (ImportError, AttributeError):
+        pass
+    return tuple(types)
+
+
+_CONNECT_ERRORS = _connect_error_types()
+
+
+def _is_connect_failure(exc: BaseException) -> bool:
+    """True when ``exc`` (an ``openai.APIConnectionError``) was caused by a failure to
+    connect, as opposed to a connection that broke after it was made."""
+    seen: BaseException | None = exc
+    for _ in range(8):
+        if seen is None:
+            return False
+        if isinstance(seen, _CONNECT_ERRORS):
+            return True
+        seen = seen.__cause__ or seen.__context__
+    return False
+
+
+def secret_variants(secret: str) -> tuple[str, ...]:
+    """The forms in which ``secret`` may be echoed: itself, percent-encoded, base64
+    (standard and URL-safe, at each of the three byte alignments inside a longer encoded
+    text, e.g. ``Basic base64(user:key)``) and hex; longest first. Empty for a secret shorter
+    than :data:`MIN_SECRET_CHARS`."""
+    if len(secret) < MIN_SECRET_CHARS:
+        return ()
+    raw = secret.encode("utf-8")
+    out = {secret, urllib.parse.quote(secret, safe=""), raw.hex(), raw.hex().upper()}
+    for pad in range(3):
+        for enc in (base64.b64encode, base64.urlsafe_b64encode):
+            text = enc(b"\0" * pad + raw).decode("ascii").rstrip("=")
+            # drop the characters that depend on the unknown neighbouring bytes
+            lead = math.ceil(pad * 4 / 3)
+            tail = (len(raw) + pad) % 3
+            core = text[lead : len(text) - (1 if tail else 0)]
+            if len(core) >= MIN_SECRET_CHARS:
+                out.add(core)
+    return tuple(sorted(out, key=len, reverse=True))
+
+
+def check_base_url(value: str) -> str:
+    """``value`` stripped, when it is a usable endpoint root: scheme ``http`` or ``https``, a
+    host, a port in 1-65535.
+
+    Raises:
+        ConfigError: naming ``llm_base_url`` (credentials and query masked) and the fix.
+    """
+    url = value.strip()
+    why = ""
+    try:
+        parsed = httpx.URL(url)
+        port = parsed.port
+        if parsed.scheme not in ("http", "https"):
+            why = f"scheme {parsed.scheme or '(none)'!r} is not http or https"
+        elif not parsed.host or re.search(r"[\s%/\\]", parsed.host):
+            why = "it has no valid host"
+        elif port is not None and not 0 < port < 65536:
+            why = f"port {port} is out of range"
+    except (httpx.InvalidURL, ValueError, TypeError) as exc:
+        why = f"it does not parse ({type(exc).__name__})"
+    if why:
+        raise ConfigError(
+            f"llm_base_url {shown_url(url)!r} is not a valid endpoint URL: {why}; set "
+            "llm_base_url (CITEGOV_LLM_BASE_URL or --llm-base-url) to http(s)://HOST[:PORT]/PATH, "
+            "e.g. https://api.openai.com/v1 or http://127.0.0.1:8000/v1"
+        )
+    return url
+
+
+def shown_url(url: str) -> str:
+    """``url`` safe to print: user info (``user:password@``) and query/fragment masked."""
+    url = re.sub(r"(?<=//)[^/@?#]*@", f"{REDACTED}@", url)
+    return re.sub(r"[?#].*\Z", f"?{REDACTED}", url, flags=re.S)
 
 
 def estimate_tokens(text: str) -> int:
@@ -158,7 +275,8 @@ class OpenAIChatModel:
         http_client: an ``httpx.Client`` for the openai client (proxies, tests).
 
     Raises:
-        ConfigError: no base_url/model, or the key variable is unset (and not ``dry_run``).
+        ConfigError: no base_url/model, a base_url that is not an http(s) URL with a host
+            (:func:`check_base_url`), or the key variable is unset (and not ``dry_run``).
     """
 
     def __init__(
@@ -187,6 +305,7 @@ class OpenAIChatModel:
                 "the LLM backend needs llm_base_url and llm_model (e.g. CITEGOV_LLM_BASE_URL="
                 "https://api.openai.com/v1 CITEGOV_LLM_MODEL=gpt-4o-mini)"
             )
+        base_url = check_base_url(base_url)
         env = os.environ if environ is None else environ
         key = env.get(api_key_env, "")
         if not key and not dry_run:
@@ -210,7 +329,9 @@ class OpenAIChatModel:
         self.backoff_base_s = backoff_base_s
         self.backoff_max_s = backoff_max_s
         self._sleep = sleep
-        self._secret = key
+        self._secrets = secret_variants(key)
+        self._shown = shown_url(self.base_url)
+        self._reached = False  # an HTTP response (any status) was ever received
         self._mode: SchemaMode = "json_schema"
         self._lock = threading.Lock()
         self._usage = ChatUsage()
@@ -235,7 +356,8 @@ class OpenAIChatModel:
         """Build from a :class:`~governor.config.Config` (``llm_*`` fields, ``cache_dir``).
 
         Raises:
-            ConfigError: ``llm_base_url``/``llm_model`` unset or the key variable unset.
+            ConfigError: ``llm_base_url``/``llm_model`` unset or malformed, or the key
+                variable unset.
         """
         return cls(
             config.llm_base_url or "",
@@ -253,7 +375,7 @@ class OpenAIChatModel:
         )
 
     def __repr__(self) -> str:
-        return f"OpenAIChatModel(base_url={self.base_url!r}, model={self.model!r}, key=${self.api_key_env})"
+        return f"OpenAIChatModel(base_url={self._shown!r}, model={self.model!r}, key=${self.api_key_env})"
 
     # ------------------------------------------------------------------ counters
 
@@ -276,12 +398,12 @@ class OpenAIChatModel:
             if u.calls + 1 > self.max_calls:
                 raise BudgetExceededError(
                     f"LLM call budget exhausted ({u.calls} of llm_max_calls={self.max_calls} used) "
-                    f"for {self.base_url}; raise llm_max_calls or rerun to use the cache"
+                    f"for {self._shown}; raise llm_max_calls or rerun to use the cache"
                 )
             if u.total_tokens + estimate > self.max_tokens_budget:
                 raise BudgetExceededError(
                     f"LLM token budget would be exceeded ({u.total_tokens} used + ~{estimate} for "
-                    f"the next call > llm_max_tokens={self.max_tokens_budget}) for {self.base_url}; "
+                    f"the next call > llm_max_tokens={self.max_tokens_budget}) for {self._shown}; "
                     "raise llm_max_tokens or reduce the batch"
                 )
             self._usage = replace(u, calls=u.calls + 1)
@@ -295,8 +417,9 @@ class OpenAIChatModel:
         json_schema: Mapping[str, Any] | None = None,
         max_tokens: int | None = None,
         prompt_version: str | None = None,
+        validate: Validator | None = None,
     ) -> str:
-        """Send one chat completion and return the assistant text.
+        """Send one chat completion and return the assistant text, scrubbed of the API key.
 
         Args:
             messages: ``[{"role": ..., "content": ...}, ...]``.
@@ -305,20 +428,33 @@ class OpenAIChatModel:
                 is that JSON (code fences removed).
             max_tokens: completion token cap.
             prompt_version: overrides the client's prompt version in the cache key.
+            validate: the caller's check of the answer (:data:`Validator`: the parsed JSON
+                for structured calls, else the text). A rejected answer is retried within
+                ``max_retries`` like a non-JSON one and never cached; a cached answer it
+                rejects is ignored and asked again (then overwritten). Not applied in a dry
+                run.
 
         Returns:
-            the assistant message content.
+            the assistant message content (key and its encodings replaced by ``***``).
 
         Raises:
             BudgetExceededError: the next request would exceed the call or token budget.
+            EndpointUnreachableError: every attempt failed to connect (refused, DNS failure)
+                and no request to this endpoint ever succeeded.
             EndpointError: the endpoint kept failing (timeouts, 429, 5xx, connection,
                 malformed bodies) or refused the request (401/403/404).
-            JudgeOutputError: the answer stayed truncated, non-JSON or off-schema.
+            JudgeOutputError: the answer stayed truncated, non-JSON, off-schema or rejected
+                by ``validate``.
         """
         msgs = [{"role": str(m["role"]), "content": str(m["content"])} for m in messages]
         key = cache_key(self.model, prompt_version or self.prompt_version, msgs, json_schema)
         if self.cache is not None:
             hit = self.cache.get(key)
+            if hit is not None:
+                try:
+                    hit = self._checked(self.scrub(hit), json_schema, validate)
+                except _Retry:
+                    hit = None  # an entry the caller rejects: ask again, bypassing the cache
             if hit is not None:
                 self._bump(cache_hits=1)
                 return hit
@@ -336,24 +472,40 @@ class OpenAIChatModel:
             reraise=True,
         )
         try:
-            content = retrying(self._attempt, msgs, json_schema, max_tokens, estimate)
+            content = retrying(self._attempt, msgs, json_schema, max_tokens, estimate, validate)
         except _Retry as exc:
             self._bump(failures=1)
             attempts = self.max_retries + 1
+            reason = self.scrub(exc.reason)[:300]
             if exc.kind == "output":
                 raise JudgeOutputError(
-                    f"model {self.model} at {self.base_url} gave no valid answer in {attempts} "
-                    f"attempts ({exc.reason}); the item is recorded as unknown — raise max_tokens, "
+                    f"model {self.model} at {self._shown} gave no valid answer in {attempts} "
+                    f"attempts ({reason}); the item is recorded as unknown — raise max_tokens, "
                     "simplify the prompt or use a model that supports structured output"
                 ) from None
+            if exc.kind == "connect" and not self._reached:
+                raise EndpointUnreachableError(
+                    f"LLM endpoint {self._shown} is unreachable: {attempts} connection "
+                    f"attempt(s) failed ({reason}) and no request to it ever succeeded; check "
+                    "llm_base_url (--llm-base-url / CITEGOV_LLM_BASE_URL), that the server is "
+                    "running and reachable from this machine, or run with --judge offline"
+                ) from None
             raise EndpointError(
-                f"LLM endpoint {self.base_url} (model {self.model}) failed {attempts} times "
-                f"({exc.reason}); check that the server is up and the model name is right, "
+                f"LLM endpoint {self._shown} (model {self.model}) failed {attempts} times "
+                f"({reason}); check that the server is up and the model name is right, "
                 "raise llm_timeout_s/llm_max_retries, or run with the offline judge"
             ) from None
         if self.cache is not None:
-            self.cache.put(key, content, {"model": self.model, "base_url": self.base_url})
+            self.cache.put(key, content, {"model": self.model, "base_url": self._shown})
         return content
+
+    def scrub(self, text: str) -> str:
+        """``text`` with the API key and its encodings (:func:`secret_variants`) replaced by
+        ``***``."""
+        for variant in self._secrets:
+            if variant in text:
+                text = text.replace(variant, REDACTED)
+        return text
 
     # ------------------------------------------------------------------ internals
 
@@ -365,9 +517,7 @@ class OpenAIChatModel:
         return min(self.backoff_max_s, base * (0.5 + random.random() / 2))
 
     def _redact(self, text: str) -> str:
-        if self._secret:
-            text = text.replace(self._secret, "***")
-        return text[:200]
+        return self.scrub(text)[:200]
 
     def _request(
         self,
@@ -412,6 +562,7 @@ class OpenAIChatModel:
         schema: Mapping[str, Any] | None,
         max_tokens: int | None,
         estimate: int,
+        validate: Validator | None = None,
     ) -> str:
         while True:
             mode = self._mode
@@ -422,14 +573,14 @@ class OpenAIChatModel:
                 nxt = _MODES.index(mode) + 1
                 if nxt >= len(_MODES):
                     raise EndpointError(
-                        f"LLM endpoint {self.base_url} rejected the request even without "
+                        f"LLM endpoint {self._shown} rejected the request even without "
                         "response_format; check the model name and the server's API"
                     ) from None
                 with self._lock:
                     if self._mode == mode:
                         self._mode = _MODES[nxt]
                 continue
-            return self._content(data, schema)
+            return self._content(data, schema, validate)
 
     def _call(
         self,
@@ -439,14 +590,18 @@ class OpenAIChatModel:
         mode: SchemaMode,
     ) -> dict[str, Any]:
         try:
-            return self._request(msgs, schema, max_tokens, mode)
+            data = self._request(msgs, schema, max_tokens, mode)
         except openai.APITimeoutError:
             raise _Retry(f"timeout after {self.timeout_s:g} s") from None
         except openai.APIConnectionError as exc:
-            raise _Retry(f"connection error: {type(exc.__cause__ or exc).__name__}") from None
+            kind = "connect" if _is_connect_failure(exc) else "endpoint"
+            why = "could not connect" if kind == "connect" else "connection error"
+            raise _Retry(f"{why}: {type(exc.__cause__ or exc).__name__}", kind=kind) from None
         except openai.RateLimitError as exc:
+            self._reached = True
             raise _Retry("429 rate limited", wait=_retry_after(exc)) from None
         except openai.APIStatusError as exc:
+            self._reached = True
             status = exc.status_code
             detail = self._redact(_error_text(exc))
             if status in (400, 422) and schema is not None and mode != "prompt":
@@ -455,17 +610,25 @@ class OpenAIChatModel:
                 raise _Retry(f"HTTP {status}: {detail}", wait=_retry_after(exc)) from None
             if status in (401, 403):
                 raise EndpointError(
-                    f"LLM endpoint {self.base_url} refused the key from ${self.api_key_env} "
+                    f"LLM endpoint {self._shown} refused the key from ${self.api_key_env} "
                     f"(HTTP {status}); set a valid key in that variable"
                 ) from None
             raise EndpointError(
-                f"LLM endpoint {self.base_url} rejected the request (HTTP {status}: {detail}); "
+                f"LLM endpoint {self._shown} rejected the request (HTTP {status}: {detail}); "
                 f"check llm_model={self.model!r} and llm_base_url"
             ) from None
         except (openai.APIResponseValidationError, ValueError) as exc:
+            self._reached = True
             raise _Retry(f"malformed response body ({type(exc).__name__})") from None
+        self._reached = True
+        return data
 
-    def _content(self, data: Mapping[str, Any], schema: Mapping[str, Any] | None) -> str:
+    def _content(
+        self,
+        data: Mapping[str, Any],
+        schema: Mapping[str, Any] | None,
+        validate: Validator | None = None,
+    ) -> str:
         usage = data.get("usage") or {}
         self._bump(
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
@@ -481,7 +644,15 @@ class OpenAIChatModel:
             raise _Retry("answer truncated (finish_reason=length)", kind="output")
         if not isinstance(content, str):
             raise _Retry("response without message content", kind="output")
+        return self._checked(self.scrub(content), schema, validate)
+
+    def _checked(
+        self, content: str, schema: Mapping[str, Any] | None, validate: Validator | None
+    ) -> str:
+        """``content`` as returned (JSON text without code fence for structured calls) once
+        it passes the checks; else :class:`_Retry` of kind ``output``."""
         if schema is None:
+            self._validated(content, validate)
             return content
         text = content.strip()
         fenced = _FENCE.match(text)
@@ -498,7 +669,18 @@ class OpenAIChatModel:
             missing = [k for k in required if k not in parsed]
             if missing:
                 raise _Retry(f"answer ignores the schema (missing {missing[:3]})", kind="output")
+        self._validated(parsed, validate)
         return text
+
+    def _validated(self, answer: Any, validate: Validator | None) -> None:
+        if validate is None:
+            return
+        try:
+            validate(answer)
+        except (ValueError, JudgeOutputError) as exc:
+            detail = self.scrub(str(exc)).splitlines()
+            first = " ".join(detail[:3])[:200]
+            raise _Retry(f"answer rejected: {first}", kind="output") from None
 
 
 def _error_text(exc: Any) -> str:
