@@ -28,7 +28,7 @@ from typing import Final, Literal
 
 from pydantic import Field, ValidationError
 
-from governor.errors import InputError
+from governor.errors import InputError, first_problem
 from governor.models import Axis, Frozen, Verdict
 from governor.textio import atomic_write_text
 
@@ -131,10 +131,9 @@ def load_labels(path: Path) -> tuple[LabelledItem, ...]:
         try:
             out.append(LabelledItem.model_validate_json(line))
         except ValidationError as exc:
-            first = exc.errors()[0]
-            loc = ".".join(str(p) for p in first["loc"])
+            loc, msg = first_problem(exc)
             raise InputError(
-                f"{path}:{n}: not a labelled item ({loc}: {first['msg']}); "
+                f"{path}:{n}: not a labelled item ({loc}: {msg}); "
                 "see benchmarks/data/README.md for the format"
             ) from None
     return tuple(out)

@@ -59,6 +59,7 @@ from governor.errors import (
     InputError,
     InputTooLargeError,
     StrategyError,
+    first_problem,
 )
 from governor.output import SCHEMA_VERSION
 from governor.textio import Draft, atomic_write_text, read_draft
@@ -329,11 +330,9 @@ def make_options(**values: Any) -> BatchOptions:
     try:
         return BatchOptions(**{k: v for k, v in values.items() if v is not None})
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
+        loc, msg = first_problem(exc)
         raise ConfigError(
-            f"invalid batch option {loc}={values.get(loc)!r}: {first['msg']}; "
-            "see `citegov revise --help`"
+            f"invalid batch option {loc}={values.get(loc)!r}: {msg}; see `citegov revise --help`"
         ) from None
 
 

@@ -16,7 +16,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from governor.errors import ConfigError
+from governor.errors import ConfigError, first_problem
 
 Strategy = Literal["none", "existence", "efa"]
 JudgeBackend = Literal["offline", "llm"]
@@ -119,9 +119,8 @@ def load_config(
     try:
         return Config.model_validate(data)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        loc = ".".join(str(p) for p in first["loc"])
+        loc, msg = first_problem(exc)
         raise ConfigError(
-            f"invalid config value for '{loc}': {first['msg']} (from {path or 'environment/flags'});"
+            f"invalid config value for '{loc}': {msg} (from {path or 'environment/flags'});"
             " see `citegov --help` for allowed values"
         ) from None

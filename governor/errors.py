@@ -118,3 +118,13 @@ class TaskError(GovernorError):
     """A benchmark task file does not follow the task schema."""
 
     code = ErrorCode.TASK
+
+
+def first_problem(exc: Exception) -> tuple[str, str]:
+    """``(dotted location, message)`` of the first error of a pydantic ``ValidationError``,
+    for messages that name the field to fix."""
+    errors = getattr(exc, "errors", None)
+    if not callable(errors) or not errors():
+        return "", str(exc)
+    first = errors()[0]
+    return ".".join(str(p) for p in first.get("loc", ())), str(first.get("msg", exc))

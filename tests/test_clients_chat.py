@@ -2,20 +2,25 @@
 
 from __future__ import annotations
 
+import base64
+import importlib
 import json
 import traceback
+import urllib.parse
 from pathlib import Path
 from typing import Any
 
+import openai
 import pytest
 
 from governor.clients.cache import ChatCache, cache_key
-from governor.clients.chat import OpenAIChatModel, estimate_tokens
+from governor.clients.chat import OpenAIChatModel, estimate_tokens, secret_variants
 from governor.config import load_config
 from governor.errors import (
     BudgetExceededError,
     ConfigError,
     EndpointError,
+    EndpointUnreachableError,
     JudgeOutputError,
 )
 from governor.ports import ChatModel
@@ -147,11 +152,89 @@ def test_non_retryable_status_fails_fast_without_leaking(
 def test_unreachable_endpoint(fake_key_env: dict[str, str]) -> None:
     with FakeOpenAIServer() as server:
         url = server.base_url
-    chat = OpenAIChatModel(
-        url, "m", environ=fake_key_env, max_retries=1, sleep=Sleeps(), timeout_s=1
-    )
-    with pytest.raises(EndpointError, match=r"127\.0\.0\.1"):
+    sleeps = Sleeps()
+    chat = OpenAIChatModel(url, "m", environ=fake_key_env, max_retries=1, sleep=sleeps, timeout_s=1)
+    with pytest.raises(EndpointUnreachableError, match=r"127\.0\.0\.1.*llm_base_url") as info:
         chat.complete(MSGS)
+    assert "unreachable" in str(info.value) and FAKE_KEY not in str(info.value)
+    assert chat.usage.calls == 2 and len(sleeps.calls) == 1  # retried before giving up
+
+
+def _http_lib() -> Any:
+    """The HTTP library the installed openai package is built on (httpx, or httpx2 for
+    openai >= 3): its client and transport classes are what ``http_client`` must be."""
+    client = next(c for c in openai.DefaultHttpxClient.__mro__ if c.__name__ == "Client")
+    return importlib.import_module(client.__module__.split(".")[0])
+
+
+def test_connection_lost_after_a_success_is_an_ordinary_endpoint_error(
+    fake_key_env: dict[str, str],
+) -> None:
+    # the endpoint answered once: a later refusal is a fault of a running service (the
+    # judge records unknown), not a wrong address
+    http = _http_lib()
+    sent: list[Any] = []
+
+    def transport(request: Any) -> Any:
+        sent.append(request)
+        if len(sent) > 1:
+            raise http.ConnectError("connection refused", request=request)
+        choice = {"index": 0, "message": {"role": "assistant", "content": "ok"}}
+        body = {"id": "x", "object": "chat.completion", "created": 0, "model": "m"}
+        return http.Response(200, json={**body, "choices": [{**choice, "finish_reason": "stop"}]})
+
+    chat = OpenAIChatModel(
+        "http://127.0.0.1:9/v1",
+        "m",
+        environ=fake_key_env,
+        max_retries=1,
+        sleep=Sleeps(),
+        http_client=http.Client(transport=http.MockTransport(transport)),
+    )
+    assert chat.complete(MSGS) == "ok"
+    with pytest.raises(EndpointError, match="could not connect") as info:
+        chat.complete([{"role": "user", "content": "again"}])
+    assert not isinstance(info.value, EndpointUnreachableError) and len(sent) == 3
+
+
+@pytest.mark.parametrize(
+    "url,why",
+    [
+        ("http://[::1", "does not parse"),
+        ("ftp://127.0.0.1/v1", "scheme 'ftp'"),
+        ("localhost:8000/v1", "scheme 'localhost'"),
+        ("127.0.0.1:8000/v1", "scheme '(none)'"),
+        ("http:///v1", "no valid host"),
+        ("http://exa mple.com/v1", "no valid host"),
+        ("http://127.0.0.1:99999/v1", "port 99999"),
+        ("https://user:sk-inline-secret-123@[::1", "does not parse"),
+    ],
+)
+def test_malformed_base_url_is_a_config_error(
+    fake_key_env: dict[str, str], url: str, why: str
+) -> None:
+    with pytest.raises(ConfigError) as info:
+        OpenAIChatModel(url, "m", environ=fake_key_env)
+    msg = str(info.value)
+    assert "llm_base_url" in msg and why in msg and "http(s)://" in msg
+    assert "sk-inline-secret-123" not in msg  # credentials in the URL are masked
+
+
+@pytest.mark.parametrize(
+    "url,base",
+    [
+        ("https://api.openai.com/v1", "https://api.openai.com/v1"),
+        ("http://[::1]:8000/v1/", "http://[::1]:8000/v1"),
+        (" http://127.0.0.1:8000/v1\n", "http://127.0.0.1:8000/v1"),
+    ],
+)
+def test_valid_base_urls_are_accepted(fake_key_env: dict[str, str], url: str, base: str) -> None:
+    assert OpenAIChatModel(url, "m", environ=fake_key_env).base_url == base
+
+
+def test_credentials_in_the_base_url_are_not_shown() -> None:
+    chat = OpenAIChatModel("http://me:pw-1234567@127.0.0.1:9/v1?key=abc", "m", dry_run=True)
+    assert "pw-1234567" not in repr(chat) and "abc" not in repr(chat)
 
 
 def test_structured_output_sends_json_schema(
@@ -345,3 +428,93 @@ def test_cache_key_is_order_insensitive_for_mappings_only() -> None:
     b = cache_key("m", "v1", [{"content": "x", "role": "user"}], {"a": 2, "b": 1})
     c = cache_key("m", "v1", [{"role": "user", "content": "y"}], {"a": 2, "b": 1})
     assert a == b != c and len(a) == 64
+
+
+# --------------------------------------------------------------------------- validate hook
+
+
+def _needs_label_a(answer: Any) -> None:
+    if answer.get("label") != "a":
+        raise ValueError(f"label {answer.get('label')!r} is not allowed")
+
+
+def test_answers_the_validator_rejects_are_retried(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str]
+) -> None:
+    openai_server.push({"label": "zzz", "quote": ""}, {"label": "a", "quote": "q"})
+    sleeps = Sleeps()
+    chat = make(openai_server, fake_key_env, sleep=sleeps)
+    out = chat.complete(MSGS, json_schema=SCHEMA, validate=_needs_label_a)
+    assert json.loads(out)["label"] == "a"
+    assert len(openai_server.completions) == 2 and len(sleeps.calls) == 1
+
+
+def test_validator_rejections_exhaust_the_retries(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], tmp_path: Path
+) -> None:
+    openai_server.default = {"label": f"bad {FAKE_KEY}", "quote": ""}
+    chat = make(openai_server, fake_key_env, max_retries=2, cache=ChatCache(tmp_path))
+    with pytest.raises(JudgeOutputError, match="not allowed") as info:
+        chat.complete(MSGS, json_schema=SCHEMA, validate=_needs_label_a)
+    assert len(openai_server.completions) == 3
+    assert FAKE_KEY not in "".join(traceback.format_exception(info.value))
+    assert len(ChatCache(tmp_path)) == 0  # a rejected answer is never cached
+
+
+def test_a_cached_answer_the_validator_rejects_is_asked_again(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], tmp_path: Path
+) -> None:
+    openai_server.push({"label": "old", "quote": ""}, {"label": "a", "quote": "new"})
+    make(openai_server, fake_key_env, cache=ChatCache(tmp_path)).complete(MSGS, json_schema=SCHEMA)
+    rerun = make(openai_server, fake_key_env, cache=ChatCache(tmp_path))
+    out = rerun.complete(MSGS, json_schema=SCHEMA, validate=_needs_label_a)
+    assert json.loads(out)["quote"] == "new" and len(openai_server.completions) == 2
+    assert rerun.usage.cache_hits == 0
+    # the good answer replaced the rejected entry: a third client hits the cache
+    third = make(openai_server, fake_key_env, cache=ChatCache(tmp_path))
+    assert third.complete(MSGS, json_schema=SCHEMA, validate=_needs_label_a) == out
+    assert third.usage.cache_hits == 1 and len(openai_server.completions) == 2
+
+
+# --------------------------------------------------------------------------- key scrubbing
+
+
+def _encodings(key: str) -> dict[str, str]:
+    return {
+        "plain": key,
+        "percent": urllib.parse.quote(key, safe=""),
+        "hex": key.encode().hex(),
+        "basic_auth": base64.b64encode(f"user:{key}".encode()).decode(),
+        "b64_offset_1": base64.b64encode(f"x{key}".encode()).decode(),
+        "b64_offset_2": base64.b64encode(f"xy{key}".encode()).decode(),
+        "urlsafe_b64": base64.urlsafe_b64encode(key.encode()).decode(),
+    }
+
+
+@pytest.mark.parametrize("encoding", sorted(_encodings(FAKE_KEY)))
+def test_a_key_echoed_in_the_answer_is_scrubbed(
+    openai_server: FakeOpenAIServer, fake_key_env: dict[str, str], tmp_path: Path, encoding: str
+) -> None:
+    echoed = _encodings(FAKE_KEY)[encoding]
+    openai_server.push(
+        f"your key is {echoed}.", {"label": "faithful", "quote": f"Authorization: {echoed}"}
+    )
+    chat = make(openai_server, fake_key_env, cache=ChatCache(tmp_path))
+    text = chat.complete(MSGS)
+    structured = chat.complete(MSGS, json_schema=SCHEMA)
+    for out in (text, structured):
+        assert echoed not in out and FAKE_KEY not in out and "***" in out
+    assert json.loads(structured)["label"] == "faithful"  # still valid JSON
+    cached = "".join(p.read_text() for p in tmp_path.rglob("*.json"))
+    assert echoed not in cached and "***" in cached
+
+
+@pytest.mark.parametrize(
+    "key,scrubbed", [("EMPTY", False), ("x", False), ("sk-12345", True), (FAKE_KEY, True)]
+)
+def test_short_placeholder_keys_are_not_scrubbed(key: str, scrubbed: bool) -> None:
+    # local servers accept any key ("EMPTY", "x"): replacing those everywhere would mangle
+    # answers, and they are no secret
+    assert (key in secret_variants(key)) is scrubbed
+    chat = OpenAIChatModel("http://127.0.0.1:9/v1", "m", environ={"K": key}, api_key_env="K")
+    assert (chat.scrub(f"a {key} b") == "a *** b") is scrubbed

@@ -7,31 +7,41 @@ injected into the draft — and check what citegov does with the answers.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import re
+import socket
 from collections.abc import Callable
 from datetime import date
 from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
+from governor.cli import app
 from governor.clients.cache import ChatCache
 from governor.clients.chat import OpenAIChatModel
 from governor.config import load_config
-from governor.models import Verdict
+from governor.errors import EndpointUnreachableError
+from governor.models import CheckResult, Verdict
 from tests.conftest import FAKE_KEY
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, server_error
+from verifiers.existence import check_existence
+from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome
 from verifiers.llm_judge import (
     LlmJudge,
     as_data,
+    coverage,
     load_prompt,
     make_llm_judge,
     render_messages,
+    statement,
     verify_quote,
 )
+from verifiers.offline import OfflineJudge
 
 TODAY = date(2026, 11, 29)
 ENV = {"OPENAI_API_KEY": FAKE_KEY}
@@ -337,3 +347,191 @@ def test_unsupported_pass_falls_to_a_worse_offline_verdict(
     (v,) = verify(judge_for(openai_server, store), store, text)
     assert v.fidelity.label == "misdescribed" and "downgraded" in v.fidelity.rationale
     assert v.suggestion is not None and v.suggestion.authority.article == "154"
+
+
+# --------------------------------------------------------------------------- quoted evidence
+
+CONDITION_577 = "当事人一方不履行合同义务或者履行合同义务不符合约定的"
+WHOLE_577 = CONDITION_577 + "，应当承担继续履行、采取补救措施或者赔偿损失等违约责任"
+TWO_PERIODS_188 = (
+    "《民法典》第一百八十八条规定，向人民法院请求保护民事权利的诉讼时效期间为三年，"
+    "自权利受到损害之日起超过二十年的，人民法院不予保护。"
+)
+
+
+def quoting(quote: str) -> Policy:
+    """A judge that passes both axes, quoting ``quote`` (a real passage of the source)."""
+    return lambda _c, _s, _d: {
+        "fidelity": axis("faithful", quote),
+        "applicability": axis("supports", quote),
+    }
+
+
+class Objecting(OfflineJudge):
+    """An offline judge that objects to every item without a deterministic failure
+    (misdescribed / irrelevant, score 0): what an LLM pass may not simply overrule."""
+
+    def judge_one(self, item: JudgeItem) -> JudgeOutcome:
+        def no(axis_: str, label: str) -> AxisOutcome:
+            result = CheckResult(axis=axis_, label=label, score=0.0, rationale="objected")
+            return AxisOutcome(result, codes=("L1.1.2",))
+
+        return JudgeOutcome(no("fidelity", "misdescribed"), no("applicability", "irrelevant"))
+
+
+@pytest.mark.parametrize(
+    "text,quote,objecting,f_label,a_label,why",
+    [
+        # the passage the description states: both passes stand
+        (ART_577, WHOLE_577, False, "faithful", "supports", ""),
+        # a real phrase of the source that holds too little of the description (F needs
+        # fidelity_min_overlap of it); for the claim it is on topic (A needs
+        # applicability_min_relevance)
+        (ART_577, "当事人一方不履行合同义务", False, "partially_faithful", "supports",
+         "holds 24% of what the description states"),
+        # a quote that states another period than the description: it does not agree
+        (TWO_PERIODS_188, "向人民法院请求保护民事权利的诉讼时效期间为三年", False,
+         "partially_faithful", "supports", "the report says 二十年"),
+        # the offline judge objects: a quote covering the statement verbatim refutes it ...
+        (ART_577, WHOLE_577, True, "faithful", "supports", ""),
+        # ... a quote covering part of it lifts the verdict to partially_* at most
+        (ART_577, CONDITION_577, True, "partially_faithful", "partially_supports",
+         "capped at partially_faithful"),
+        # ... and an unsupported pass falls back to the offline verdict
+        (ART_577, "当事人一方不履行合同义务", True, "misdescribed", "partially_supports",
+         "downgraded to the offline verdict"),
+    ],
+    ids=["covering", "too_little", "other_period", "overrules", "capped", "unsupported"],
+)  # fmt: skip
+def test_a_pass_needs_a_quote_that_agrees_with_the_statement(
+    openai_server: FakeOpenAIServer,
+    store: AuthorityStore,
+    text: str,
+    quote: str,
+    objecting: bool,
+    f_label: str,
+    a_label: str,
+    why: str,
+) -> None:
+    openai_server.default = scripted(quoting(quote))
+    offline = Objecting(store, store) if objecting else None
+    judge = judge_for(openai_server, store, offline=offline)
+    (v,) = verify(judge, store, text)
+    assert (v.fidelity.label, v.applicability.label) == (f_label, a_label)
+    assert why in v.fidelity.rationale
+    assert (v.item_trust == 1.0) == ((f_label, a_label) == ("faithful", "supports"))
+
+
+def _item(store: AuthorityStore, text: str) -> JudgeItem:
+    gov = Governor(load_config(overrides={}, environ={}), store=store)
+    (cit,) = gov.extract(text)
+    ex = check_existence(cit, store, as_of=TODAY)
+    assert ex.authority is not None
+    return JudgeItem(cit, ex.authority, ex.record, "", TODAY)
+
+
+def test_coverage_of_a_list_member_counts_its_own_part(store: AuthorityStore) -> None:
+    item = _item(store, ART_577)
+    other = "当事人一方明确表示或者以自己的行为表明不履行合同义务的，对方可以在履行期限届满前请求其承担违约责任"
+    said = WHOLE_577 + "；" + other
+    member = dataclasses.replace(item, sibling_texts=(other,))
+    # alone, the 577 passage holds only part of a statement that also gives 578's rule;
+    # as a member of 《民法典》第五百七十七条、第五百七十八条, 578's part is 578's to cover
+    assert coverage(said, WHOLE_577, item) < 0.7
+    assert coverage(said, WHOLE_577, member) > 0.95  # one bigram straddles the two rules
+    assert coverage(said, WHOLE_577, member, own_part=True) == 1.0
+    # content that no member holds still counts against the quote (rule 5)
+    invented = said + "，且违约方一律应当支付三倍赔偿金"
+    assert coverage(invented, WHOLE_577, member) < 0.9
+    assert coverage("", WHOLE_577, member) == 0.0
+
+
+def test_statement_is_the_description_or_an_own_claim(store: AuthorityStore) -> None:
+    th = load_config(overrides={}, environ={}).thresholds
+    item = _item(store, ART_577)
+    assert statement("fidelity", item, th).startswith(CONDITION_577)
+    assert statement("applicability", item, th).startswith(CONDITION_577)
+    bare = _item(store, "参见《民法典》第五百七十七条。")
+    assert statement("fidelity", bare, th) == "" and statement("applicability", bare, th) == ""
+
+
+# --------------------------------------------------------------------------- answers and faults
+
+
+def test_missing_items_are_asked_again_then_the_answered_ones_are_kept(
+    openai_server: FakeOpenAIServer, store: AuthorityStore
+) -> None:
+    def only_c1(req: RecordedRequest) -> Any:
+        return {"items": [{"id": "c1", **quoting(WHOLE_577)("c1", "", "")}]}
+
+    openai_server.default = only_c1
+    judge = judge_for(openai_server, store, max_retries=2)
+    first, second = verify(judge, store, ART_577 + "\n" + FAITHFUL_188)
+    assert len(openai_server.completions) == 3  # the answer misses c2: asked again, twice
+    assert (first.fidelity.label, first.applicability.label) == ("faithful", "supports")
+    assert second.fidelity.label == "unknown" and "no entry for c2" in second.fidelity.rationale
+    assert judge.failures == 1
+
+
+def _closed_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+def test_unreachable_endpoint_is_raised_not_unknown(store: AuthorityStore) -> None:
+    chat = OpenAIChatModel(
+        f"http://127.0.0.1:{_closed_port()}/v1",
+        "m",
+        environ=ENV,
+        max_retries=1,
+        sleep=lambda _s: None,
+    )
+    judge = LlmJudge(chat=chat, store=store, retriever=store)
+    with pytest.raises(EndpointUnreachableError, match=r"127\.0\.0\.1"):
+        verify(judge, store, ART_577)
+
+
+# --------------------------------------------------------------------------- CLI: cache, dry run
+
+
+def _cli_env(base_url: str, cache: Path) -> dict[str, str]:
+    return {
+        "CITEGOV_CONFIG": "",
+        "NO_COLOR": "1",
+        "COLUMNS": "200",
+        "CITEGOV_LLM_BASE_URL": base_url,
+        "CITEGOV_LLM_MODEL": "fake-judge",
+        "CITEGOV_CACHE_DIR": str(cache),
+        "OPENAI_API_KEY": FAKE_KEY,
+    }
+
+
+def test_cli_cached_rerun_makes_zero_calls(openai_server: FakeOpenAIServer, tmp_path: Path) -> None:
+    openai_server.default = scripted(quoting(WHOLE_577))
+    draft = tmp_path / "d.md"
+    draft.write_text(ART_577 + "\n" + FAITHFUL_188 + "\n", encoding="utf-8")
+    env = _cli_env(openai_server.base_url, tmp_path / "cache")
+    args = ["verify", "--judge", "llm", "--json", "--as-of", "2026-11-29", str(draft)]
+    first = CliRunner().invoke(app, args, env=env)
+    assert first.exit_code == 0, first.output
+    sent = len(openai_server.completions)
+    again = CliRunner().invoke(app, args, env=env)
+    assert again.exit_code == 0 and sent == 1 and len(openai_server.completions) == sent
+    assert "calls 0" in again.stderr and "cache_hits 1" in again.stderr
+    labels = [
+        [c["fidelity"]["label"] for c in json.loads(r.stdout)["citations"]] for r in (first, again)
+    ]
+    assert labels[0] == labels[1] == ["faithful", "partially_faithful"]
+
+
+def test_cli_dry_run_sends_nothing(openai_server: FakeOpenAIServer, tmp_path: Path) -> None:
+    draft = tmp_path / "d.md"
+    draft.write_text(ART_577 + "\n", encoding="utf-8")
+    env = _cli_env(openai_server.base_url, tmp_path / "cache")
+    res = CliRunner().invoke(
+        app, ["verify", "--judge", "llm", "--dry-run", "--as-of", "2026-11-29", str(draft)], env=env
+    )
+    assert res.exit_code == 0, res.output
+    assert openai_server.requests == [] and "dry_run_calls 1" in res.stderr
+    assert len(ChatCache(tmp_path / "cache")) == 0

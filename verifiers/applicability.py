@@ -42,11 +42,10 @@ from __future__ import annotations
 
 from governor.authorities import AuthorityStore
 from governor.config import Thresholds
-from governor.labels import score_for
-from governor.models import CheckResult, Evidence, Span, Suggestion, TaxonomyCode
+from governor.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
 from verifiers.facts import modality_flips
-from verifiers.judge import AxisOutcome, JudgeItem
+from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import SCOPE, UNIVERSAL
 from verifiers.suggest import PROPOSITION_FULL, IdfCache, better_provision, search_query
 from verifiers.textsim import (
@@ -86,16 +85,8 @@ def _out(
     evidence: tuple[Evidence, ...] = (),
     suggestion: Suggestion | None = None,
 ) -> AxisOutcome:
-    return AxisOutcome(
-        CheckResult(
-            axis="applicability",
-            label=label,
-            score=score_for("applicability", label),
-            rationale=rationale,
-            evidence=evidence,
-        ),
-        codes=codes,
-        suggestion=suggestion,
+    return outcome(
+        "applicability", label, rationale, codes=codes, evidence=evidence, suggestion=suggestion
     )
 
 

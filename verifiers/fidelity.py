@@ -43,8 +43,7 @@ from collections.abc import Sequence
 
 from governor.authorities import AuthorityStore
 from governor.config import Thresholds
-from governor.labels import score_for
-from governor.models import CheckResult, Evidence, Span, Suggestion, TaxonomyCode
+from governor.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
@@ -55,7 +54,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
-from verifiers.judge import AxisOutcome, JudgeItem
+from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
 from verifiers.suggest import IdfCache, better_provision
 from verifiers.textsim import (
@@ -88,16 +87,8 @@ def _out(
     evidence: tuple[Evidence, ...] = (),
     suggestion: Suggestion | None = None,
 ) -> AxisOutcome:
-    return AxisOutcome(
-        CheckResult(
-            axis="fidelity",
-            label=label,
-            score=score_for("fidelity", label),
-            rationale=rationale,
-            evidence=evidence,
-        ),
-        codes=codes,
-        suggestion=suggestion,
+    return outcome(
+        "fidelity", label, rationale, codes=codes, evidence=evidence, suggestion=suggestion
     )
 
 
@@ -163,6 +154,29 @@ def check_fidelity(
     return out
 
 
+def _matching_provision(
+    desc: str,
+    sim: float,
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    table: BigramIdf | None,
+) -> tuple[Suggestion | None, float]:
+    """The provision of the cited instrument the description fits best, if it beats the
+    cited one (``sim``) by ``th.fidelity_other_margin`` (IDF-weighted containment)."""
+    return better_provision(
+        desc,
+        item,
+        retriever,
+        store,
+        cited_score=sim,
+        margin=th.fidelity_other_margin,
+        reason="the description matches this provision",
+        scorer=lambda d, t: weighted_containment(d, t, table),
+    )
+
+
 def _elsewhere(
     desc: str,
     sim: float,
@@ -176,18 +190,10 @@ def _elsewhere(
     """``misdescribed`` (L1.1.2) naming another provision of the instrument that contains the
     description clearly better and states the very numbers the cited one contradicts; None
     when there is none (then the numbers themselves are wrong)."""
-    sug, other = better_provision(
-        desc,
-        item,
-        retriever,
-        store,
-        cited_score=sim,
-        margin=th.fidelity_other_margin,
-        reason="the description matches this provision",
-        scorer=lambda d, t: weighted_containment(d, t, table),
-    )
+    sug, _ = _matching_provision(desc, sim, item, retriever, store, th, table)
     if sug is None or number_mismatches(desc, sug.authority.text):
         return None
+    other = weighted_containment(desc, sug.authority.text, table)
     theirs = quantities(sug.authority.text)
     if not all(
         any(q.unit == m.found.unit and abs(q.value - m.found.value) < 1e-9 for q in theirs)
@@ -294,16 +300,7 @@ def _checks(
 
     # 4. content of another provision
     if sim < VERBATIM and not cit.quotes:
-        sug, other = better_provision(
-            desc,
-            item,
-            retriever,
-            store,
-            cited_score=sim,
-            margin=th.fidelity_other_margin,
-            reason="the description matches this provision",
-            scorer=lambda d, t: weighted_containment(d, t, table),
-        )
+        sug, other = _matching_provision(desc, sim, item, retriever, store, th, table)
         if sug is not None and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap):
             return _out(
                 "misdescribed",

@@ -14,7 +14,16 @@ from datetime import date
 from typing import Protocol
 
 from governor.authorities.records import ArticleRecord
-from governor.models import Authority, CheckResult, Citation, Suggestion, TaxonomyCode
+from governor.labels import score_for
+from governor.models import (
+    Authority,
+    Axis,
+    CheckResult,
+    Citation,
+    Evidence,
+    Suggestion,
+    TaxonomyCode,
+)
 
 
 @dataclass(frozen=True)
@@ -62,3 +71,26 @@ class Judge(Protocol):
     name: str
 
     def judge(self, items: Sequence[JudgeItem]) -> list[JudgeOutcome]: ...
+
+
+def outcome(
+    axis: Axis,
+    label: str,
+    rationale: str,
+    *,
+    codes: tuple[TaxonomyCode, ...] = (),
+    evidence: tuple[Evidence, ...] = (),
+    suggestion: Suggestion | None = None,
+) -> AxisOutcome:
+    """An :class:`AxisOutcome` whose score follows ``label`` by the SPEC §3 table."""
+    return AxisOutcome(
+        CheckResult(
+            axis=axis,
+            label=label,
+            score=score_for(axis, label),
+            rationale=rationale,
+            evidence=evidence,
+        ),
+        codes=codes,
+        suggestion=suggestion,
+    )

@@ -33,14 +33,14 @@ Trust boundary, in the order the judge applies it:
       content bigrams, IDF-weighted over the cited instrument (:func:`coverage`) — the bar
       the offline judge sets for the whole provision, here met by the quoted passage alone —
       and states no other number, period or amount and no other modality (应当/可以/不得…)
-      than the description. Applicability (a claim of its own applies the rule to facts the
-      provision never names, so it cannot be "covered"): the quote holds at least
-      :data:`verifiers.applicability.MIN_FIT` of the claim (the offline judge's minimum for a
-      provision that supports a claim) and at least :data:`QUOTE_SHARE` of what the whole
-      provision shares with it (the quote is the part the claim rests on), with no other
-      modality than the claim. Proving where a quote comes from is not proving that it
-      supports the statement: an obedient judge quoting the source's first sentence for a
-      misdescription fails (b).
+      than the description. Applicability: the quote holds at least
+      ``applicability_min_relevance`` of the claim — the overlap at which the offline judge
+      takes a provision to be on the claim's topic; a claim of its own applies the rule to
+      facts the provision never names, so a description's bar would reject honest passes —
+      and states no other modality than the claim. In a list (《X》第一条、第二条……) only
+      the part of the shared statement this provision holds is counted. Proving where a
+      quote comes from is not proving that it supports the statement: an obedient judge
+      quoting the source's first sentence for a misdescription fails (b).
 
    An unsupported pass — or an NA answer on content the offline judge found stated — is
    downgraded to ``partially_faithful``/``partially_supports``, or to the offline verdict
@@ -374,7 +374,7 @@ def coverage(
     """
     want = set(bigrams(text))
     if item.sibling_texts:
-        own = bigrams("\n".join(_source(item)))
+        own = set().union(*(bigrams(t) for t in _source(item)))
         if own_part:
             want &= own
         else:
@@ -398,11 +398,7 @@ def disagreement(
     if not said:
         return ""
     cov = coverage(said, quote, item, idf, own_part=True)
-    if axis == "fidelity":
-        bar = th.fidelity_min_overlap
-    else:
-        whole = coverage(said, "\n".join(_source(item)), item, idf, own_part=True)
-        bar = max(app_mod.MIN_FIT, QUOTE_SHARE * whole)
+    bar = th.fidelity_min_overlap if axis == "fidelity" else th.applicability_min_relevance
     if cov < bar:
         what = "description" if axis == "fidelity" else "claim"
         return (
@@ -419,10 +415,6 @@ def disagreement(
         )
     return ""
 
-
-QUOTE_SHARE: Final = 0.5
-"""Applicability: share of the provision's overlap with the claim that the quoted passage must
-hold (the quote is the part of the provision the claim rests on, not any sentence of it)."""
 
 OVERRULE: Final[Mapping[Axis, float]] = {
     "fidelity": fid_mod.VERBATIM,
@@ -641,7 +633,7 @@ def make_llm_judge(
     retriever: Retriever,
     *,
     dry_run: bool = False,
-    chat: ChatModel | None = None,
+    chat: ValidatingChatModel | None = None,
     environ: Mapping[str, str] | None = None,
 ) -> LlmJudge:
     """The LLM judge for ``config`` (``llm_base_url``, ``llm_model``, key from the variable
@@ -653,7 +645,8 @@ def make_llm_judge(
         environ: environment for the key (default ``os.environ``).
 
     Raises:
-        ConfigError: no endpoint/model configured, or the key variable is unset.
+        ConfigError: no endpoint/model configured, an ``llm_base_url`` that is not an
+            http(s) URL with a host, or the key variable is unset.
     """
     if chat is None:
         from governor.clients.chat import OpenAIChatModel

@@ -37,7 +37,6 @@ User info and query strings of the base URL are masked in messages.
 from __future__ import annotations
 
 import base64
-import binascii
 import json
 import math
 import os
@@ -215,7 +214,7 @@ class _Retry(Exception):
     def __init__(self, reason: str, *, kind: str = "endpoint", wait: float | None = None) -> None:
         super().__init__(reason)
         self.reason = reason
-        self.kind = kind  # endpoint | output
+        self.kind = kind  # endpoint | connect (no connection made) | output
         self.wait = wait
 
 
