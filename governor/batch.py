@@ -53,6 +53,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 from governor import __version__
 from governor.config import STRATEGIES, Config
 from governor.errors import (
+    FATAL_ENDPOINT_ERRORS,
     ConfigError,
     EncodingError,
     GovernorError,
@@ -472,6 +473,8 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             from graphs.trace import write_trace
 
             write_trace(result, job.html_out.with_name(f"{job.name}.trace.json"), name=job.name)
+    except FATAL_ENDPOINT_ERRORS:
+        raise  # the endpoint refuses every draft: stop the batch (resume after fixing it)
     except Exception as exc:  # batch isolation: record and go on (see docstring)
         code = exc.code.value if isinstance(exc, GovernorError) else "internal"
         msg = str(exc) if isinstance(exc, GovernorError) else f"{type(exc).__name__}: {exc}"

@@ -35,7 +35,7 @@ from governor.cli_common import (
     parse_as_of,
     report_usage,
 )
-from governor.errors import GovernorError
+from governor.errors import FATAL_ENDPOINT_ERRORS, GovernorError
 
 WIDE = 100
 """Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
@@ -166,6 +166,8 @@ def verify(
             draft = read_input(path, max_chars=gov.config.max_chars)
             when = fixed or gov.config.as_of or detect_as_of(draft.text)
             verdicts = gov.verify(draft.text, as_of=when, context=context)
+        except FATAL_ENDPOINT_ERRORS as exc:
+            raise fail(str(exc)) from None
         except GovernorError as exc:
             err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
             failed += 1

@@ -102,6 +102,21 @@ class EndpointUnreachableError(EndpointError):
     code = ErrorCode.UNREACHABLE
 
 
+class EndpointRejectedError(EndpointError):
+    """An endpoint answered but refuses every request of this run: the key is rejected (HTTP
+    401/403) or the model/path does not exist (404). Like an unreachable endpoint this is a
+    configuration problem: a clear error and a non-zero exit, never ``unknown`` verdicts."""
+
+    code = ErrorCode.UNREACHABLE
+
+
+FATAL_ENDPOINT_ERRORS: tuple[type[GovernorError], ...] = (
+    EndpointUnreachableError,
+    EndpointRejectedError,
+)
+"""Endpoint failures that end a run instead of being recorded as ``unknown`` verdicts."""
+
+
 class BudgetExceededError(GovernorError):
     """A per-run budget of LLM calls or tokens would be exceeded."""
 

@@ -78,9 +78,9 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from governor.authorities import AuthorityStore
 from governor.config import Config, Thresholds
 from governor.errors import (
+    FATAL_ENDPOINT_ERRORS,
     BudgetExceededError,
     EndpointError,
-    EndpointUnreachableError,
     JudgeOutputError,
 )
 from governor.labels import score_for
@@ -532,7 +532,7 @@ class LlmJudge:
                 validate=validate,
             )
             parsed = JudgeAnswer.model_validate(json.loads(raw))
-        except EndpointUnreachableError:
+        except FATAL_ENDPOINT_ERRORS:
             raise
         except (EndpointError, BudgetExceededError, JudgeOutputError) as exc:
             self.failures += 1

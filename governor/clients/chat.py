@@ -60,6 +60,7 @@ from governor.errors import (
     BudgetExceededError,
     ConfigError,
     EndpointError,
+    EndpointRejectedError,
     EndpointUnreachableError,
     JudgeOutputError,
 )
@@ -608,9 +609,14 @@ class OpenAIChatModel:
             if status >= 500 or status == 408 or status == 409:
                 raise _Retry(f"HTTP {status}: {detail}", wait=_retry_after(exc)) from None
             if status in (401, 403):
-                raise EndpointError(
+                raise EndpointRejectedError(
                     f"LLM endpoint {self._shown} refused the key from ${self.api_key_env} "
                     f"(HTTP {status}); set a valid key in that variable"
+                ) from None
+            if status == 404:
+                raise EndpointRejectedError(
+                    f"LLM endpoint {self._shown} has no model {self.model!r} or no chat "
+                    f"completions route (HTTP 404: {detail}); check llm_model and llm_base_url"
                 ) from None
             raise EndpointError(
                 f"LLM endpoint {self._shown} rejected the request (HTTP {status}: {detail}); "
