@@ -233,9 +233,13 @@ Generator = Callable[[GeneratorView], str]
 
 
 def lawbench_dir() -> Path:
-    """``$CITEGOV_LAWBENCH_DIR``, else ``../shared/data/lawbench_dev`` beside the repository."""
+    """``$CITEGOV_LAWBENCH_DIR``, else ``lawbench_dev`` in the shared data folder
+    (:func:`benchmarks.datadir.shared_data_dir`: ``$CITEGOV_SHARED_DATA`` or a ``shared/data``
+    folder beside the checkout or the working directory)."""
+    from benchmarks.datadir import data_path
+
     env = os.environ.get("CITEGOV_LAWBENCH_DIR")
-    return Path(env) if env else _ROOT.parent / "shared" / "data" / "lawbench_dev"
+    return Path(env) if env else data_path("lawbench_dev")
 
 
 def resolve_generator(spec: str) -> Generator:

@@ -23,8 +23,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks.datadir import data_path
+
 ROOT = Path(__file__).resolve().parents[1]
-DEFAULT_DATA = ROOT.parent / "shared" / "data" / "lawbench_dev"
+DEFAULT_DATA = data_path("lawbench_dev")
 MODELS = ("GPT-3.5-turbo-0613", "qwen-7b-chat-hf", "chatglm2-6b-hf")
 
 _EN_SENTENCES = (

@@ -19,6 +19,8 @@ import sys
 import time
 from pathlib import Path
 
+from benchmarks.datadir import data_path
+
 TARGETS = {"efa_warm_s": 1.0, "efa_cold_s": 5.0, "lawbench_500_s": 60.0, "peak_rss_mb": 1536.0}
 
 
@@ -67,7 +69,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     """Measure and print the figures; returns them keyed like :data:`TARGETS`."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--answers", type=int, default=500)
-    ap.add_argument("--lawbench", type=Path, default=Path("../shared/data/lawbench_dev"))
+    ap.add_argument("--lawbench", type=Path, default=data_path("lawbench_dev"))
     args = ap.parse_args(argv)
 
     from benchmarks.lawbench import draft_text, load_task

@@ -34,9 +34,11 @@ from datetime import date
 from pathlib import Path
 from typing import Any
 
+from benchmarks.datadir import data_path
+
 HERE = Path(__file__).resolve().parent
 SET_PATH = HERE / "data" / "lawbench_3_2_retrieval.jsonl"
-LAWBENCH = HERE.parent.parent / "shared" / "data" / "lawbench_dev"
+LAWBENCH = data_path("lawbench_dev")
 MODELS = ("GPT-3.5-turbo-0613", "qwen-7b-chat-hf", "chatglm2-6b-hf")
 AS_OF = "2023-07-01"
 KS = (1, 5, 10)

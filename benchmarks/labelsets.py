@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Final
 
 from benchmarks.calibration import AXES, Expected, LabelledItem, provision_key
+from benchmarks.datadir import data_path
 from benchmarks.lawbench import LawBenchItem, load_file
 from governor.authorities import AuthorityStore
 from governor.extract import extract
@@ -657,8 +658,8 @@ def _main(argv: Sequence[str] | None = None) -> None:
     from governor.authorities import load_default_store
 
     p = argparse.ArgumentParser(description="Build the LawBench calibration label sets.")
-    p.add_argument("--lawbench", type=Path, default=Path("../shared/data/lawbench_dev"))
-    p.add_argument("--laws", type=Path, default=Path("../shared/data/cn_laws"))
+    p.add_argument("--lawbench", type=Path, default=data_path("lawbench_dev"))
+    p.add_argument("--laws", type=Path, default=data_path("cn_laws"))
     p.add_argument("--out", type=Path, default=Path("benchmarks/data"))
     a = p.parse_args(argv)
     print(build_all(a.lawbench, a.laws, a.out, load_default_store()))

@@ -42,6 +42,7 @@ LAYERS: dict[str, int] = {
     "benchmarks": 6,
     "benchmarks.ablation": 7,
     "benchmarks.bench_govern": 7,
+    "benchmarks.datadir": 0,
     "benchmarks.report": 7,
     "benchmarks.perturb": 6,
     "governor.api": 7,

@@ -9,11 +9,12 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.datadir import data_path
 from governor.authorities import AuthorityStore
 from governor.authorities.build import build_payload
 from governor.errors import CorpusError
 
-SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+SHARED = data_path("cn_laws").parent
 
 COLUMNS = "path,folder,level,title,subtitle,db_name,publish,valid_from,expired_flag,versions_in_corpus,latest_in_corpus,articles,has_info_end,bytes,sha1".split(
     ","

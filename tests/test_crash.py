@@ -25,6 +25,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.datadir import data_path
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.batch import SUMMARY_NAME, read_summary
@@ -38,7 +39,7 @@ from tests.fakes.store import FakeStore
 ROOT = Path(__file__).resolve().parents[1]
 CITEGOV = [sys.executable, "-c", "from governor.cli import main; main()"]
 """The ``citegov`` console script, run with this interpreter."""
-LAWBENCH = ROOT.parent / "shared" / "data" / "lawbench_dev" / "qwen-7b-chat-hf_zero_shot_3-8.json"
+LAWBENCH = data_path("lawbench_dev") / "qwen-7b-chat-hf_zero_shot_3-8.json"
 AS_OF = "2026-11-01"
 N_DRAFTS = 16
 
@@ -83,6 +84,7 @@ def _drafts(folder: Path) -> list[Path]:
     return out
 
 
+@pytest.mark.skipif(not LAWBENCH.is_file(), reason="needs the shared data folder")
 def test_kill_during_batch_then_resume_loses_and_duplicates_nothing(tmp_path: Path) -> None:
     inputs = _drafts(tmp_path / "in")
     out = tmp_path / "out"
@@ -151,6 +153,7 @@ main()
 """
 
 
+@pytest.mark.skipif(not data_path("cn_laws").is_dir(), reason="needs the shared data folder")
 @pytest.mark.parametrize("mode", ["parse", "rename"])
 def test_kill_during_corpus_build_keeps_the_previous_store(
     tmp_path: Path, bundled: AuthorityStore, mode: str
@@ -159,7 +162,7 @@ def test_kill_during_corpus_build_keeps_the_previous_store(
     target = tmp_path / "store.json"
     bundled.save(target)
     before = target.read_bytes()
-    laws = ROOT.parent / "shared" / "data" / "cn_laws"
+    laws = data_path("cn_laws")
     res = subprocess.run(
         [sys.executable, "-c", CORPUS_BUILD_KILLED, mode, "corpus", "build", "--from", str(laws),
          "--out", str(target)],
