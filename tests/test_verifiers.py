@@ -170,3 +170,20 @@ def test_lower_source_said_to_prevail_over_the_law(gov: Governor) -> None:
         as_of=TODAY,
     )
     assert all("L1.1.3" not in v.taxonomy for v in same)
+
+
+def test_as_of_before_the_civil_code_keeps_the_old_laws_unverifiable(gov: Governor) -> None:
+    """A 2019 report citing 合同法/民法通则 cites law then in force: their text is not in the
+    store, so they are unverifiable (excluded), never fabricated; 民法典 was not yet in force."""
+    text = "根据《合同法》第一百零七条，应当承担违约责任。《民法典》第五百七十七条规定违约责任。"
+    old, new = gov.verify(text, as_of=date(2019, 6, 1))
+    assert old.existence.label == "unverifiable" and old.excluded
+    assert new.existence.label == "repealed" and "not yet in force" in new.existence.rationale
+    r = gov.govern(text, strategy="efa", as_of=date(2019, 6, 1))
+    assert "合同法》第一百零七条" in r.text
+
+
+def test_as_of_before_the_oldest_stored_version_is_unverifiable(gov: Governor) -> None:
+    """民事诉讼法 was in force in 2021-06 in a version older than the store's oldest (2022)."""
+    (v,) = gov.verify("《民事诉讼法》第一百一十九条规定起诉条件。", as_of=date(2021, 6, 1))
+    assert v.existence.label == "unverifiable"

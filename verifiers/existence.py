@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.authorities.records import ArticleRecord, RepealRecord
+from governor.authorities.records import ArticleRecord, InstrumentVersion, RepealRecord
 from governor.labels import score_for
 from governor.models import Authority, CheckResult, Citation, Evidence, Suggestion, TaxonomyCode
 from verifiers.textsim import containment, specificity
@@ -156,6 +156,17 @@ def _provision(
             authority=_repealed_authority(repeal),
             codes=("STALE",),
         )
+    if repeal is not None and (title is None or store.instrument(title) is None):
+        # In force on the as-of date (repealed later), but its text is not in the store.
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{repeal.title}》 was in force on {as_of.isoformat()} (repealed "
+                f"{repeal.repealed_on.isoformat()}), but its text is not in the store",
+                strict=strict,
+            ),
+            authority=_repealed_authority(repeal),
+        )
     if title is None or store.instrument(title) is None:
         bare = written.strip("《》<> ")
         outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
@@ -191,6 +202,9 @@ def _provision(
             _result("exists", f"《{title}》 exists (no article cited)", strict=strict)
         )
     version = store.version(title, as_of=as_of, version_hint=cit.version_hint)
+    early = _before_stored_versions(cit, store, title, version, as_of=as_of, strict=strict)
+    if early is not None:
+        return early
     record = store.article(title, cit.article, as_of=as_of, version_hint=cit.version_hint)
     label_pin = f"《{title}》{cit.pin}"
     if record is None:
@@ -226,6 +240,48 @@ def _provision(
         _result("exists", f"{label_pin} exists", strict=strict, evidence=auth.text[:80]),
         authority=auth,
         record=record,
+    )
+
+
+def _before_stored_versions(
+    cit: Citation,
+    store: AuthorityStore,
+    title: str,
+    version: InstrumentVersion | None,
+    *,
+    as_of: date,
+    strict: bool,
+) -> ExistenceOutcome | None:
+    """The as-of date precedes every version in the store.
+
+    If the instrument was adopted before the as-of date (its metadata's first date), an older
+    version — absent from the store — was in force: the citation is ``unverifiable``, never
+    judged against a later text. Otherwise the instrument was not yet in force on that date
+    (SPEC §3 ``repealed``: resolves, but not in force on the as-of date). A citation that names
+    its version (（2018年修正）) is judged against that version instead.
+    """
+    start = version.in_force_from if version is not None else None
+    if cit.version_hint or start is None or as_of >= start:
+        return None
+    enacted = store.enacted(title)
+    if enacted is not None and enacted < start and enacted <= as_of:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{title}》: the version in force on {as_of.isoformat()} predates the oldest "
+                f"version in the store ({version.version if version else '?'}, in force from "
+                f"{start.isoformat()}); the citation cannot be checked against it",
+                strict=strict,
+            )
+        )
+    adopted = f"adopted {enacted.isoformat()}, " if enacted else ""
+    return ExistenceOutcome(
+        _result(
+            "repealed",
+            f"《{title}》 was not yet in force on {as_of.isoformat()} ({adopted}in force from "
+            f"{start.isoformat()})",
+            strict=strict,
+        )
     )
 
 

@@ -254,6 +254,7 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
             "successor": None,
             "parent_law": None,
             "expired": last.expired,
+            "enacted": _iso(min((on for v in versions for on, _ in v.parsed.events), default=None)),
             "repeal_source": None,
             "parts": [
                 m[1].subtitle for m in sorted(members, key=lambda r: r[0]["path"]) if m[1].subtitle

@@ -256,6 +256,9 @@ class AuthorityStore:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
             try:
+                umask = os.umask(0)
+                os.umask(umask)
+                os.fchmod(fd, 0o666 & ~umask)  # mkstemp makes 0600; readable like any output
                 with os.fdopen(fd, "wb") as fh:
                     fh.write(data)
                 os.replace(tmp, path)
@@ -351,6 +354,15 @@ class AuthorityStore:
                     kids.setdefault(raw["parent_law"], []).append(name)
             self._children = {k: tuple(sorted(v)) for k, v in kids.items()}
         return self._children.get(t, ())
+
+    def enacted(self, title: str) -> date | None:
+        """Earliest date in the instrument's metadata (its adoption, 通过), across all stored
+        versions; None when unknown. Earlier versions than the oldest stored one existed when
+        this date precedes that version's entry into force."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return None
+        return _d(self._raw[t].get("enacted"))
 
     def titles(self) -> tuple[str, ...]:
         """All canonical titles in the corpus (repealed absent instruments excluded), sorted."""
