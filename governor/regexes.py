@@ -475,6 +475,15 @@ US_HINT_RE = re.compile(
 )
 """Cheap gate: only texts with reporter- or statute-shaped ASCII run through eyecite."""
 
+# --- citegov's own notes (inserted by repairs; never part of a claim) -------------------------
+
+CITEGOV_NOTE = re.compile(
+    r"""
+    （注：[^（）\n]{0,120}?请核实）    # 「（注：……请核实）」 appended by mark_unsupported / mark_stale
+    """,
+    re.VERBOSE,
+)
+
 # --- corpus parsing (authorities) ---
 # Patterns for the LawRefBook markdown corpus (``cn_laws/SOURCE.md``, "File format" and
 # "Quirks"). Used only by ``governor.authorities``; report text never goes through them.

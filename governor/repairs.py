@@ -23,7 +23,14 @@ UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据
 """Appended to a claim whose only citation was removed because nothing supports it."""
 
 # Carrier phrases around a citation (checked against the text next to its span).
-_PREFIX = re.compile(r"(?:根据|依据|依照|按照|参照|依|据|按)(?:我国|中国|现行|新|原)?\s*$")
+_PREFIX = re.compile(
+    r"(?:根据|依据|依照|按照|参照|参见|详见|另见|可见|见|依|据|按|See|see|Cf\.|cf\.)(?:我国|中国|现行|新|原)?\s*$"
+)
+# What belongs to a case citation after its number: a caption （…案） and the document type.
+_CASE_TAIL = re.compile(
+    r"(?:\s*[（(][^（）()\n]{2,80}?[案件][）)])?(?:\s*(?:民事|刑事|行政|执行)?(?:判决书|裁定书|决定书|调解书))?"
+)
+_SEPARATORS = "；;、，,"
 _SUFFIX = re.compile(
     r"\s*(?:的?(?:相关|有关)?(?:规定|规范|要求)(?:的?精神)?|之规定)?\s*(?:[，,：:]\s*)?"
 )
@@ -57,7 +64,50 @@ def removal_span(text: str, cit: Citation, *, group_members: Sequence[Citation] 
     4. ``根据/依据…《X》第N条(的)规定，`` prefix carrier + suffix: both;
     5. ``《X》第N条规定，P`` (subject position): the citation and ``规定，``.
     """
+    return _tidy(text, _whole_sentence_if_empty(text, _removal_span(text, cit, group_members)))
+
+
+def _tidy(text: str, span: Span) -> Span:
+    """Widen a removal so it leaves no doubled separator (「、、」, 「; ;」) or empty brackets."""
+    s, e = span.start, span.end
+    while True:
+        before = text[:s].rstrip(" ")
+        after_i = e + (len(text[e:]) - len(text[e:].lstrip(" ")))
+        nxt = text[after_i : after_i + 1]
+        prev = before[-1:] if before else ""
+        if nxt and nxt in _SEPARATORS and (not prev or prev in _SEPARATORS + "（(：:\n"):
+            e = after_i + 1
+            continue
+        if prev in "（(" and nxt in "）)" and nxt:
+            s, e = len(before) - 1, after_i + 1
+            continue
+        return Span(start=s, end=e)
+
+
+def _sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    start = max(text.rfind(c, 0, pos) for c in "。！？!?\n") + 1
+    ends = [i for i in (text.find(c, pos) for c in "。！？!?\n") if i >= 0]
+    end = min(ends) + 1 if ends else len(text)
+    if end <= len(text) and text[end - 1 : end] == "\n":
+        end -= 1
+    return start, end
+
+
+def _whole_sentence_if_empty(text: str, span: Span) -> Span:
+    """If deleting ``span`` leaves its sentence with no content, delete the whole sentence."""
+    ss, se = _sentence_bounds(text, span.start)
+    if ss <= span.start and span.end <= se:
+        rest = text[ss : span.start] + text[span.end : se]
+        if not re.sub(r"[\W_]", "", rest):
+            return Span(start=ss, end=se)
+    return span
+
+
+def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -> Span:
     s, e = cit.span.start, cit.span.end
+    if cit.kind in ("guiding_case", "case_number"):
+        case_tail = _CASE_TAIL.match(text, e)
+        e = case_tail.end() if case_tail else e
     others = [m for m in group_members if m.id != cit.id]
     if others:
         after = _LIST_SEP.match(text, e)
@@ -87,8 +137,19 @@ def removal_span(text: str, cit: Citation, *, group_members: Sequence[Citation] 
         return Span(start=start, end=suf.end() if suf else e)
     sub = _SUBJECT_SUFFIX.match(text, e)
     if sub and sub.end() > e:
+        ss, se = _sentence_bounds(text, s)
+        rest = re.sub(r"[\W_]", "", text[sub.end() : se])
+        meta = not re.search(r"[，,：:]", sub.group(0))  # 「规定了X」, not 「规定，P」
+        if meta and text[ss:s].strip() == "" and len(rest) < SUBJECT_ONLY_CHARS:
+            # 「《X》第N条规定了一切。」: the sentence speaks only about the citation; drop it whole.
+            return Span(start=ss, end=se)
         return Span(start=s, end=sub.end())
     return Span(start=s, end=e)
+
+
+SUBJECT_ONLY_CHARS = 8
+"""A sentence whose citation is its subject and whose rest is shorter than this (content
+characters) says nothing without the citation: removing the citation removes the sentence."""
 
 
 def _pin_style_chinese(raw: str) -> bool:
@@ -145,8 +206,11 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
     whole_line = (span.start == 0 or text[span.start - 1] == "\n") and (
         span.end == len(text) or text[span.end - 1] == "\n"
     )
-    if not mark or whole_line:
-        # A 法律依据 line carries no claim of its own: nothing is left to mark.
+    whole_sentence = text[span.end - 1 : span.end] in ("。", "！", "？", "!", "?")
+    listed = any(m.id != v.citation.id for m in group)
+    if not mark or whole_line or whole_sentence or listed:
+        # A 法律依据 line or a sentence that was only the citation carries no claim of its own,
+        # and a list member's claim keeps the other members' support: nothing to mark.
         return edit("remove_citation", text, span, "", reason, v)
     # Place the mark at the end of the sentence that held the citation.
     end = span.end

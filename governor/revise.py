@@ -20,8 +20,42 @@ from dataclasses import dataclass, field
 from governor.config import Thresholds
 from governor.models import Authority, Citation, Edit, Span, Verdict
 from governor.repairs import edit, removal_span, remove, retarget
+from governor.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, provisos
 from verifiers.textsim import containment
+
+_CONTENT_INTRO = re.compile(
+    r"\s*(?:的)?(?:中)?(?:明确)?(?:规定|载明|写道|指出)?(?:了)?\s*[：:]\s*[“\"「『]?\s*"
+)
+_TRAILING = '。；;，, ”"」』'
+
+
+def _content_form(text: str, cit: Citation) -> bool:
+    """True when the description is presented as the provision's own content: a quotation, or
+    introduced by a colon (「第N条：…」, 「第N条规定：…」) rather than 「规定，P」."""
+    ds = cit.description_span
+    if ds is None:
+        return False
+    if cit.quotes:
+        return True
+    between = text[cit.span.end : ds.start]
+    return _CONTENT_INTRO.fullmatch(between) is not None
+
+
+def _replacement(text: str, span: Span, said: str, src: str) -> tuple[Span, str]:
+    """The span and text that replace ``said`` by the provision text ``src`` without doubling
+    the sentence's closing punctuation (the report's own 。/；/” stay where they are)."""
+    trail = len(said) - len(said.rstrip(_TRAILING))
+    body = Span(start=span.start, end=span.end - trail)
+    after = src.replace("\n", "").rstrip("。；;")
+    nxt = text[body.end : body.end + 1]
+    if not nxt or nxt not in _TRAILING + "\n":
+        after += "。"
+    return body, after
+
+
+def _inside(span: Span, regions: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= span.start and span.end <= b for a, b in regions)
 
 
 def _groups(verdicts: Sequence[Verdict]) -> dict[str, list[Citation]]:
@@ -97,9 +131,11 @@ def existence_filter(
 
     Source: LegalCiteTrust's existence-only verification ablation (SPEC §4–5).
     """
+    fenced = fenced_blocks(text)
     doomed = [
         v for v in verdicts
-        if v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable")
+        if (v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable"))
+        and not _inside(v.citation.span, fenced)
     ]  # fmt: skip
     return tuple(
         _removals(text, doomed, verdicts, mark=False, why="existence filter: authority not found")
@@ -125,9 +161,10 @@ class EfaReviser:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
         edits: list[Edit] = []
         doomed: list[tuple[Verdict, str]] = []
+        fenced = fenced_blocks(text)
         for v in verdicts:
-            if v.excluded or v.passes:
-                continue
+            if v.excluded or v.passes or _inside(v.citation.span, fenced):
+                continue  # code blocks are quoted material: verified and reported, never edited
             ed = self._repair(text, v)
             if isinstance(ed, Edit):
                 edits.append(ed)
@@ -243,12 +280,9 @@ class EfaReviser:
         )
         if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
             return None
-        src = auth.text.replace("\n", "")
-        trail = len(said) - len(said.rstrip("。；;，, "))
-        body = Span(start=span.start, end=span.end - trail)
-        if src.rstrip("。") == body.slice(text).rstrip("。"):
+        body, after = _replacement(text, span, said, auth.text)
+        if after.rstrip("。") == body.slice(text).rstrip("。"):
             return None
-        after = src.rstrip("。") if trail or not said.endswith("。") else src
         return edit("rewrite_description", text, body, after, why, v)
 
     def _fix_granularity(self, text: str, v: Verdict) -> Edit | None:
@@ -315,10 +349,13 @@ class EfaReviser:
         if (
             ds is not None
             and src
-            and cit.description != cit.claim
+            and _content_form(text, cit)
             and ds.slice(text) == cit.description
         ):
-            return edit("rewrite_description", text, ds, src.replace("\n", ""),
+            # Only a description presented as the provision's content (「第N条：…」, 「规定：“…”」)
+            # is replaced by the text; 「根据X规定，P」 keeps the author's point P.
+            body, after = _replacement(text, ds, cit.description, src)
+            return edit("rewrite_description", text, body, after,
                         "the description does not match the provision; replaced by its text", v)  # fmt: skip
         return "remove" if v.applicability.label in ("irrelevant", "contradicts") else None
 

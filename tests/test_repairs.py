@@ -27,15 +27,31 @@ def cite(text: str, raw: str, *, group: str | None = None, nth: int = 0, **kw: o
     [
         # prefix carrier 根据……规定，: the claim survives
         ("根据《民法典》第九千条规定，合同无效。", "《民法典》第九千条", "合同无效。"),
-        ("依据中华人民共和国继承法第十七条的规定，继承人享有所有权。", "中华人民共和国继承法第十七条", "继承人享有所有权。"),
+        (
+            "依据中华人民共和国继承法第十七条的规定，继承人享有所有权。",
+            "中华人民共和国继承法第十七条",
+            "继承人享有所有权。",
+        ),
         ("按照《劳动合同法》第99条，单位应支付补偿。", "《劳动合同法》第99条", "单位应支付补偿。"),
         # parenthetical
-        ("单位应支付经济补偿（《劳动合同法》第99条）。", "《劳动合同法》第99条", "单位应支付经济补偿。"),
-        ("单位应支付经济补偿(《劳动合同法》第99条)。", "《劳动合同法》第99条", "单位应支付经济补偿。"),
+        (
+            "单位应支付经济补偿（《劳动合同法》第99条）。",
+            "《劳动合同法》第99条",
+            "单位应支付经济补偿。",
+        ),
+        (
+            "单位应支付经济补偿(《劳动合同法》第99条)。",
+            "《劳动合同法》第99条",
+            "单位应支付经济补偿。",
+        ),
         # subject position
         ("《民法典》第九千条规定，合同无效。", "《民法典》第九千条", "合同无效。"),
         # a 法律依据 list line holding only the citation (and its description)
-        ("回答：可以。\n法律依据：\n1. 《民法典》第九千条\n2. 其他", "《民法典》第九千条", "回答：可以。\n法律依据：\n2. 其他"),
+        (
+            "回答：可以。\n法律依据：\n1. 《民法典》第九千条\n2. 其他",
+            "《民法典》第九千条",
+            "回答：可以。\n法律依据：\n2. 其他",
+        ),
     ],
 )
 def test_removal_keeps_the_claim(text: str, raw: str, expected: str) -> None:
@@ -57,22 +73,52 @@ def test_removal_of_one_list_element_keeps_the_other() -> None:
 @pytest.mark.parametrize(
     "raw,instrument,target,expected",
     [
-        ("《民法典》第九千条", "中华人民共和国民法典", ("中华人民共和国民法典", "577", None), "《民法典》第五百七十七条"),
-        ("劳动合同法第99条", "中华人民共和国劳动合同法", ("中华人民共和国劳动合同法", "46", None), "劳动合同法第46条"),
-        ("《合同法》第一百零七条", "中华人民共和国合同法", ("中华人民共和国民法典", "577", None), "《中华人民共和国民法典》第五百七十七条"),
-        ("《民法典》第一千零八十七条第三款", "中华人民共和国民法典", ("中华人民共和国民法典", "1087", 1), "《民法典》第一千零八十七条第一款"),
+        (
+            "《民法典》第九千条",
+            "中华人民共和国民法典",
+            ("中华人民共和国民法典", "577", None),
+            "《民法典》第五百七十七条",
+        ),
+        (
+            "劳动合同法第99条",
+            "中华人民共和国劳动合同法",
+            ("中华人民共和国劳动合同法", "46", None),
+            "劳动合同法第46条",
+        ),
+        (
+            "《合同法》第一百零七条",
+            "中华人民共和国合同法",
+            ("中华人民共和国民法典", "577", None),
+            "《中华人民共和国民法典》第五百七十七条",
+        ),
+        (
+            "《民法典》第一千零八十七条第三款",
+            "中华人民共和国民法典",
+            ("中华人民共和国民法典", "1087", 1),
+            "《民法典》第一千零八十七条第一款",
+        ),
     ],
 )
 def test_retarget_keeps_style(
     raw: str, instrument: str, target: tuple[str, str, int | None], expected: str
 ) -> None:
-    c = Citation(id="x", span=Span(start=0, end=len(raw)), raw=raw, kind="statute", instrument=instrument)
-    t = Authority(id="t", instrument=target[0], level="法律", article=target[1], paragraph=target[2])
+    c = Citation(
+        id="x", span=Span(start=0, end=len(raw)), raw=raw, kind="statute", instrument=instrument
+    )
+    t = Authority(
+        id="t", instrument=target[0], level="法律", article=target[1], paragraph=target[2]
+    )
     assert retarget(c, t) == expected
 
 
 def _e(start: int, end: int, text: str, after: str) -> Edit:
-    return Edit(op="renumber", span=Span(start=start, end=end), before=text[start:end], after=after, reason="r")
+    return Edit(
+        op="renumber",
+        span=Span(start=start, end=end),
+        before=text[start:end],
+        after=after,
+        reason="r",
+    )
 
 
 def test_apply_edits_right_to_left_and_outside_bytes_identical() -> None:
@@ -89,3 +135,55 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
     stale = Edit(op="renumber", span=Span(start=0, end=1), before="乙", after="Z", reason="r")
     with pytest.raises(ValueError, match="stale"):
         apply_edits(text, [stale])
+
+
+@pytest.mark.parametrize(
+    "text,strategy,expected",
+    [
+        # a guiding case with its caption and 参见: the sentence was only the citation
+        (
+            "参见指导案例999号（荣宝英诉王阳机动车交通事故责任纠纷案）。另外，合同应当履行。",
+            "existence",
+            "另外，合同应当履行。",
+        ),
+        # a sentence that only says what the (fabricated) provision covers goes whole, unmarked
+        ("《民法典》第九千条规定了一切。合同应当履行。", "efa", "合同应当履行。"),
+        # removing one list member keeps the claim, which the other member still supports
+        (
+            "根据《民法典》第五百七十七条、第九千条规定，应承担违约责任。",
+            "efa",
+            "根据《民法典》第五百七十七条规定，应承担违约责任。",
+        ),
+        # a citation inside a fenced code block is quoted material: never edited
+        (
+            "```\n根据《民法典》第九千条规定，合同无效。\n```\n正文。",
+            "efa",
+            "```\n根据《民法典》第九千条规定，合同无效。\n```\n正文。",
+        ),
+        # a 案号 with an impossible year goes with its document type
+        ("参见（2099）京01民终1号民事判决书。正文。", "existence", "正文。"),
+    ],
+)
+def test_removals_read_as_clean_chinese(text: str, strategy: str, expected: str) -> None:
+    from datetime import date
+
+    from governor.api import Governor
+
+    r = Governor().govern(text, strategy=strategy, as_of=date(2026, 1, 1))
+    assert r.text == expected
+
+
+def test_author_point_is_kept_but_a_content_description_is_replaced() -> None:
+    from datetime import date
+
+    from governor.api import Governor
+
+    gov = Governor()
+    point = "根据《民法典》第一百八十八条规定，当事人应当尽快起诉，以免超过期限。"
+    r = gov.govern(point, strategy="efa", as_of=date(2026, 1, 1))
+    assert all(e.op != "rewrite_description" for e in r.edits)
+    listed = (
+        "法律依据：《民法典》第一百八十八条：向人民法院请求保护民事权利的诉讼时效期间为两年以内。"
+    )
+    r = gov.govern(listed, strategy="efa", as_of=date(2026, 1, 1))
+    assert "。。" not in r.text

@@ -123,6 +123,17 @@ def check_existence(
     """
     if cit.kind == "guiding_case":
         return _guiding_case(cit, store, strict=strict)
+    if cit.kind in ("case_number", "document_number"):
+        year = _year_of(cit.case_number or cit.document_number or cit.raw)
+        if year is not None and not 1949 <= year <= as_of.year:
+            return ExistenceOutcome(
+                _result(
+                    "not_found",
+                    f"{cit.raw}: year {year} is impossible for a report dated {as_of.isoformat()}",
+                    strict=strict,
+                ),
+                codes=("L1.1.1",),
+            )
     if cit.kind == "case_number":
         return _case_number(cit, store, strict=strict)
     if cit.kind == "document_number":
@@ -366,6 +377,15 @@ def _in_lower_instrument(
                 ),
             )
     return None if best is None else best[1]
+
+
+_YEAR = re.compile(r"[〔\[（(［【]\s*(\d{4})\s*[〕\]）)］】]")
+
+
+def _year_of(number: str) -> int | None:
+    """The bracketed year of a 案号/文号 (（2016）鲁15刑初33号, 法释〔2020〕17号)."""
+    m = _YEAR.search(number)
+    return int(m.group(1)) if m else None
 
 
 def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:

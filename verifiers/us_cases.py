@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from datetime import date
 
 from governor.labels import score_for
 from governor.models import Authority, CheckResult, Citation
@@ -47,7 +48,11 @@ def _result(label: str, why: str, strict: bool) -> CheckResult:
 
 
 def check_us_cases(
-    citations: Sequence[Citation], lookup: CaseLookup | None, *, strict: bool = False
+    citations: Sequence[Citation],
+    lookup: CaseLookup | None,
+    *,
+    strict: bool = False,
+    as_of: date | None = None,
 ) -> dict[str, ExistenceOutcome]:
     """Existence outcomes for every ``us_case`` citation (by citation id), one batched lookup.
 
@@ -60,6 +65,22 @@ def check_us_cases(
         and c.us.volume and c.us.reporter and c.us.page
     ]  # fmt: skip
     out: dict[str, ExistenceOutcome] = {}
+    if as_of is not None:
+        future = [
+            c
+            for c in full
+            if c.us and c.us.year and c.us.year.isdigit() and int(c.us.year) > as_of.year
+        ]
+        for c in future:
+            out[c.id] = ExistenceOutcome(
+                _result(
+                    "not_found",
+                    f"dated {c.us.year if c.us else '?'}, after the report's as-of date {as_of.isoformat()}",
+                    strict,
+                ),
+                codes=("L1.1.1",),
+            )
+        full = [c for c in full if c.id not in out]
     if lookup is None:
         results: list[list[str] | None] = [None] * len(full)
     else:

@@ -21,6 +21,7 @@ from governor.authorities import AuthorityStore
 from governor.labels import is_excluded, item_trust, score_for
 from governor.models import Authority, CheckResult, Citation, Suggestion, Verdict
 from governor.ports import CaseLookup, Retriever
+from governor.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome
@@ -49,6 +50,19 @@ def content_key(
         "\x1f".join(cit.quotes), as_of.isoformat(), context, sib,
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
+
+
+def _without_notes(cit: Citation) -> Citation:
+    """The citation with citegov's own inserted notes (「（注：……请核实）」) cut out of its claim
+    and description: a note added by an earlier round must not change the next verdict."""
+    if "请核实" not in cit.claim and "请核实" not in cit.description:
+        return cit
+    return cit.model_copy(
+        update={
+            "claim": CITEGOV_NOTE.sub("", cit.claim),
+            "description": CITEGOV_NOTE.sub("", cit.description),
+        }
+    )
 
 
 def _prefer(jo: JudgeOutcome, confident: float) -> Suggestion | None:
@@ -112,6 +126,7 @@ class Verifier:
             One :class:`Verdict` per citation; verdicts of unchanged citations come from
             the cache with the new citation (span) substituted.
         """
+        citations = [_without_notes(c) for c in citations]
         members: dict[str, list[Citation]] = {}
         for c in citations:
             if c.group:
@@ -121,7 +136,9 @@ class Verifier:
             for c in citations
         ]
         todo = [i for i, k in enumerate(keys) if k not in self.cache]
-        us = check_us_cases([citations[i] for i in todo], self.case_lookup, strict=self.strict)
+        us = check_us_cases(
+            [citations[i] for i in todo], self.case_lookup, strict=self.strict, as_of=as_of
+        )
         outcomes = {
             i: us.get(citations[i].id)
             or check_existence(citations[i], self.store, as_of=as_of, strict=self.strict)
