@@ -247,8 +247,10 @@ class Governor:
     ) -> GovernedWriter:
         """The governed writer as a LangChain ``Runnable`` (invoke, batch, stream).
 
-        Inputs: draft text, ``{"draft": text}`` or a task for the wrapped generator; the
-        as-of date and question are read from the draft unless given (``as_of``, ``context``).
+        Inputs: ``{"draft": text}``, a task ``{"query": ..., "subtopics": [...]}`` for the wrapped
+        generator, or plain text — the question when a generator is wrapped, else the draft.
+        The as-of date and question are read from the draft unless given (``as_of``,
+        ``context``).
 
         Raises:
             StrategyError / ConfigError: unknown strategy or mode, regenerate without a
@@ -258,6 +260,8 @@ class Governor:
         self._deps(strat, mode=mode)  # validate now, not at the first invoke
 
         def prepare(value: Any) -> GovernanceState:
+            if isinstance(value, str) and self.generator is not None:
+                value = {"query": value}  # a writer with a generator writes: text is the question
             state = prepare_input(value, today=self.config.as_of)
             draft = state.get("draft")
             if draft is not None:

@@ -107,11 +107,21 @@ def collect_inputs(specs: Sequence[str | Path], *, exclude: Path | None = None) 
             seen.add(r)
             out.append(r)
 
+    outputs: dict[Path, bool] = {}
+
+    def is_output_folder(d: Path) -> bool:
+        """A folder citegov wrote (it holds summary.jsonl): never read back as drafts."""
+        if d not in outputs:
+            outputs[d] = (d / SUMMARY_NAME).is_file()
+        return outputs[d]
+
     def scan(folder: Path) -> list[Path]:
         hits = []
         for p in sorted(folder.rglob("*")):
             rel = p.relative_to(folder).parts
             if any(part.startswith(".") for part in rel) or not p.is_file():
+                continue
+            if any(is_output_folder(a) for a in p.parents if a != folder and folder in a.parents):
                 continue
             if p.suffix.lower() not in DRAFT_SUFFIXES or _inside(p, skip):
                 continue
@@ -120,6 +130,11 @@ def collect_inputs(specs: Sequence[str | Path], *, exclude: Path | None = None) 
 
     for spec in specs:
         p = Path(spec)
+        if p.is_dir() and skip is not None and p.resolve() == skip:
+            raise InputError(
+                f"{spec}: is also the --out folder; write the outputs to another folder "
+                "(inputs are never overwritten)"
+            )
         if p.is_dir():
             hits = scan(p)
             if not hits:
@@ -661,7 +676,13 @@ def run_batch(
     if not inputs:
         raise InputError("no drafts given; pass files, folders or glob patterns")
     jobs = plan_jobs(inputs, out_dir)
-    out_dir.mkdir(parents=True, exist_ok=True)
+    try:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise InputError(
+            f"--out {out_dir}: cannot create the output folder ({exc.strerror}); "
+            "pass a writable folder"
+        ) from None
     summary_path = out_dir / SUMMARY_NAME
     settings = settings_key(gov.config, options)
     with _locked(out_dir):

@@ -68,7 +68,7 @@ def ablate(
         int, typer.Option("--resamples", help="Bootstrap resamples for the CIs.")
     ] = 10_000,
     no_plots: Annotated[bool, typer.Option("--no-plots", help="Skip the PNG plots.")] = False,
-    strict: StrictOpt = False,
+    strict: StrictOpt = None,
     config: ConfigOpt = None,
 ) -> None:
     """Score strategies on a suite: LegalCiteTrust Final/Cov/Sup/Trust/E/F/A with 95% CIs."""

@@ -25,12 +25,16 @@ AsOfOpt = Annotated[
     ),
 ]
 StrictOpt = Annotated[
-    bool,
+    bool | None,
     typer.Option(
-        "--strict", help="Score unverifiable citations 0.5 (and let E-Filter remove them)."
+        "--strict/--no-strict",
+        help="Score unverifiable citations 0.5 (and let E-Filter remove them). Default: config.",
     ),
 ]
-JudgeOpt = Annotated[str, typer.Option("--judge", help="F/A judge: offline (default) or llm.")]
+JudgeOpt = Annotated[
+    str | None,
+    typer.Option("--judge", help="F/A judge: offline or llm (default: config, else offline)."),
+]
 ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML config file.")]
 LlmUrlOpt = Annotated[
     str | None,
@@ -77,6 +81,8 @@ def make_governor(config: Path | None, *, dry_run: bool = False, **overrides: An
         if dry_run and cfg.judge != "llm":
             raise fail("--dry-run only applies to --judge llm")
         gov = Governor(cfg)
+        if cfg.judge == "llm" and not dry_run:
+            _ = gov.judge  # build it now: a missing endpoint or model is a usage error (exit 2)
         if dry_run:
             from verifiers.llm_judge import make_llm_judge
 

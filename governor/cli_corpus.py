@@ -80,7 +80,9 @@ def corpus_stats(config: ConfigOpt = None) -> None:
 
 @corpus_app.command("show")
 def corpus_show(
-    pin: Annotated[str, typer.Argument(help='A pin cite, e.g. "民法典第五百七十七条第二款".')],
+    pin: Annotated[
+        str, typer.Argument(help='A pin cite, e.g. "民法典第五百八十五条第二款" or "指导案例24号".')
+    ],
     as_of: AsOfOpt = None,
     config: ConfigOpt = None,
 ) -> None:
@@ -89,6 +91,17 @@ def corpus_show(
 
     gov = make_governor(config)
     cit = parse_pin(pin, gov.store)
+    if cit is not None and cit.kind == "guiding_case" and cit.guiding_case is not None:
+        gc = gov.store.guiding_case(cit.guiding_case)
+        if gc is None:
+            raise fail(
+                f"{pin}: 指导案例{cit.guiding_case}号 is not in the bundled case list", code=1
+            )
+        out.print(f"[bold]指导案例{gc.number}号[/] {gc.title}", highlight=False)
+        out.print("裁判要点：" + gc.gist, highlight=False)
+        if gc.related_laws:
+            out.print("相关法条：" + "；".join(gc.related_laws), style="dim", highlight=False)
+        return
     if cit is None or cit.instrument is None or cit.article is None:
         raise fail(f"{pin!r}: not a pin cite the store resolves; try e.g. 民法典第五百七十七条")
     when = parse_as_of(as_of)

@@ -130,8 +130,8 @@ def verify(
         bool, typer.Option("--json", help="Print the SPEC JSON report (one object per line).")
     ] = False,
     as_of: AsOfOpt = None,
-    strict: StrictOpt = False,
-    judge: JudgeOpt = "offline",
+    strict: StrictOpt = None,
+    judge: JudgeOpt = None,
     llm_base_url: LlmUrlOpt = None,
     llm_model: LlmModelOpt = None,
     dry_run: DryRunOpt = False,
@@ -181,6 +181,8 @@ def verify(
             initial=verdicts,
             warnings=warnings,
         )
+        if dry_run:
+            continue  # verdicts of a dry run are placeholders: only the usage is reported
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
         if as_json:
@@ -254,10 +256,13 @@ def revise(
     out_dir: Annotated[
         Path, typer.Option("--out", help="Folder for the outputs (never an input folder).")
     ],
-    strategy: Annotated[str, typer.Option("--strategy", help="none | existence | efa")] = "efa",
+    strategy: Annotated[
+        str | None,
+        typer.Option("--strategy", help="none | existence | efa (default: config, else efa)."),
+    ] = None,
     as_of: AsOfOpt = None,
-    strict: StrictOpt = False,
-    judge: JudgeOpt = "offline",
+    strict: StrictOpt = None,
+    judge: JudgeOpt = None,
     llm_base_url: LlmUrlOpt = None,
     llm_model: LlmModelOpt = None,
     dry_run: DryRunOpt = False,
@@ -298,7 +303,7 @@ def revise(
     from governor.batch import make_options
     from governor.config import STRATEGIES
 
-    if strategy not in STRATEGIES:
+    if strategy is not None and strategy not in STRATEGIES:
         raise fail(f"unknown strategy {strategy!r}; use one of: {', '.join(STRATEGIES)}")
     gov = make_governor(
         config,
@@ -312,9 +317,12 @@ def revise(
         strategy=strategy,
     )
     fixed: date | None = parse_as_of(as_of)
+    if dry_run:
+        _dry_run_revise(gov, paths, out_dir, fixed, context)
+        return
     try:
         options = make_options(
-            strategy=strategy,
+            strategy=gov.config.strategy,
             as_of=fixed,
             context=context,
             fail_on=fail_on,
@@ -340,6 +348,29 @@ def revise(
     code = exit_code(result)
     if code:
         raise typer.Exit(code)
+
+
+def _dry_run_revise(
+    gov: Any, paths: Sequence[str], out_dir: Path, fixed: date | None, context: str
+) -> None:
+    """``revise --dry-run``: judge the drafts once (the first round's calls) and report what
+    that would spend; nothing is sent and nothing is written."""
+    from governor.api import detect_as_of
+    from governor.batch import collect_inputs, read_input
+
+    try:
+        files = collect_inputs(paths, exclude=out_dir)
+        for path in files:
+            draft = read_input(path, max_chars=gov.config.max_chars)
+            gov.verify(draft.text, as_of=fixed or detect_as_of(draft.text), context=context)
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    err.print(
+        f"dry run over {len(files)} draft(s): first-round judge calls only; "
+        "revision rounds add calls for the citations they change; nothing was written",
+        highlight=False,
+    )
+    report_usage(gov)
 
 
 def _run(

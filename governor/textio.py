@@ -175,7 +175,7 @@ def read_draft(path: Path, *, max_chars: int = 2_000_000) -> Draft:
         raise InputError(f"{path}: cannot be read ({exc.strerror}); check permissions") from None
     if len(data) > 4 * max_chars + 4:
         raise InputTooLargeError(
-            f"{path}: {len(data):,} bytes is over the limit of {max_chars:,} characters; "
+            f"{path}: {len(data):,} bytes, so more than {max_chars:,} characters (the limit); "
             "split the draft or raise --max-chars"
         )
     text, enc = decode_bytes(data, source=str(path))

@@ -117,9 +117,10 @@ def test_no_upward_import(module: str, path: Path) -> None:
 
 def test_cli_is_imported_by_nobody() -> None:
     offenders = [
-        m for m, p in modules() if m != "governor.cli" and any(
-            t == "governor.cli" or t.startswith("governor.cli.") for _, t in imported(p, m)
-        )
+        m
+        for m, p in modules()
+        if m != "governor.cli"
+        and any(t == "governor.cli" or t.startswith("governor.cli.") for _, t in imported(p, m))
     ]
     assert not offenders, f"governor.cli is the composition root; imported by {offenders}"
 

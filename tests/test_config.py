@@ -45,3 +45,26 @@ def test_the_key_itself_is_never_a_config_field() -> None:
     cfg = load_config(None, None, environ={"OPENAI_API_KEY": "sk-secret"})
     assert "sk-secret" not in cfg.model_dump_json()
     assert cfg.llm_api_key_env == "OPENAI_API_KEY"
+
+
+def test_cli_flags_do_not_mask_config_file_or_environment(tmp_path: Path) -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from governor.cli import app
+
+    draft = tmp_path / "d.md"
+    draft.write_text("根据《民法典》第九千条规定，合同无效。\n", encoding="utf-8")
+    cfg = tmp_path / "c.toml"
+    cfg.write_text('strategy = "existence"\n', encoding="utf-8")
+    out = tmp_path / "out"
+    r = CliRunner().invoke(
+        app, ["revise", str(draft), "--out", str(out), "--config", str(cfg), "-q"]
+    )
+    assert r.exit_code == 0, r.output
+    assert (
+        json.loads((out / "d.verdicts.json").read_text(encoding="utf-8"))["strategy"] == "existence"
+    )
+    bad = CliRunner().invoke(app, ["verify", str(draft)], env={"CITEGOV_JUDGE": "foo"})
+    assert bad.exit_code == 2 and "judge" in bad.output

@@ -91,7 +91,11 @@ def test_proviso_found_with_its_rule() -> None:
 
 @pytest.mark.parametrize(
     "text,expected",
-    [("不动产物权经登记发生效力", False), ("但是法律另有规定的除外", True), ("另有规定的依照其规定", True)],
+    [
+        ("不动产物权经登记发生效力", False),
+        ("但是法律另有规定的除外", True),
+        ("另有规定的依照其规定", True),
+    ],
 )
 def test_mentions_exception(text: str, expected: bool) -> None:
     assert mentions_exception(text) is expected

@@ -15,7 +15,19 @@ from dataclasses import dataclass
 from typing import Literal
 
 from governor.numerals import to_int
-from verifiers.patterns import DATE_EXPR, DECISIVE_PROVISO, MODAL, NUMBER_EXPR, PROVISO
+from verifiers.patterns import (
+    CONDITION_CLAUSE,
+    DATE_EXPR,
+    DECISIVE_PROVISO,
+    LIST_PLACEHOLDER,
+    MODAL,
+    NEGATORS,
+    NUMBER_EXPR,
+    OPPOSITIONS,
+    PROVISO,
+    REQUIREMENT,
+)
+from verifiers.textsim import ClauseAlignment, align_clauses, containment, normalize, sentences
 
 Modality = Literal["obligation", "permission", "prohibition"]
 
@@ -115,7 +127,9 @@ def quantities(text: str) -> tuple[Quantity, ...]:
 
 @dataclass(frozen=True)
 class NumberMismatch:
-    """A quantity in the description whose unit occurs in the source with other values only."""
+    """A quantity of the description that the source contradicts: its unit occurs in the
+    source with other values only, or the source clause it restates holds another value at
+    the same place (``source_values`` is then that one quantity)."""
 
     found: Quantity
     source_values: tuple[Quantity, ...]
@@ -126,19 +140,72 @@ class NumberMismatch:
         return min(self.source_values, key=lambda q: abs(q.value - self.found.value))
 
 
-def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ...]:
-    """Quantities in ``description`` that contradict ``source``.
+ANCHOR = 4
+"""Characters matched verbatim on each side of a changed number or term (or a clause
+boundary on both sides) before the change counts as a contradiction of that very clause."""
 
-    A description quantity is a mismatch when the source states quantities of the same unit
-    and none of them has the same value. Units absent from the source are not judged (the
-    description may be stating facts of the case).
+
+def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ...]:
+    """Quantities in ``description`` that contradict ``source``, in description order.
+
+    Two rules:
+
+    1. *value absent*: the source states quantities of the same unit and none has the same
+       value (units absent from the source are not judged: the description may be stating
+       facts of the case);
+    2. *aligned*: the description clause restates a source passage
+       (:func:`verifiers.textsim.align_clauses`) and the quantity sits at the place of a
+       source quantity of the same unit — :data:`ANCHOR` characters matched verbatim on each
+       side, or a clause boundary — whose value differs (:func:`aligned_number_mismatches`).
+       A value that exists elsewhere in the article does not hide a wrong number:
+       劳动法第四十四条 pays 百分之三百 for 法定休假日; its 百分之二百 is for 休息日.
     """
     src = quantities(source)
-    out = []
+    out: list[NumberMismatch] = []
     for q in quantities(description):
         same_unit = tuple(s for s in src if s.unit == q.unit)
         if same_unit and all(abs(s.value - q.value) > 1e-9 for s in same_unit):
             out.append(NumberMismatch(q, same_unit))
+    seen = {(m.found.start, m.found.end) for m in out}
+    out += [
+        m
+        for m in aligned_number_mismatches(description, source)
+        if (m.found.start, m.found.end) not in seen
+    ]
+    return tuple(sorted(out, key=lambda m: m.found.start))
+
+
+def aligned_number_mismatches(
+    description: str, source: str, *, anchor: int = ANCHOR
+) -> tuple[NumberMismatch, ...]:
+    """Quantities whose value exists in ``source`` but not at the place the description puts
+    them (rule 2 of :func:`number_mismatches`); each with the one source quantity it
+    contradicts. Only quantities whose unit the source states with several values are
+    aligned (otherwise rule 1 decides)."""
+    src_q = quantities(source)
+    todo = [
+        q
+        for q in quantities(description)
+        if any(s.unit == q.unit and abs(s.value - q.value) < 1e-9 for s in src_q)
+        and any(s.unit == q.unit and abs(s.value - q.value) > 1e-9 for s in src_q)
+    ]
+    if not todo:
+        return ()
+    out: list[NumberMismatch] = []
+    for al in align_clauses(description, source):
+        d_end, s_end = al.desc_offset + len(al.desc.text), al.src_offset + len(al.src.text)
+        here = [s for s in src_q if al.src_offset <= s.start and s.end <= s_end]
+        for q in todo:
+            if not (al.desc_offset <= q.start and q.end <= d_end):
+                continue
+            ns, ne = al.desc.normalised(q.start - al.desc_offset, q.end - al.desc_offset)
+            for s in here:
+                if s.unit != q.unit or abs(s.value - q.value) < 1e-9:
+                    continue
+                ms, me = al.src.normalised(s.start - al.src_offset, s.end - al.src_offset)
+                if ns < ne and ms < me and al.anchored(ns, ne, ms, me, anchor):
+                    out.append(NumberMismatch(q, (s,)))
+                    break
     return tuple(out)
 
 
@@ -266,3 +333,192 @@ HEDGES = ("但", "除外", "不在此限", "例外", "另有规定", "另有约�
 def mentions_exception(text: str) -> bool:
     """True when ``text`` carries any exception marker (但/除外/不在此限/另有规定 …)."""
     return any(h in text for h in HEDGES)
+
+
+# ---------------------------------------------------------------- polarity
+
+MAX_SWAP = 6
+"""A swapped term spans at most this many normalised characters on either side."""
+
+
+@dataclass(frozen=True)
+class PolaritySwap:
+    """The description says ``found`` where the source clause it restates says ``expected``.
+
+    ``start``/``end`` index the description, ``source_start``/``source_end`` the source
+    (half-open character offsets); ``kind`` names the opposition
+    (:data:`verifiers.patterns.OPPOSITIONS`) or is ``"negation"``.
+    """
+
+    found: str
+    expected: str
+    start: int
+    end: int
+    source_start: int
+    source_end: int
+    kind: str
+
+
+def _covering(chars: str, terms: tuple[str, ...], r1: int, r2: int) -> tuple[int, int] | None:
+    """Span of an occurrence of one of ``terms`` in ``chars`` that overlaps ``[r1, r2)``
+    (for an empty range: that starts at or before ``r1`` and ends after it)."""
+    for t in terms:
+        k = chars.find(t, max(0, r1 - len(t) + 1))
+        while k != -1 and k <= r2:
+            e = k + len(t)
+            if (k < r2 and r1 < e) if r1 < r2 else (k <= r1 < e):
+                return k, e
+            k = chars.find(t, k + 1)
+    return None
+
+
+def _opposed(
+    al: ClauseAlignment, i1: int, i2: int, j1: int, j2: int
+) -> tuple[tuple[int, int], tuple[int, int], str] | None:
+    """``(description range, source range, kind)`` of an opposed term pair at one change."""
+    d, s = al.desc.chars, al.src.chars
+    for name, side_a, side_b, _ in OPPOSITIONS:
+        da, db = _covering(d, side_a, i1, i2), _covering(d, side_b, i1, i2)
+        sa, sb = _covering(s, side_a, j1, j2), _covering(s, side_b, j1, j2)
+        if da and sb and not db and not sa:
+            return da, sb, name
+        if db and sa and not da and not sb:
+            return db, sa, name
+    # a negation added or dropped in front of the same words
+    if i1 == i2 and s[j1:j2] in NEGATORS:
+        return (i1, min(len(d), i1 + 2)), (j1, min(len(s), j2 + 2)), "negation"
+    if j1 == j2 and d[i1:i2] in NEGATORS:
+        return (i1, min(len(d), i2 + 2)), (j1, min(len(s), j1 + 2)), "negation"
+    return None
+
+
+def polarity_swaps(
+    description: str, source: str, *, anchor: int = ANCHOR
+) -> tuple[PolaritySwap, ...]:
+    """Opposed terms swapped in a verbatim restatement of the source.
+
+    Each clause of ``description`` is aligned with the source passage it restates
+    (:func:`verifiers.textsim.align_clauses`, difflib on normalised text). A change of at
+    most :data:`MAX_SWAP` characters between ``anchor`` matched characters on each side (or
+    a clause boundary) that puts a term of one side of an opposition
+    (:data:`verifiers.patterns.OPPOSITIONS`: 有效/无效, 连带/一般/按份, 以上/以下, 之前/之后,
+    不得/可以, 应当/可以, 有权/无权, 不低于/不高于, 从轻/从重, 减轻/加重, 书面/口头 …) where
+    the source has the other — or adds/drops a negation (不/未/非/无/没有: 承担/不承担,
+    适用/不适用, 公开/不公开, 超过/不超过) — states the opposite rule.
+
+    Returns:
+        The swaps in description order, with the source's term as ``expected``.
+    """
+    out: list[PolaritySwap] = []
+    for al in align_clauses(description, source):
+        for tag, i1, i2, j1, j2 in al.opcodes:
+            if tag == "equal" or i2 - i1 > MAX_SWAP or j2 - j1 > MAX_SWAP:
+                continue
+            if not al.anchored(i1, i2, j1, j2, anchor):
+                continue
+            hit = _opposed(al, i1, i2, j1, j2)
+            if hit is None:
+                continue
+            (a, b), (c, e), kind = hit
+            ds, de = al.desc.original(a, b)
+            ss, se = al.src.original(c, e)
+            ds, de = ds + al.desc_offset, de + al.desc_offset
+            ss, se = ss + al.src_offset, se + al.src_offset
+            found, expected = description[ds:de], source[ss:se]
+            if normalize(found) != normalize(expected):
+                out.append(PolaritySwap(found, expected, ds, de, ss, se, kind))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- dropped conditions
+
+CONSEQUENCE_CHARS = 8
+"""Normalised characters of a consequence (modal + predicate) a description must repeat
+verbatim before an omitted condition of it counts (a paraphrase is not judged)."""
+CONDITION_KEPT = 0.5
+"""A condition counts as stated when the description holds this share of its bigrams."""
+
+_SEGMENT = re.compile(r"[^，,]+")
+_EXCEPTION_CLAUSE = re.compile(r"^除[^，,；;。]{1,40}外$")
+
+
+@dataclass(frozen=True)
+class DroppedCondition:
+    """A condition of a source clause that the description omits while restating the
+    clause's consequence.
+
+    Attributes:
+        condition: the condition as the source words it.
+        consequence: the source's consequence (modal + predicate) the description repeats.
+        start: start of ``condition`` in the source (half-open span with ``end``).
+        end: end of ``condition`` in the source.
+        exception: True for an exception (除…外), whose omission is L1.2.3.
+    """
+
+    condition: str
+    consequence: str
+    start: int
+    end: int
+    exception: bool = False
+
+
+def _condition_in(segment: str) -> tuple[int, int, bool] | None:
+    """Span of the outcome-relevant condition inside a comma segment, or None."""
+    stripped = segment.strip()
+    lead = len(segment) - len(segment.lstrip())
+    if not stripped or LIST_PLACEHOLDER.search(stripped):
+        return None
+    if _EXCEPTION_CLAUSE.match(stripped):
+        return lead, lead + len(stripped), True
+    if CONDITION_CLAUSE.match(stripped):
+        return lead, lead + len(stripped), False
+    m = REQUIREMENT.search(stripped)
+    if m is not None:
+        return lead + m.start(), lead + m.end(), False
+    return None
+
+
+def dropped_conditions(
+    description: str, source: str, *, also_said: str = ""
+) -> tuple[DroppedCondition, ...]:
+    """Conditions of the source that the description drops while repeating their consequence.
+
+    For each modal (应当/可以/不得 …) of a source sentence, the consequence is the modal and
+    the rest of its comma segment; when the description repeats its first
+    :data:`CONSEQUENCE_CHARS` normalised characters verbatim (a paraphrase is never judged),
+    the comma segments before it in the same sentence are searched for conditions: a leading
+    「……的」 clause, a requirement (提前…, 经…同意/批准, 未经…, 在…期间, 自…起, an act
+    「…后」) or an exception (除…外). Placeholders for a list (有下列情形之一的) are not
+    conditions of their own. A condition is dropped when the description (with ``also_said``,
+    e.g. the claim) holds less than :data:`CONDITION_KEPT` of its bigrams.
+
+    Source of the rule: SPEC §3 (``partially_faithful``: omits an outcome-relevant condition).
+    """
+    said = description + "\n" + also_said
+    nd = normalize(description)
+    out: list[DroppedCondition] = []
+    seen: set[tuple[int, int]] = set()
+    for ss, se in sentences(source):
+        sent = source[ss:se]
+        segs = [(m.start(), m.end()) for m in _SEGMENT.finditer(sent)]
+        for mm in MODAL.finditer(sent):
+            k = next((n for n, (a, b) in enumerate(segs) if a <= mm.start() < b), None)
+            if k is None:
+                continue
+            cons = normalize(sent[mm.start() : segs[k][1]])
+            if len(cons) < len(mm.group(0)) + 2 or cons[:CONSEQUENCE_CHARS] not in nd:
+                continue
+            parts = [*segs[:k], (segs[k][0], mm.start())]
+            for a, b in parts:
+                found = _condition_in(sent[a:b])
+                if found is None:
+                    continue
+                ca, cb, exc = found
+                cond = sent[a + ca : a + cb]
+                span = (ss + a + ca, ss + a + cb)
+                if span in seen or containment(cond, said) >= CONDITION_KEPT:
+                    continue
+                seen.add(span)
+                consequence = sent[mm.start() : segs[k][1]].rstrip("。；;：:")
+                out.append(DroppedCondition(cond, consequence, *span, exception=exc))
+    return tuple(out)

@@ -48,9 +48,11 @@ from governor.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
     anchored_mismatches,
+    dropped_conditions,
     mentions_exception,
     modality_flips,
     number_mismatches,
+    polarity_swaps,
     provisos,
     quantities,
 )

@@ -96,3 +96,119 @@ CASE_FACTS = re.compile(
     """,
     re.VERBOSE,
 )
+
+
+# --- oppositions: terms whose swap inverts a rule (fidelity, polarity check) ----------------
+#
+# Each entry: (name, terms of one side, terms of the other side, source). A description that
+# restates a source clause verbatim except for one term of a side where the source has a term
+# of the other side states the opposite rule. Terms of one side are interchangeable (之后 =
+# 以后); pairs are only listed where the law gives the two sides different consequences.
+_OBLIGATION = ("应当", "必须")
+_PERMISSION = ("可以", "有权")
+_PROHIBITION = ("不得", "禁止", "严禁", "无权", "不能", "不可以", "不应当")
+_AT_LEAST = (
+    "以上",
+    "不低于",
+    "不少于",
+    "已满",
+)  # 民法典第一千二百五十九条: 以上 includes the number
+_AT_MOST = ("以下", "以内", "不高于", "不多于", "不超过")  # 以下/以内 include it
+_MORE = ("超过", "高于", "多于", "以外")  # 超过/以外 exclude it
+_LESS = ("低于", "少于", "不足", "不满", "未满")  # 不满 excludes it
+_VALIDITY = ("有效", "无效", "可撤销", "效力待定")
+_LIABILITY = ("连带", "按份", "一般", "补充")
+_SENTENCING = ("从轻", "减轻", "从重", "加重", "免除")
+_ROLES = (
+    ("债权人", "债务人"), ("出租人", "承租人"), ("出卖人", "买受人"), ("用人单位", "劳动者"),
+    ("原告", "被告"), ("抵押人", "抵押权人"), ("出质人", "质权人"), ("委托人", "受托人"),
+    ("赠与人", "受赠人"), ("出借人", "借款人"), ("贷款人", "借款人"), ("发包人", "承包人"),
+    ("转让人", "受让人"), ("继承人", "被继承人"), ("上诉人", "被上诉人"),
+)  # fmt: skip
+
+
+def _pairs(terms: tuple[str, ...]) -> tuple[tuple[tuple[str, ...], tuple[str, ...]], ...]:
+    return tuple(((a,), (b,)) for i, a in enumerate(terms) for b in terms[i + 1 :])
+
+
+OPPOSITIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
+    # modality: 立法技术规范（试行）(全国人大常委会法工委 2009) 应当/可以/不得
+    ("modality", _OBLIGATION, _PERMISSION, "立法技术规范（试行）"),
+    ("modality", _OBLIGATION, _PROHIBITION, "立法技术规范（试行）"),
+    ("modality", _PERMISSION, _PROHIBITION, "立法技术规范（试行）"),
+    # numeric bounds: 民法典第一千二百五十九条 (以上/以下/以内/届满 include the number,
+    # 不满/超过/以外 do not)
+    ("bound", _AT_LEAST, _AT_MOST, "民法典第一千二百五十九条"),
+    ("bound", _AT_LEAST, _LESS, "民法典第一千二百五十九条"),
+    ("bound", _AT_MOST, _MORE, "民法典第一千二百五十九条"),
+    ("bound", _MORE, _LESS, "民法典第一千二百五十九条"),
+    # time: before vs after a reference event
+    ("time", ("之前", "以前"), ("之后", "以后"), "issue #4 (期间起算)"),
+    # form of a juristic act: 民法典第一百三十五条、第四百六十九条
+    ("form", ("书面",), ("口头",), "民法典第一百三十五条"),
+    # consideration: 民法典第六百五十七条 (赠与), 第六百八十条 (借款利息)
+    ("consideration", ("有偿",), ("无偿",), "民法典第六百五十七条"),
+    # good / bad faith: 民法典第三百一十一条
+    ("faith", ("善意",), ("恶意",), "民法典第三百一十一条"),
+    # fault: 刑法第十四条、第十五条; 民法典第一千一百六十五条
+    ("fault", ("故意",), ("过失",), "刑法第十四条、第十五条"),
+    # procedure: a court grants or refuses
+    ("grant", ("予以",), ("不予",), "民事诉讼法 (予以/不予受理、支持)"),
+    *(("validity", a, b, "民法典第一百四十三条至第一百五十七条") for a, b in _pairs(_VALIDITY)),
+    *(
+        ("liability", a, b, "民法典第一百七十七条、第一百七十八条、第六百八十六条")
+        for a, b in _pairs(_LIABILITY)
+    ),
+    *(
+        ("sentencing", a, b, "刑法第六十二条、第六十三条、第六十七条")
+        for a, b in _pairs(_SENTENCING)
+    ),
+    *(("role", (a,), (b,), "民法典合同编典型合同; 劳动合同法") for a, b in _ROLES),
+)
+"""Opposed legal terms (name, one side, other side, source of the distinction)."""
+
+# A negation added to or dropped from a verbatim restatement inverts it (承担/不承担,
+# 适用/不适用, 公开/不公开, 超过/不超过, 过错/无过错, 成年人/未成年人).
+NEGATORS = ("不", "未", "非", "无", "没有")
+
+# --- conditions of a rule (fidelity, dropped-condition check) -------------------------------
+# A requirement inside the clause that leads to a consequence: notice in advance, consent or
+# approval, a period during which, an act after which. 劳动合同法第四十条: 「用人单位提前三十日
+# 以书面形式通知劳动者本人或者额外支付劳动者一个月工资后，可以解除劳动合同」.
+REQUIREMENT = re.compile(
+    r"""
+    提前[^，,；;。]{1,40}                                   # 提前三十日以书面形式通知…
+    | 未经[^，,；;。]{1,30}                                 # 未经…同意
+    | 经[^，,；;。]{0,24}?(?:同意|批准|许可|登记|核准|备案|协商一致|追认|认定|审查|公证)[^，,；;。]{0,12}
+    | 在[^，,；;。]{1,24}?期间[^，,；;。]{0,12}             # 在试用期间
+    | 自[^，,；;。]{1,30}?(?:之日)?起[^，,；;。]{0,12}      # 自知道…之日起
+    | [^，,；;。]{2,40}后$                                  # …支付…工资后 (an act first)
+    """,
+    re.VERBOSE,
+)
+
+# A leading condition clause 「……的，」 (a 的-phrase closing a comma segment).
+CONDITION_CLAUSE = re.compile(r"^[^，,；;。]{3,60}的$")
+
+# Conditions that stand for the list that follows (下列情形之一的): restated by its items.
+LIST_PLACEHOLDER = re.compile(r"下列|以下情形|前款|本条")
+
+# A report's meta-description of a provision: 「规定了违约金」, 「对违约金作了规定」,
+# 「是关于违约金的规定」 — it says what the provision is about, not what it says.
+META_DESCRIPTION = re.compile(
+    r"""
+    ^(?:[^，,。；;]{0,8}[，,])?                                    # a lead-in (关于…，)
+    (?:本条|该条|该款|此条|其|这一条)?\s*
+    (?:
+        (?:规定了|规范了|明确了|涉及|调整)(?P<x1>[^，,。；;]{2,30})
+      | (?:对|就)(?P<x2>[^，,。；;]{2,30}?)(?:作(?:出)?了?|有|进行了)(?:明确|具体|相关)?规定
+      | (?:是)?关于(?P<x3>[^，,。；;]{2,30}?)的(?:规定|条款)
+    )
+    (?:的(?:规定|内容))?[。；;]?$
+    """,
+    re.VERBOSE,
+)
+
+# A case caption in brackets right after a case citation (（荣宝英诉王阳…纠纷案）): the
+# citation's own title, not a proposition.
+CAPTION = re.compile(r"[（(][^（）()]{2,80}?(?:案|案件|纠纷)[）)]")

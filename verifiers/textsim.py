@@ -27,21 +27,21 @@ _FUNCTION_CHARS = frozenset("的了和与及或者其之而在对于将被把由
 _ARABIC_INT = re.compile(r"(?<![0-9.])([0-9]{1,5})(?![0-9.])")
 
 
+def _folded(m: re.Match[str], text: str) -> str:
+    digits = m.group(1)
+    if len(digits) == 4 and text.startswith("年", m.end()):
+        return digits
+    n = int(digits)
+    return to_chinese(n) if n > 0 else "零"
+
+
 def fold_numerals(text: str) -> str:
     """Arabic integers written as PRC legislation writes them: ``16岁`` → ``十六岁``,
     ``第17条`` → ``第十七条``, ``5000元`` → ``五千元`` (a four-digit number before 年 is a
     year and stays). Statutes use Chinese numerals for counts, periods and amounts; reports
     mix both, and without folding 16周岁 shares no bigram with 十六周岁. Expects NFKC text
     (full-width digits already folded)."""
-
-    def repl(m: re.Match[str]) -> str:
-        digits = m.group(1)
-        if len(digits) == 4 and text.startswith("年", m.end()):
-            return digits
-        n = int(digits)
-        return to_chinese(n) if n > 0 else "零"
-
-    return _ARABIC_INT.sub(repl, text)
+    return _ARABIC_INT.sub(lambda m: _folded(m, text), text)
 
 
 @lru_cache(maxsize=8192)
@@ -203,3 +203,201 @@ def contains_phrase(phrase: str, text: str, ratio: float = 0.8) -> bool:
         return True
     m = difflib.SequenceMatcher(None, p, t, autojunk=False).find_longest_match(0, len(p), 0, len(t))
     return m.size / len(p) >= ratio
+
+
+def verbatim_share(part: str, whole: str, *, min_block: int = 4) -> float:
+    """Share of ``part``'s normalised characters that stand in ``whole`` verbatim, in runs of
+    at least ``min_block`` characters (difflib matching blocks), in [0, 1].
+
+    Scattered shared vocabulary (合同, 当事人) does not count, a phrase copied with a word
+    changed does: the measure of a *near-verbatim* match. 0.0 when ``part`` normalises to
+    nothing.
+    """
+    p, w = normalize(part), normalize(whole)
+    if not p or not w:
+        return 0.0
+    if p in w:
+        return 1.0
+    sm = difflib.SequenceMatcher(None, p, w, autojunk=False)
+    return sum(b.size for b in sm.get_matching_blocks() if b.size >= min_block) / len(p)
+
+
+# ---------------------------------------------------------------- clause alignment
+
+_BOUNDARY_PUNCT = frozenset('，,、：:；;。！？!?\n（）()“”"「」『』')
+
+
+@dataclass(frozen=True)
+class NormText:
+    """A text and its :func:`normalize` form with the way back.
+
+    Attributes:
+        text: the text as given.
+        chars: the normalised characters (equal to ``normalize(text)`` for ordinary text).
+        spans: for each normalised character, the half-open span in ``text`` it comes from
+            (a folded Arabic number: the span of the whole digit run).
+    """
+
+    text: str
+    chars: str
+    spans: tuple[tuple[int, int], ...]
+
+    def original(self, start: int, end: int) -> tuple[int, int]:
+        """Half-open span in ``text`` of the normalised characters ``[start, end)``; an
+        empty range maps to the empty span where it would be."""
+        if start < end:
+            return self.spans[start][0], self.spans[end - 1][1]
+        at = self.spans[start][0] if start < len(self.spans) else len(self.text)
+        return at, at
+
+    def normalised(self, start: int, end: int) -> tuple[int, int]:
+        """Half-open range of the normalised characters that come from ``text[start:end]``."""
+        idx = [k for k, (a, _) in enumerate(self.spans) if start <= a < end]
+        if not idx:
+            return 0, 0
+        return idx[0], idx[-1] + 1
+
+    def boundary(self, k: int) -> bool:
+        """True when position ``k`` (between normalised characters ``k-1`` and ``k``) is a
+        clause boundary: the start or end of the text, or punctuation in between."""
+        if k <= 0 or k >= len(self.chars):
+            return True
+        gap = self.text[self.spans[k - 1][1] : self.spans[k][0]]
+        return any(ch in _BOUNDARY_PUNCT for ch in gap)
+
+
+def normalize_mapped(text: str) -> NormText:
+    """:func:`normalize` with the span of every normalised character in ``text``."""
+    chars: list[str] = []
+    spans: list[tuple[int, int]] = []
+    for i, ch in enumerate(text):
+        for c in unicodedata.normalize("NFKC", ch).translate(_ZERO_WIDTH):
+            chars.append(c)
+            spans.append((i, i + 1))
+    s1 = "".join(chars)
+    out: list[str] = []
+    out_spans: list[tuple[int, int]] = []
+    pos = 0
+    for m in _ARABIC_INT.finditer(s1):
+        for k in range(pos, m.start()):
+            out.append(s1[k])
+            out_spans.append(spans[k])
+        run = (spans[m.start()][0], spans[m.end() - 1][1])
+        for c in _folded(m, s1):
+            out.append(c)
+            out_spans.append(run)
+        pos = m.end()
+    for k in range(pos, len(s1)):
+        out.append(s1[k])
+        out_spans.append(spans[k])
+    keep = [k for k, c in enumerate(out) if c.isalnum()]
+    return NormText(text, "".join(out[k] for k in keep), tuple(out_spans[k] for k in keep))
+
+
+Opcode = tuple[str, int, int, int, int]
+
+
+@dataclass(frozen=True)
+class ClauseAlignment:
+    """One clause of a description aligned with the source passage it restates.
+
+    Attributes:
+        desc: the description clause (``desc.text`` starts at ``desc_offset`` of the
+            description).
+        src: the source passage (one to :data:`MAX_WINDOW` consecutive source clauses;
+            ``src.text`` starts at ``src_offset`` of the source).
+        desc_offset: offset of the clause in the description (characters).
+        src_offset: offset of the passage in the source (characters).
+        opcodes: difflib opcodes from ``desc.chars`` to ``src.chars``.
+        coverage: share of the clause's normalised characters in matching runs of at least
+            two characters, in [0, 1].
+    """
+
+    desc: NormText
+    src: NormText
+    desc_offset: int
+    src_offset: int
+    opcodes: tuple[Opcode, ...]
+    coverage: float
+
+    def equal_map(self) -> dict[int, int]:
+        """Normalised description position → source position, for matched characters."""
+        out: dict[int, int] = {}
+        for tag, i1, i2, j1, _ in self.opcodes:
+            if tag == "equal":
+                for k in range(i2 - i1):
+                    out[i1 + k] = j1 + k
+        return out
+
+    def anchored(self, i1: int, i2: int, j1: int, j2: int, anchor: int) -> bool:
+        """True when description chars ``[i1, i2)`` and source chars ``[j1, j2)`` sit between
+        matched anchors: on each side, the characters next to them match in sequence (the
+        description's ``i1-1, i1-2, …`` onto the source's ``j1-1, j1-2, …``; likewise after)
+        for ``anchor`` characters, or up to a clause boundary on both sides
+        (:meth:`NormText.boundary`)."""
+        eq = self.equal_map()
+        n = 0
+        while n < anchor and eq.get(i1 - n - 1) == j1 - n - 1:
+            n += 1
+        left = n >= anchor or (self.desc.boundary(i1 - n) and self.src.boundary(j1 - n))
+        n = 0
+        while n < anchor and eq.get(i2 + n) == j2 + n:
+            n += 1
+        right = n >= anchor or (self.desc.boundary(i2 + n) and self.src.boundary(j2 + n))
+        return left and right
+
+
+MAX_WINDOW = 3
+"""A description clause is aligned with up to this many consecutive source clauses."""
+ALIGN_MIN_COVERAGE = 0.6
+"""A description clause restates a source passage when this share of it matches verbatim."""
+_MIN_CLAUSE_CHARS = 6
+
+
+def align_clauses(
+    description: str, source: str, *, min_coverage: float = ALIGN_MIN_COVERAGE
+) -> tuple[ClauseAlignment, ...]:
+    """Each clause of ``description`` aligned with the source passage it restates.
+
+    Clauses are :func:`sentences` (split at 。；！？ and newlines). For each description clause
+    of at least six normalised characters, the candidate passages are runs of one to
+    :data:`MAX_WINDOW` consecutive source clauses; the four that hold most of the clause's
+    bigrams are compared character by character (difflib on normalised text) and the one with
+    the highest similarity ratio is kept when at least ``min_coverage`` of the clause matches
+    it in runs of two or more characters. Clauses that restate nothing are left out.
+
+    Returns:
+        One :class:`ClauseAlignment` per restating clause, in description order.
+    """
+    src_clauses = sentences(source)
+    if not src_clauses:
+        return ()
+    windows = [
+        (src_clauses[a][0], src_clauses[b][1])
+        for a in range(len(src_clauses))
+        for b in range(a, min(a + MAX_WINDOW, len(src_clauses)))
+    ]
+    out: list[ClauseAlignment] = []
+    for ds, de in sentences(description):
+        d = normalize_mapped(description[ds:de])
+        if len(d.chars) < _MIN_CLAUSE_CHARS:
+            continue
+        dtext = description[ds:de]
+        ranked = sorted(
+            windows, key=lambda w: (-containment(dtext, source[w[0] : w[1]]), w[1] - w[0])
+        )[:4]
+        best: tuple[float, float, ClauseAlignment] | None = None
+        for ws, we in ranked:
+            s = normalize_mapped(source[ws:we])
+            if not s.chars:
+                continue
+            sm = difflib.SequenceMatcher(None, d.chars, s.chars, autojunk=False)
+            matched = sum(b.size for b in sm.get_matching_blocks() if b.size >= 2)
+            cov = matched / len(d.chars)
+            ratio = sm.ratio()
+            if best is None or ratio > best[0]:
+                al = ClauseAlignment(d, s, ds, ws, tuple(sm.get_opcodes()), cov)
+                best = (ratio, cov, al)
+        if best is not None and best[1] >= min_coverage:
+            out.append(best[2])
+    return tuple(out)
