@@ -21,7 +21,7 @@ from governor.config import Thresholds
 from governor.models import Authority, Citation, Edit, Span, Verdict
 from governor.repairs import edit, removal_span, remove, retarget
 from governor.sanitize import fenced_blocks
-from verifiers.facts import modality_flips, number_mismatches, provisos
+from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
 from verifiers.textsim import containment
 
 _CONTENT_INTRO = re.compile(
@@ -49,7 +49,7 @@ def _replacement(text: str, span: Span, said: str, src: str) -> tuple[Span, str]
     body = Span(start=span.start, end=span.end - trail)
     after = src.replace("\n", "").rstrip("。；;")
     nxt = text[body.end : body.end + 1]
-    if not nxt or nxt not in _TRAILING + "\n":
+    if not nxt or nxt not in _TRAILING + "\n（(":
         after += "。"
     return body, after
 
@@ -343,6 +343,10 @@ class EfaReviser:
                 )
                 return edit("fix_number", text, sp, fl.expected.word,
                             f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
+            for sw in polarity_swaps(said, src):
+                sp = Span(start=said_span.start + sw.start, end=said_span.start + sw.end)
+                return edit("fix_number", text, sp, sw.expected,
+                            f"the provision says {sw.expected}, not {sw.found}", v)  # fmt: skip
         if target is not None and target.article != cit.article:
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip

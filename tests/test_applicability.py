@@ -14,6 +14,9 @@ from governor.api import Governor
 from governor.authorities import load_default_store
 from governor.config import load_config
 from governor.models import Verdict
+from verifiers.existence import check_existence
+from verifiers.judge import JudgeItem
+from verifiers.suggest import better_provision, existence_suggestion
 
 TODAY = date(2026, 11, 29)
 COOP_Q = (
@@ -32,6 +35,11 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
     vs = gov.verify(text, as_of=TODAY, context=context)
     assert len(vs) == 1, [v.citation.raw for v in vs]
     return vs[0]
+
+
+def last(gov: Governor, text: str, context: str = "") -> Verdict:
+    """The verdict of the text's last citation (earlier ones set the scene)."""
+    return gov.verify(text, as_of=TODAY, context=context)[-1]
 
 
 @pytest.mark.parametrize(
@@ -53,11 +61,25 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
         ("已满16周岁的人犯罪，应当负刑事责任（《刑法》第17条）。", "", "supports"),
         # no claim and no question
         ("参见《民法典》第五百七十七条。", "", "skipped"),
+        # an opposed term swapped in a restatement of the provision
+        ("无民事行为能力人实施的民事法律行为有效（《民法典》第一百四十四条）。", "", "contradicts"),
+        ("因不可抗力不能履行民事义务的，承担民事责任（《民法典》第一百八十条）。", "", "contradicts"),
+        # a meta-description (「规定了X」) names the provision's subject: judged as such
+        ("《民法典》第五百八十五条第一款规定了违约金。", "", "supports"),
+        ("二、违约金\n《民法典》第五百八十五条第一款规定了违约金。", "", "supports"),
+        ("违约金条款有效。《民法典》第五百八十五条第一款规定了违约金，第五百八十四条规定了损失赔偿。", "", "supports"),
+        ("《民法典》第五百八十五条第一款规定了违约金。", "合同约定的违约金过高，可以请求法院调整吗？", "supports"),
+        ("《民法典》第五百三十五条规定了违约金。", "", "irrelevant"),
+        # a case citation's own caption is not its claim
+        ("参见指导案例24号（荣宝英诉王阳、永诚财产保险股份有限公司江阴支公司机动车交通事故责任纠纷案）。", "", "skipped"),
+        ("参见指导案例24号（荣宝英诉王阳、永诚财产保险股份有限公司江阴支公司机动车交通事故责任纠纷案）：交通事故的受害人没有过错，其体质状况对损害后果的影响不属于可以减轻侵权人责任的法定情形。", "", "supports"),
     ],
 )  # fmt: skip
 def test_applicability_rules(gov: Governor, text: str, context: str, label: str) -> None:
-    v = one(gov, text, context)
+    v = last(gov, text, context)
     assert v.applicability.label == label, v.applicability.rationale
+    # a suggestion offered with the verdict is never one whose own confidence is 0
+    assert v.suggestion is None or v.suggestion.score > 0
 
 
 def test_wrong_article_gets_the_reference_as_confident_suggestion(gov: Governor) -> None:
@@ -108,3 +130,70 @@ def test_supports_records_evidence_from_the_provision(gov: Governor) -> None:
     (ev,) = v.applicability.evidence
     assert v.resolved is not None and ev.span is not None
     assert v.resolved.text[ev.span.start : ev.span.end] == ev.text and "联合社" in ev.text
+
+
+@pytest.mark.parametrize(
+    "text,instrument,article",
+    [
+        # the claim is another law's text near-verbatim: that law's provision may be named
+        ("拍卖人对委托人交付拍卖的物品负有保管义务（《民法典》第五百七十七条）。", "中华人民共和国拍卖法", "19"),
+        ("用人单位应当保证劳动者每周至少休息一日（《民法典》第五百七十七条）。", "中华人民共和国劳动法", "38"),
+        # a paraphrase: suggestions stay in the cited instrument
+        ("拍卖人应当妥善保管拍卖标的，并且不得擅自处分（《民法典》第五百七十七条）。", "中华人民共和国民法典", None),
+    ],
+)  # fmt: skip
+def test_suggestions_stay_in_the_cited_instrument_unless_verbatim(
+    gov: Governor, text: str, instrument: str, article: str | None
+) -> None:
+    v = one(gov, text)
+    assert v.applicability.label == "irrelevant", v.applicability.rationale
+    assert v.suggestion is not None and v.suggestion.authority.instrument == instrument
+    if article is not None:
+        assert v.suggestion.authority.article == article
+        assert v.suggestion.score >= gov.config.thresholds.suggestion_min_score
+
+
+@pytest.mark.parametrize(
+    "text,instrument,article",
+    [
+        # an article that does not exist: searched in the cited instrument first
+        ("民法典第九千条规定，当事人应当遵循诚信原则。", "中华人民共和国民法典", None),
+        # …and another instrument only for its own words
+        ("根据《民法典》第九千条规定，拍卖人对委托人交付拍卖的物品负有保管义务。", "中华人民共和国拍卖法", "19"),
+        # a repealed law: its successor
+        ("合同法第五十二条规定，恶意串通，损害国家、集体或者第三人利益的合同无效。", "中华人民共和国民法典", None),
+        # a guiding case that does not exist: no statute for its caption
+        ("参见指导案例999号（张三诉李四劳动争议案）。", None, None),
+        ("参见指导案例999号。", None, None),
+        # a fabricated instrument with a provision's own words
+        ("《民事合同法》第一百五十四条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。", "中华人民共和国民法典", "154"),
+    ],
+)  # fmt: skip
+def test_existence_suggestion_stays_in_the_instrument_or_successor(
+    gov: Governor, text: str, instrument: str | None, article: str | None
+) -> None:
+    store = gov.store
+    (cit,) = gov.extract(text)
+    ex = check_existence(cit, store, as_of=TODAY)
+    sug = existence_suggestion(
+        cit, ex.result.label, ex.authority, ex.record, store, store, as_of=TODAY
+    )
+    if instrument is None:
+        assert sug is None
+        return
+    assert sug is not None and sug.authority.instrument == instrument and sug.score > 0
+    if article is not None:
+        assert sug.authority.article == article
+
+
+def test_no_suggestion_without_confidence(gov: Governor) -> None:
+    # a text with no content bigrams has specificity 0: whatever is found is not offered
+    store = gov.store
+    (cit,) = gov.extract("《民法典》第五百七十七条")
+    ex = check_existence(cit, store, as_of=TODAY)
+    assert ex.authority is not None
+    item = JudgeItem(cit, ex.authority, ex.record, "", TODAY)
+    sug, _ = better_provision(
+        "的", item, store, store, cited_score=0.0, margin=0.0, reason="test", global_k=8
+    )
+    assert sug is None

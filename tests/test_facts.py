@@ -1,16 +1,22 @@
-"""Numbers, modality and 但书 facts used by the fidelity judge (real provision texts)."""
+"""Numbers, modality, 但书, polarity and condition facts used by the fidelity judge.
+
+Provision texts are real (民法典, 劳动法, 劳动合同法, 道路交通安全法, 票据法, 妇女权益保障法).
+"""
 
 from __future__ import annotations
 
 import pytest
 
 from verifiers.facts import (
+    dropped_conditions,
     mentions_exception,
     modality_flips,
     number_mismatches,
+    polarity_swaps,
     provisos,
     quantities,
 )
+from verifiers.textsim import align_clauses, normalize, normalize_mapped, verbatim_share
 
 # 民法典第一百八十八条第一款 (real text)
 ART_188 = "向人民法院请求保护民事权利的诉讼时效期间为三年。法律另有规定的，依照其规定。"
@@ -99,3 +105,173 @@ def test_proviso_found_with_its_rule() -> None:
 )
 def test_mentions_exception(text: str, expected: bool) -> None:
     assert mentions_exception(text) is expected
+
+
+# 劳动法第四十四条: three rates; 二百 belongs to 休息日, 三百 to 法定休假日
+ART_44 = (
+    "有下列情形之一的，用人单位应当按照下列标准支付高于劳动者正常工作时间工资的工资报酬：\n"
+    "（一）安排劳动者延长工作时间的，支付不低于工资的百分之一百五十的工资报酬；\n"
+    "（二）休息日安排劳动者工作又不能安排补休的，支付不低于工资的百分之二百的工资报酬；\n"
+    "（三）法定休假日安排劳动者工作的，支付不低于工资的百分之三百的工资报酬。"
+)
+# 劳动合同法第四十条 (lead and first item)
+ART_40 = (
+    "有下列情形之一的，用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资"
+    "后，可以解除劳动合同：\n（一）劳动者患病或者非因工负伤，在规定的医疗期满后不能从事原工作，"
+    "也不能从事由用人单位另行安排的工作的；"
+)
+# 票据法第十二条: the same consequence in two sentences with different conditions
+ART_12 = (
+    "以欺诈、偷盗或者胁迫等手段取得票据的，或者明知有前列情形，出于恶意取得票据的，不得享有票据权利。\n"
+    "持票人因重大过失取得不符合本法规定的票据的，也不得享有票据权利。"
+)
+# 民法典第一百四十四条, 第一百八十条第一款, 第六百八十六条第二款
+ART_144 = "无民事行为能力人实施的民事法律行为无效。"
+ART_180 = "因不可抗力不能履行民事义务的，不承担民事责任。法律另有规定的，依照其规定。"
+ART_686 = "当事人在保证合同中对保证方式没有约定或者约定不明确的，按照一般保证承担保证责任。"
+
+
+@pytest.mark.parametrize(
+    "description,found,expected",
+    [
+        ("法定休假日安排劳动者工作的，支付不低于工资的百分之二百的工资报酬", "百分之二百", "百分之三百"),
+        ("休息日安排劳动者工作又不能安排补休的，支付不低于工资的百分之三百的工资报酬", "百分之三百", "百分之二百"),
+        ("安排劳动者延长工作时间的，支付不低于工资的百分之二百的工资报酬", "百分之二百", "百分之一百五十"),
+    ],
+)  # fmt: skip
+def test_number_that_exists_elsewhere_is_still_wrong_in_its_clause(
+    description: str, found: str, expected: str
+) -> None:
+    (mm,) = number_mismatches(description, ART_44)
+    assert (mm.found.text, mm.expected.text) == (found, expected)
+    assert ART_44[mm.expected.start : mm.expected.end] == expected
+
+
+@pytest.mark.parametrize(
+    "description",
+    [
+        "法定休假日安排劳动者工作的，支付不低于工资的百分之三百的工资报酬",
+        "休息日安排劳动者工作又不能安排补休的，支付不低于工资的百分之二百的工资报酬",
+        # rates listed in one clause: no clause of the source is restated around them
+        "延长工作时间付百分之一百五十，休息日付百分之二百，法定休假日付百分之三百",
+        "我每天加班两小时，老板只付了百分之二百",  # facts of a case
+    ],
+)
+def test_numbers_in_their_right_clause_pass(description: str) -> None:
+    assert number_mismatches(description, ART_44) == ()
+
+
+@pytest.mark.parametrize(
+    "description,source,found,expected,kind",
+    [
+        ("无民事行为能力人实施的民事法律行为有效", ART_144, "有效", "无效", "validity"),
+        ("当事人在保证合同中对保证方式没有约定或者约定不明确的，按照连带责任保证承担保证责任",
+         ART_686, "连带责任", "一般", "liability"),
+        ("因不可抗力不能履行民事义务的，承担民事责任", ART_180, "承担", "不承担", "negation"),
+        ("饮酒后驾驶机动车的，处暂扣六个月机动车驾驶证，并处一千元以上二千元以上罚款", ART_91,
+         "以上", "以下", "bound"),
+        ("有下列情形之一的，用人单位可以向劳动者支付经济补偿", ART_46, "可以", "应当", "modality"),
+        ("抵押权人应当通知抵押人", "抵押人应当通知抵押权人", "抵押权人", "抵押人", "role"),
+    ],
+)  # fmt: skip
+def test_polarity_swap(description: str, source: str, found: str, expected: str, kind: str) -> None:
+    swaps = polarity_swaps(description, source)
+    sw = swaps[0]
+    assert (sw.found, sw.expected, sw.kind) == (found, expected, kind)
+    assert description[sw.start : sw.end] == found
+    assert source[sw.source_start : sw.source_end] == expected
+    # replacing the found words by the expected ones restores that part of the source's clause
+    fixed = description[: sw.start] + expected + description[sw.end :]
+    assert len(polarity_swaps(fixed, source)) == len(swaps) - 1
+
+
+@pytest.mark.parametrize(
+    "description,source",
+    [
+        (ART_144, ART_144),  # verbatim
+        ("无民事行为能力人实施的民事法律行为，没有法律效力", ART_144),  # paraphrase, same polarity
+        ("限制民事行为能力人实施的纯获利益的民事法律行为有效", ART_144),  # another rule
+        ("合同有效", "合同无效"),  # too short to be a restatement
+        ("因不可抗力不能履行民事义务的，不承担民事责任", ART_180),
+    ],
+)
+def test_no_polarity_swap(description: str, source: str) -> None:
+    assert polarity_swaps(description, source) == ()
+
+
+@pytest.mark.parametrize(
+    "description,source,condition",
+    [
+        ("有下列情形之一的，用人单位可以解除劳动合同", ART_40,
+         "用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资后"),
+        ("用人单位可以解除劳动合同。", ART_40,
+         "用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资后"),
+    ],
+)  # fmt: skip
+def test_dropped_condition(description: str, source: str, condition: str) -> None:
+    (dc,) = dropped_conditions(description, source)
+    assert dc.condition == condition and dc.consequence == "可以解除劳动合同"
+    assert source[dc.start : dc.end] == condition and not dc.exception
+
+
+@pytest.mark.parametrize(
+    "description,source,also_said",
+    [
+        # the condition kept
+        ("有下列情形之一的，用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资"
+         "后，可以解除劳动合同", ART_40, ""),
+        # the condition stated in the claim around the description
+        ("用人单位可以解除劳动合同", ART_40, "用人单位提前三十日以书面形式通知劳动者本人后"),
+        # a paraphrase of the consequence is not judged
+        ("单位能够与劳动者解约", ART_40, ""),
+        # the same consequence in another sentence has its own condition: not this one's
+        ("以欺诈、偷盗或者胁迫等手段取得票据的，或者明知有前列情形，出于恶意取得票据的，不得享有票据权利",
+         ART_12, ""),
+        # a list placeholder (有下列情形之一的) is restated by its items, not dropped
+        ("劳动者患病或者非因工负伤，在规定的医疗期满后不能从事原工作，也不能从事由用人单位另行安排的工作的",
+         ART_40, ""),
+    ],
+)  # fmt: skip
+def test_no_dropped_condition(description: str, source: str, also_said: str) -> None:
+    assert dropped_conditions(description, source, also_said=also_said) == ()
+
+
+def test_proviso_of_its_own_sentence_is_not_split() -> None:
+    # 妇女权益保障法第四十八条第二款: 「但是，…的除外」 stands after 。; its 「…的除外」 is not a
+    # second 但书 whose rule would be 「但是，用人单位依法解除…」
+    text = (
+        "女职工在怀孕以及依法享受产假期间，劳动（聘用）合同或者服务协议期满的，劳动（聘用）合同或者"
+        "服务协议期限自动延续至产假结束。但是，用人单位依法解除、终止劳动（聘用）合同、服务协议，"
+        "或者女职工依法要求解除、终止劳动（聘用）合同、服务协议的除外。"
+    )
+    assert provisos(text) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["（一）１６周岁，\u200b 应当！", "罚款5000元，自2021年1月1日起", "第17条之一 abc", ""],
+)
+def test_normalize_mapped_agrees_with_normalize(text: str) -> None:
+    n = normalize_mapped(text)
+    assert n.chars == normalize(text) and len(n.spans) == len(n.chars)
+    assert all(0 <= a < b <= len(text) for a, b in n.spans)
+
+
+def test_alignment_maps_back_to_the_source() -> None:
+    desc = "法定休假日安排劳动者工作的，支付不低于工资的百分之二百的工资报酬"
+    (al,) = align_clauses(desc, ART_44)
+    assert "法定休假日" in al.src.text and al.coverage > 0.9
+    start, end = al.src.original(0, len(al.src.chars))
+    assert ART_44[al.src_offset + start : al.src_offset + end].startswith("三）法定休假日")
+
+
+@pytest.mark.parametrize(
+    "part,whole,share",
+    [
+        ("违约方应当赔偿损失", "违约方应当赔偿损失。", 1.0),
+        ("违约方应当赔偿损失", "对方应当采取适当措施防止损失的扩大", 0.0),  # fragments only
+        ("", "任何文本", 0.0),
+    ],
+)
+def test_verbatim_share(part: str, whole: str, share: float) -> None:
+    assert verbatim_share(part, whole) == pytest.approx(share)

@@ -65,6 +65,19 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
         ("根据《民法典》第五百七十七条规定，小王应当向李某赔偿全部货款损失。", "not_assessed", None),
         # nothing stated about the content
         ("参见《民法典》第五百七十七条。", "not_assessed", None),
+        # an opposed term swapped in a verbatim restatement (issue #4, reviewer's drafts)
+        ("《民法典》第一百四十四条规定，无民事行为能力人实施的民事法律行为有效。", "misdescribed", "L1.2.2"),
+        ("《民法典》第六百八十六条规定，当事人在保证合同中对保证方式没有约定或者约定不明确的，按照连带责任保证承担保证责任。", "misdescribed", "L1.2.2"),
+        ("《民法典》第一百八十条规定，因不可抗力不能履行民事义务的，承担民事责任。", "misdescribed", "L1.2.2"),
+        ("《民法典》第一百八十条规定，因不可抗力不能履行民事义务的，不承担民事责任。", "faithful", None),
+        # a number that exists elsewhere in the article, in the wrong clause
+        ("《劳动法》第四十四条规定，法定休假日安排劳动者工作的，支付不低于工资的百分之二百的工资报酬。", "misdescribed", "L1.2.2"),
+        ("《劳动法》第四十四条规定，法定休假日安排劳动者工作的，支付不低于工资的百分之三百的工资报酬。", "faithful", None),
+        # the consequence restated verbatim, its condition dropped (L1.2.2; a 但书 stays L1.2.3)
+        ("《劳动合同法》第四十条规定，有下列情形之一的，用人单位可以解除劳动合同。", "partially_faithful", "L1.2.2"),
+        ("《劳动合同法》第四十条规定，有下列情形之一的，用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资后，可以解除劳动合同。", "faithful", None),
+        # a paraphrase of the consequence is not judged for conditions
+        ("《民法典》第五百七十七条规定，违约的一方要承担违约责任。", "faithful", None),
     ],
 )  # fmt: skip
 def test_fidelity_rules(gov: Governor, text: str, label: str, code: str | None) -> None:
@@ -143,3 +156,32 @@ def test_weighted_containment_discounts_shared_vocabulary() -> None:
 )
 def test_contains_phrase(phrase: str, text: str, ok: bool) -> None:
     assert contains_phrase(phrase, text) is ok
+
+
+@pytest.mark.parametrize(
+    "text,evidence",
+    [
+        ("《民法典》第一百四十四条规定，无民事行为能力人实施的民事法律行为有效。", "无效"),
+        ("《民法典》第六百八十六条规定，当事人在保证合同中对保证方式没有约定或者约定不明确的，按照连带责任保证承担保证责任。", "一般"),
+        ("《劳动法》第四十四条规定，法定休假日安排劳动者工作的，支付不低于工资的百分之二百的工资报酬。", "百分之三百"),
+        ("《劳动合同法》第四十条规定，有下列情形之一的，用人单位可以解除劳动合同。",
+         "用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资后"),
+    ],
+)  # fmt: skip
+def test_evidence_is_the_sources_own_words(gov: Governor, text: str, evidence: str) -> None:
+    v = one(gov, text)
+    (ev,) = v.fidelity.evidence
+    assert ev.text == evidence
+    assert v.resolved is not None and ev.span is not None
+    assert v.resolved.text[ev.span.start : ev.span.end] == evidence
+
+
+def test_list_is_judged_against_all_its_members(gov: Governor) -> None:
+    # 「违约方应当赔偿损失」 restates what 第五百七十七条 (…赔偿损失等违约责任) and
+    # 第五百八十四条 (损失赔偿额) say; 第五百九十一条 shares only word fragments with it
+    vs = gov.verify("根据民法典第五百七十七条、第五百八十四条，违约方应当赔偿损失。", as_of=TODAY)
+    assert [v.citation.article for v in vs] == ["577", "584"]
+    for v in vs:
+        assert v.fidelity.label == "faithful", v.fidelity.rationale
+        assert v.applicability.label == "supports", v.applicability.rationale
+        assert v.suggestion is None

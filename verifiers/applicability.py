@@ -12,23 +12,36 @@ ranked for *claim + question*; a provision an expert would cite for that proposi
 near the top. On LawBench 3-2 (dev: GPT-3.5 answers) the reference article is within the top
 :data:`TOP_RANK` for 87 % of scenarios and a wrongly cited article for 9 %.
 
+The claim is read without bracketed case captions (「参见指导案例24号（荣宝英诉王阳…纠纷案）」:
+a citation's own title is not its claim), and a meta-description (「规定了X」, 「对X作了规定」,
+「是关于X的规定」, :func:`meta_subject`) is reduced to its subject X: it says what the
+provision is about, not a rule it states.
+
 Decisions, in order:
 
 1. no claim and no question → ``skipped``;
-2. the claim uses the provision's predicate with the opposite modality (可以 vs 不得) → ``contradicts``
-   (L1.1.2), provided the provision is on the claim's topic;
+2. the claim uses the provision's predicate with the opposite modality (可以 vs 不得), or
+   restates the provision verbatim but for one opposed term (有效/无效, 连带/一般, an added or
+   dropped 不: :func:`verifiers.facts.polarity_swaps`) → ``contradicts`` (L1.1.2), provided
+   (for the modality) the provision is on the claim's topic;
+2b. a meta-description whose subject X the provision's text holds → ``supports``;
 3. a claim of its own that shares little with the provision (overlap <
    ``applicability_partial_relevance``) but restates another provision of the instrument
    (overlap ≥ :data:`RESTATES`) → ``irrelevant`` (L1.1.2) with that provision as suggestion;
 4. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
-   a claim that restates the provision (overlap ≥ :data:`RESTATES`) → the provision fits;
-   it is then
+   a claim that restates the provision (overlap ≥ :data:`RESTATES`), or — for a member of a
+   list (《X》第一条、第二条) whose claim is shared — another member at rank ≤
+   :data:`TOP_RANK` with the list's texts together holding :data:`MIN_FIT` of the claim while
+   this member is itself on topic (rank ≤ :data:`ON_TOPIC_RANK` and overlap ≥
+   ``applicability_min_relevance``) → the provision fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
 5. otherwise the provision that best covers the question (the claim when there is none),
    among the top candidates of the cited instrument and of the whole store for claim +
    question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
-   ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`), and the label is
+   ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`; a provision of another
+   instrument only when the report's own words are its text near-verbatim,
+   :func:`verifiers.suggest.admissible`; never with confidence 0), and the label is
    ``partially_supports`` when the provision is on topic — rank ≤ :data:`ON_TOPIC_RANK` for
    claim + question, or overlap ≥ ``applicability_min_relevance`` (for a claim that is only
    the answer's conclusion or generic, the question's overlap with the provision also counts:
@@ -40,14 +53,22 @@ best matches the proposition.
 
 from __future__ import annotations
 
-from governor.authorities import AuthorityStore
+import re
+
+from governor.authorities import ArticleRecord, AuthorityStore
 from governor.config import Thresholds
 from governor.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
-from verifiers.facts import modality_flips
+from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
-from verifiers.patterns import SCOPE, UNIVERSAL
-from verifiers.suggest import PROPOSITION_FULL, IdfCache, better_provision, search_query
+from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
+from verifiers.suggest import (
+    PROPOSITION_FULL,
+    IdfCache,
+    better_provision,
+    search_query,
+    strip_caption,
+)
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -109,31 +130,64 @@ def is_remote(item: JudgeItem) -> bool:
     return cs.end < cit.span.start - REMOTE or cs.start > cit.span.end + REMOTE
 
 
+_CLAUSES = re.compile(r"[^，,；;。\n]+")
+
+
+def meta_subject(claim: str) -> str:
+    """The subject X of a meta-description (「规定了X」, 「对X作了规定」, 「是关于X的规定」),
+    or ``""``. Such a claim says what the provision is about, not a rule it states. The claim
+    as a whole, else its last clause, is read (a heading line or a clause before it — 「二、
+    违约金\n规定了违约金」, 「违约金条款有效，规定了违约金」 — is not what the citation says)."""
+    text = claim.strip()
+    clauses = _CLAUSES.findall(text)
+    for part in (text, clauses[-1] if clauses else ""):
+        m = META_DESCRIPTION.search(part.strip())
+        if m is not None:
+            return (m.group("x1") or m.group("x2") or m.group("x3") or "").strip()
+    return ""
+
+
 def proposition(item: JudgeItem) -> tuple[str, str, bool]:
     """``(query, claim, lenient)``: the retrieval query (claim + question), the claim used
-    for overlap and scope checks, and whether the claim is only the answer's conclusion or
-    generic (then judged leniently against the question)."""
+    for overlap and scope checks, and whether the claim is only the answer's conclusion,
+    generic, or a meta-description (then judged leniently against the question).
+
+    The claim is read without bracketed case captions (a citation's own title is not its
+    claim: 「参见指导案例24号（荣宝英诉王阳…纠纷案）」 claims nothing); a meta-description
+    「规定了X」 is reduced to its subject X.
+    """
     cit = item.citation
-    claim = cit.claim.strip()
+    claim = strip_caption(cit.claim).strip()
     ctx = item.context.strip()
+    subject = meta_subject(claim)
+    if subject:
+        claim = subject
     if specificity(claim) < EMPTY_CLAIM_SPECIFICITY:
         claim = ""  # 参见 / 可以: no proposition
-    lenient = is_remote(item) or specificity(claim) < MIN_CLAIM_SPECIFICITY
+    lenient = bool(subject) or is_remote(item) or specificity(claim) < MIN_CLAIM_SPECIFICITY
     if not claim and not ctx:
-        claim = cit.description.strip()
+        claim = strip_caption(cit.description).strip()
     parts = [p for p in (claim, ctx) if p]
     query = " ".join(dict.fromkeys(parts))
     return query, claim, lenient
 
 
-def _rank(item: JudgeItem, retriever: Retriever, query: str) -> int | None:
+def _hits(item: JudgeItem, retriever: Retriever, query: str) -> list[ArticleRecord]:
+    """The top :data:`ON_TOPIC_RANK` provisions of the cited instrument for ``query``."""
     rec = item.record
     if rec is None or not query:
-        return None
-    hits = retriever.search(
+        return []
+    found = retriever.search(
         search_query(query), instrument=rec.instrument, as_of=item.as_of, k=ON_TOPIC_RANK
     )
-    for i, (cand, _) in enumerate(hits):
+    return [cand for cand, _ in found]
+
+
+def _rank(item: JudgeItem, retriever: Retriever, query: str) -> int | None:
+    rec = item.record
+    if rec is None:
+        return None
+    for i, cand in enumerate(_hits(item, retriever, query)):
         if cand.article == rec.article:
             return i + 1
     return None
@@ -174,13 +228,23 @@ def check_applicability(
     table: BigramIdf | None = idf.of(rec) if idf is not None else None
     cited = item.authority.text or source
     rel = weighted_containment(claim, source, table) if claim else 0.0
-    rank = _rank(item, retriever, query)
+    hits = _hits(item, retriever, query)
+    rank = next((i + 1 for i, c in enumerate(hits) if rec and c.article == rec.article), None)
     where = f"rank {'>' + str(ON_TOPIC_RANK) if rank is None else rank} in its instrument"
     evidence = _evidence(item, cited, claim or query)
 
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
+
+    subject = meta_subject(strip_caption(item.citation.claim))
+    if subject and claim and contains_phrase(subject, source):
+        # 「《X》第N条规定了违约金」: a description of the provision's subject, which it is
+        return _out(
+            "supports",
+            f"the report names the provision's subject 「{subject}」, which its text holds",
+            evidence=_evidence(item, cited, subject) or evidence,
+        )
 
     ctx = item.context.strip()
     own = bool(claim) and not lenient
@@ -208,6 +272,21 @@ def check_applicability(
     if not fits and own and rel >= RESTATES:
         fits = True  # the claim restates the provision
         where = "the claim restates it"
+    if not fits and item.sibling_texts:
+        # A list supports its shared claim as a whole: a member of a list whose other member
+        # fits the claim is not judged as if it stood alone, provided it is on topic itself
+        # (ranked for the proposition and holding part of the claim).
+        pool = "\n".join((source, *item.sibling_texts))
+        pooled = weighted_containment(claim, pool, table) if claim else 0.0
+        sibling = next(
+            (i + 1 for i, c in enumerate(hits[:TOP_RANK]) if c.text in item.sibling_texts), None
+        )
+        on_topic = (
+            rank is not None and rank <= ON_TOPIC_RANK and rel >= th.applicability_min_relevance
+        )
+        if sibling is not None and on_topic and (not own or pooled >= MIN_FIT):
+            fits = True
+            where = f"{where}; its list member at rank {sibling} fits it, list overlap {pooled:.2f}"
     if fits:
         over = _overreach(claim, cited)
         if over is not None:
@@ -236,6 +315,7 @@ def check_applicability(
         global_k=GLOBAL_K,
         query=query,
         full=PROPOSITION_FULL,
+        said=strip_caption(item.citation.description).strip() or claim,
     )
     ranked = rank is not None and rank <= ON_TOPIC_RANK
     topical = ranked or rel >= th.applicability_min_relevance
@@ -270,6 +350,22 @@ def _contradiction(
 ) -> AxisOutcome | None:
     flips = modality_flips(claim, cited) if claim and not lenient else ()
     on_topic = (rank is not None and rank <= TOP_RANK) or rel >= th.applicability_partial_relevance
+    if not flips and claim and not lenient:
+        # an opposed term swapped in a verbatim restatement (有效/无效, 连带/一般 …)
+        swaps = polarity_swaps(claim, cited)
+        if swaps:
+            sw = swaps[0]
+            span = (
+                Span(start=sw.source_start, end=sw.source_end)
+                if cited == item.authority.text
+                else None
+            )
+            return _out(
+                "contradicts",
+                f"the claim says {sw.found}; the provision says {sw.expected} ({sw.kind})",
+                codes=("L1.1.2",),
+                evidence=(Evidence(text=sw.expected, authority_id=item.authority.id, span=span),),
+            )
     if not flips or not on_topic:
         return None
     f = flips[0]

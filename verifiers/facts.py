@@ -160,12 +160,7 @@ def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ..
        A value that exists elsewhere in the article does not hide a wrong number:
        劳动法第四十四条 pays 百分之三百 for 法定休假日; its 百分之二百 is for 休息日.
     """
-    src = quantities(source)
-    out: list[NumberMismatch] = []
-    for q in quantities(description):
-        same_unit = tuple(s for s in src if s.unit == q.unit)
-        if same_unit and all(abs(s.value - q.value) > 1e-9 for s in same_unit):
-            out.append(NumberMismatch(q, same_unit))
+    out = list(_absent_values(description, source))
     seen = {(m.found.start, m.found.end) for m in out}
     out += [
         m
@@ -173,6 +168,16 @@ def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ..
         if (m.found.start, m.found.end) not in seen
     ]
     return tuple(sorted(out, key=lambda m: m.found.start))
+
+
+def _absent_values(description: str, source: str) -> tuple[NumberMismatch, ...]:
+    src = quantities(source)
+    out: list[NumberMismatch] = []
+    for q in quantities(description):
+        same_unit = tuple(s for s in src if s.unit == q.unit)
+        if same_unit and all(abs(s.value - q.value) > 1e-9 for s in same_unit):
+            out.append(NumberMismatch(q, same_unit))
+    return tuple(out)
 
 
 def aligned_number_mismatches(
@@ -221,18 +226,25 @@ def anchored_mismatches(
     A description quantity counts when the ``anchor`` CJK characters just before it also stand
     just before a same-unit quantity of the source (「诉讼时效期间为二年」 vs 「…期间为三年」),
     whatever else the description says: padding a description with other words must not hide
-    a wrong period (the overall-overlap gate of the fidelity judge would).
+    a wrong period (the overall-overlap gate of the fidelity judge would). The aligned
+    mismatches of :func:`aligned_number_mismatches` are anchored by construction and included.
     """
     src_q = quantities(source)
     out = []
-    for mm in number_mismatches(description, source):
+    for mm in _absent_values(description, source):
         ctx = _context(description, mm.found.start)[-anchor:]
         if len(ctx) < anchor:
             continue
         same = [q for q in src_q if q.unit == mm.found.unit and ctx in _context(source, q.start)]
         if same:
             out.append(NumberMismatch(mm.found, tuple(same)))
-    return tuple(out)
+    seen = {(m.found.start, m.found.end) for m in out}
+    out += [
+        m
+        for m in aligned_number_mismatches(description, source)
+        if (m.found.start, m.found.end) not in seen
+    ]
+    return tuple(sorted(out, key=lambda m: m.found.start))
 
 
 @dataclass(frozen=True)
@@ -315,9 +327,23 @@ class Proviso:
 
 
 def provisos(source: str) -> tuple[Proviso, ...]:
-    """All 但书 of ``source`` (但是…/但…除外/…不在此限) with the rule clause before each."""
+    """All 但书 of ``source`` (但是…/但…除外/…不在此限) with the rule clause before each.
+
+    A 但书 that stands as a sentence of its own after 。 (「…产假结束。但是，用人单位依法
+    解除…的除外。」) is not read: a description stops at the 。 before it (the extractor's
+    description is one sentence), so whether the report kept it cannot be told from the
+    description; and no 「…的除外」 is read inside it as a second 但书 with 「但是，…」 as
+    its rule.
+    """
+    own = [
+        (ss, se)
+        for ss, se in sentences(source)
+        if ss > 0 and source[ss - 1] in "。\n" and source[ss:se].lstrip().startswith("但")
+    ]
     out = []
     for m in PROVISO.finditer(source):
+        if any(a <= m.start("proviso") < b for a, b in own):
+            continue
         sent_start = max(source.rfind("。", 0, m.start()), source.rfind("\n", 0, m.start())) + 1
         rule = source[sent_start : m.start()].rstrip("，,；; ")
         out.append(Proviso(rule, m.group("proviso"), m.start("proviso"), m.end("proviso")))
@@ -339,11 +365,19 @@ def mentions_exception(text: str) -> bool:
 
 MAX_SWAP = 6
 """A swapped term spans at most this many normalised characters on either side."""
+SWAP_MIN_COVERAGE = 0.8
+"""A clause must restate its source passage this closely (share of its characters matched
+verbatim) before a swapped term in it counts: one word changed in a copy, not a paraphrase or
+another rule that shares the wording (「限制民事行为能力人实施的纯获利益的…行为有效」 is
+民法典第一百四十五条, not 第一百四十四条 with 无效 flipped)."""
 
 
 @dataclass(frozen=True)
 class PolaritySwap:
     """The description says ``found`` where the source clause it restates says ``expected``.
+
+    Each side covers the opposed term and the whole change around it (「连带责任」 where the
+    source says 「一般」), so replacing ``found`` by ``expected`` restores the source's words.
 
     ``start``/``end`` index the description, ``source_start``/``source_end`` the source
     (half-open character offsets); ``kind`` names the opposition
@@ -377,13 +411,18 @@ def _opposed(
 ) -> tuple[tuple[int, int], tuple[int, int], str] | None:
     """``(description range, source range, kind)`` of an opposed term pair at one change."""
     d, s = al.desc.chars, al.src.chars
+
+    def union(term: tuple[int, int], a: int, b: int) -> tuple[int, int]:
+        # the term together with the whole change (连带责任 → 一般: both words replaced)
+        return (min(term[0], a), max(term[1], b)) if a < b else term
+
     for name, side_a, side_b, _ in OPPOSITIONS:
         da, db = _covering(d, side_a, i1, i2), _covering(d, side_b, i1, i2)
         sa, sb = _covering(s, side_a, j1, j2), _covering(s, side_b, j1, j2)
         if da and sb and not db and not sa:
-            return da, sb, name
+            return union(da, i1, i2), union(sb, j1, j2), name
         if db and sa and not da and not sb:
-            return db, sa, name
+            return union(db, i1, i2), union(sa, j1, j2), name
     # a negation added or dropped in front of the same words
     if i1 == i2 and s[j1:j2] in NEGATORS:
         return (i1, min(len(d), i1 + 2)), (j1, min(len(s), j2 + 2)), "negation"
@@ -398,7 +437,8 @@ def polarity_swaps(
     """Opposed terms swapped in a verbatim restatement of the source.
 
     Each clause of ``description`` is aligned with the source passage it restates
-    (:func:`verifiers.textsim.align_clauses`, difflib on normalised text). A change of at
+    (:func:`verifiers.textsim.align_clauses`, difflib on normalised text; at least
+    :data:`SWAP_MIN_COVERAGE` of the clause verbatim). A change of at
     most :data:`MAX_SWAP` characters between ``anchor`` matched characters on each side (or
     a clause boundary) that puts a term of one side of an opposition
     (:data:`verifiers.patterns.OPPOSITIONS`: 有效/无效, 连带/一般/按份, 以上/以下, 之前/之后,
@@ -410,7 +450,7 @@ def polarity_swaps(
         The swaps in description order, with the source's term as ``expected``.
     """
     out: list[PolaritySwap] = []
-    for al in align_clauses(description, source):
+    for al in align_clauses(description, source, min_coverage=SWAP_MIN_COVERAGE):
         for tag, i1, i2, j1, j2 in al.opcodes:
             if tag == "equal" or i2 - i1 > MAX_SWAP or j2 - j1 > MAX_SWAP:
                 continue
@@ -483,8 +523,11 @@ def dropped_conditions(
 ) -> tuple[DroppedCondition, ...]:
     """Conditions of the source that the description drops while repeating their consequence.
 
-    For each modal (应当/可以/不得 …) of a source sentence, the consequence is the modal and
-    the rest of its comma segment; when the description repeats its first
+    Only the source sentences that a clause of the description restates are read
+    (:func:`verifiers.textsim.align_clauses`): a consequence repeated in another sentence of
+    the article (「…的，也不得享有票据权利」) is that sentence's, with its own conditions.
+    For each modal (应当/可以/不得 …) of such a sentence, the consequence is the modal and
+    the rest of its comma segment; when the description clause repeats its first
     :data:`CONSEQUENCE_CHARS` normalised characters verbatim (a paraphrase is never judged),
     the comma segments before it in the same sentence are searched for conditions: a leading
     「……的」 clause, a requirement (提前…, 经…同意/批准, 未经…, 在…期间, 自…起, an act
@@ -495,10 +538,14 @@ def dropped_conditions(
     Source of the rule: SPEC §3 (``partially_faithful``: omits an outcome-relevant condition).
     """
     said = description + "\n" + also_said
-    nd = normalize(description)
     out: list[DroppedCondition] = []
     seen: set[tuple[int, int]] = set()
-    for ss, se in sentences(source):
+    restated = [
+        (al.desc.chars, al.src_offset + a, al.src_offset + b)
+        for al in align_clauses(description, source)
+        for a, b in sentences(al.src.text)
+    ]
+    for nd, ss, se in restated:
         sent = source[ss:se]
         segs = [(m.start(), m.end()) for m in _SEGMENT.finditer(sent)]
         for mm in MODAL.finditer(sent):

@@ -22,10 +22,24 @@ Checks, in order; the first failure decides:
    matched quote, or the statement of a case application): every number, period, amount and
    ratio must agree with the source (L1.3.2 for periods, L1.2.2 otherwise) and modality
    (应当/可以/不得/有权/无权) must not flip (L1.2.2) — PRC drafting conventions
-   (立法技术规范（试行）, 全国人大常委会法工委 2009);
+   (立法技术规范（试行）, 全国人大常委会法工委 2009). A number must also agree with the
+   source clause the description restates, not only with the article
+   (:func:`verifiers.facts.number_mismatches` rule 2: 劳动法第四十四条 pays 百分之三百 for
+   法定休假日; its 百分之二百 is for 休息日). A quantity in the source's own wording is judged
+   however much else the description says (anchored);
+3b. a clause that restates the source verbatim but for one opposed term (有效/无效,
+   连带/一般, 以上/以下, 不得/可以, an added or dropped 不 …:
+   :func:`verifiers.facts.polarity_swaps`, term list and sources in
+   :data:`verifiers.patterns.OPPOSITIONS`) → ``misdescribed`` L1.2.2 with the source's term as
+   evidence (L1.1.2 with a suggestion when another provision holds the description as
+   written);
 4. another provision of the same instrument that the description matches clearly better
-   (by ``fidelity_other_margin``, and at least :data:`OTHER_MATCH`) → ``misdescribed`` L1.1.2
-   with that provision as suggestion;
+   (by ``fidelity_other_margin``, and at least :data:`OTHER_MATCH`) and that also holds more
+   of it — more of its words, or its text near-verbatim where the cited one does not
+   (:func:`word_share`, :func:`~verifiers.textsim.verbatim_share`) → ``misdescribed``
+   L1.1.2 with that provision as suggestion. Bigram overlap alone is fooled by fragments
+   across words: 「违约方应当赔偿损失」, shared by 民法典第五百七十七条、第五百八十四条, is a
+   restatement they support, not the content of 第五百九十一条 (「对方应当…损失…赔偿」);
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
@@ -34,7 +48,13 @@ Checks, in order; the first failure decides:
 7. a description that asserts the rule universally (在任何情况下/一律…, words the source
    does not use) while the source is limited (a leading condition ``……的，``, 仅/限于,
    下列情形…) that the description does not contain → ``partially_faithful`` L1.1.2;
-8. otherwise ``faithful``, with the best-matching source sentence as evidence.
+8. a description that repeats a consequence of the source clause it restates verbatim
+   (modal + predicate: 「可以解除劳动合同」) but omits most of an outcome-relevant condition of
+   that clause (「……的，」, 提前…, 经…同意, 在…期间, an act 「…后」; SPEC §3 "omits an
+   outcome-relevant condition": :func:`verifiers.facts.dropped_conditions`) →
+   ``partially_faithful`` L1.2.2 (L1.2.3 for an exception 除…外); a paraphrase of the
+   consequence is not judged;
+9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
 from __future__ import annotations
@@ -42,6 +62,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from governor.authorities import AuthorityStore
+from governor.authorities.store import tokenize
 from governor.config import Thresholds
 from governor.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.ports import Retriever
@@ -58,13 +79,15 @@ from verifiers.facts import (
 )
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
-from verifiers.suggest import IdfCache, better_provision
+from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision
 from verifiers.textsim import (
     BigramIdf,
     best_span,
     containment,
     contains_phrase,
+    normalize,
     quote_match,
+    verbatim_share,
     weighted_containment,
 )
 
@@ -99,6 +122,39 @@ def _evidence(item: JudgeItem, source: str, start: int, end: int) -> Evidence:
     ``source`` is that text."""
     span = Span(start=start, end=end) if source == item.authority.text else None
     return Evidence(text=source[start:end], authority_id=item.authority.id, span=span)
+
+
+def _pool_evidence(item: JudgeItem, article: str, pool: str, start: int, end: int) -> Evidence:
+    """Evidence for ``pool[start:end]`` (the article text followed by the list's other
+    members' texts); spanned when it lies in the article and the article is the authority."""
+    if end <= len(article):
+        return _evidence(item, article, start, end)
+    return Evidence(text=pool[start:end], authority_id=item.authority.id)
+
+
+def words(text: str) -> tuple[str, ...]:
+    """Content words of ``text``: jieba search-mode tokens of two or more characters,
+    normalised, without repeats (compound and parts both kept: 赔偿损失, 赔偿, 损失)."""
+    return tuple(dict.fromkeys(w for w in (normalize(t) for t in tokenize(text)) if len(w) >= 2))
+
+
+def word_share(desc: str, text: str) -> float:
+    """Share of ``desc``'s :func:`words` that ``text`` holds (normalised), in [0, 1]."""
+    ws = words(desc)
+    if not ws:
+        return 0.0
+    t = normalize(text)
+    return sum(1 for w in ws if w in t) / len(ws)
+
+
+def _holds_more(desc: str, other: str, cited: str) -> bool:
+    """True when ``other`` holds more of the description than ``cited`` does: more of its
+    words (:func:`word_share`), or its text near-verbatim
+    (:data:`~verifiers.suggest.NEAR_VERBATIM` in runs of four or more characters) where the
+    cited text does not."""
+    if word_share(desc, other) > word_share(desc, cited):
+        return True
+    return verbatim_share(desc, other) >= NEAR_VERBATIM > verbatim_share(desc, cited)
 
 
 def _find(item: JudgeItem, source: str, needle: str) -> Evidence:
@@ -188,12 +244,17 @@ def _elsewhere(
     th: Thresholds,
     table: BigramIdf | None,
     mismatches: Sequence[NumberMismatch] = (),
+    *,
+    polarity: bool = False,
 ) -> AxisOutcome | None:
     """``misdescribed`` (L1.1.2) naming another provision of the instrument that contains the
-    description clearly better and states the very numbers the cited one contradicts; None
-    when there is none (then the numbers themselves are wrong)."""
+    description clearly better and states the very numbers (with ``polarity``: the very
+    terms) the cited one contradicts; None when there is none (then the numbers or terms
+    themselves are wrong)."""
     sug, _ = _matching_provision(desc, sim, item, retriever, store, th, table)
     if sug is None or number_mismatches(desc, sug.authority.text):
+        return None
+    if polarity and polarity_swaps(desc, sug.authority.text):
         return None
     other = weighted_containment(desc, sug.authority.text, table)
     theirs = quantities(sug.authority.text)
@@ -267,11 +328,17 @@ def _checks(
     # is judged however much else the description says (anchored); the rest only when the
     # description is about this provision at all. Content that belongs to another provision
     # (same words, its own numbers) is reported as such, not as a wrong number (step 4).
-    mismatches = (
-        number_mismatches(desc, cited_text) or number_mismatches(desc, article_text)
-        if talks_about_it
-        else anchored_mismatches(desc, cited_text) or anchored_mismatches(desc, article_text)
-    )
+    if item.sibling_texts:
+        # a list is judged as a whole: a number any member states is not a wrong number
+        mismatches = (
+            number_mismatches(desc, pool) if talks_about_it else anchored_mismatches(desc, pool)
+        )
+    else:
+        mismatches = (
+            number_mismatches(desc, cited_text) or number_mismatches(desc, article_text)
+            if talks_about_it
+            else anchored_mismatches(desc, cited_text) or anchored_mismatches(desc, article_text)
+        )
     if mismatches or (talks_about_it and modality_flips(desc, article_text)):
         elsewhere = _elsewhere(desc, sim, item, retriever, store, th, table, mismatches)
         if elsewhere is not None:
@@ -297,13 +364,34 @@ def _checks(
                 codes=("L1.2.2",),
                 evidence=(_find(item, article_text, word),),
             )
+    # 3b. an opposed term swapped in a verbatim restatement (有效/无效, 连带/一般 …)
+    swaps = polarity_swaps(desc, pool)
+    if swaps:
+        elsewhere = _elsewhere(desc, sim, item, retriever, store, th, table, polarity=True)
+        if elsewhere is not None:
+            return elsewhere
+        sw = swaps[0]
+        return _out(
+            "misdescribed",
+            f"the report says {sw.found} where the provision says {sw.expected} "
+            f"({sw.kind}): the opposite rule",
+            codes=("L1.2.2",),
+            evidence=(_pool_evidence(item, article_text, pool, sw.source_start, sw.source_end),),
+        )
     if hard_only:
         return None
 
-    # 4. content of another provision
+    # 4. content of another provision: it must also hold more of the description than the
+    # cited provision(s), in words or verbatim — bigram overlap alone is fooled by fragments
+    # across words (「违约方应当」 vs 591's 「对方应当」): a generic restatement the cited text
+    # supports as well as the other stays theirs
     if sim < VERBATIM and not cit.quotes:
         sug, other = _matching_provision(desc, sim, item, retriever, store, th, table)
-        if sug is not None and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap):
+        if (
+            sug is not None
+            and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap)
+            and _holds_more(desc, sug.authority.text, pool)
+        ):
             return _out(
                 "misdescribed",
                 f"the description matches {sug.authority.label} ({other:.2f}) "
@@ -352,6 +440,16 @@ def _checks(
                     codes=("L1.1.2",),
                     evidence=(_find(item, cited_text, scope),),
                 )
+
+    # 8. an outcome-relevant condition dropped while its consequence is restated verbatim
+    for dc in dropped_conditions(desc, cited_text, also_said=cit.claim):
+        code = "L1.2.3" if dc.exception else "L1.2.2"
+        return _out(
+            "partially_faithful",
+            f"the report restates 「{dc.consequence}」 but omits its condition 「{dc.condition}」",
+            codes=(code,),
+            evidence=(_find(item, cited_text, dc.condition),),
+        )
 
     span = best_span(desc, cited_text)
     ev = (_evidence(item, cited_text, *span),) if span else ()

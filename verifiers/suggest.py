@@ -7,20 +7,29 @@ suggested provision is the right one; the repair policy only acts on suggestions
 × :func:`~verifiers.textsim.specificity` of the query (a short generic query such as 合同无效
 matches hundreds of provisions and proves little) × a margin factor (1.0 when the runner-up is
 clearly worse, 0.5 when two candidates tie, because then the choice between them is a guess).
+A suggestion whose confidence is 0 is never offered.
+
+Suggestions stay in the cited instrument or its successor (:func:`home_instruments`): a
+provision of another instrument is only offered when the report's own words are that
+provision's text near-verbatim (:data:`NEAR_VERBATIM` of them in runs of four or more
+characters, :func:`~verifiers.textsim.verbatim_share`), and its confidence is scaled by that
+share. A claim about 违约金 does not make 拍卖法 the better authority for a 民法典 citation.
 """
 
 from __future__ import annotations
 
 import threading
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
+from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.models import Suggestion
+from governor.models import Authority, Citation, Suggestion
 from governor.ports import Retriever
 from verifiers.judge import JudgeItem
-from verifiers.textsim import BigramIdf, containment, fold_numerals, specificity
+from verifiers.patterns import CAPTION
+from verifiers.textsim import BigramIdf, containment, fold_numerals, specificity, verbatim_share
 
 TIE_MARGIN = 0.05
 """A runner-up within this score of the best candidate halves the confidence (a tie)."""
@@ -29,6 +38,36 @@ PROPOSITION_FULL = 0.6
 the candidate holds) at which confidence saturates. Chosen on the GPT-3.5 dev split of LawBench
 3-2 (calibration ``suggestions``): coverage 0.3 with a clear runner-up gap (confidence 0.5)
 named the reference article in 87 % of cases there, 89 % for the held-out models."""
+
+
+NEAR_VERBATIM = 0.8
+"""Share of the report's words (in runs of four or more characters) another instrument's
+provision must hold verbatim before it is suggested for a citation of a different instrument."""
+
+
+def home_instruments(instrument: str | None, successor: str | None = None) -> frozenset[str]:
+    """The instruments a suggestion for a citation of ``instrument`` may come from freely: the
+    instrument itself and its successor (a repealed law's replacement)."""
+    return frozenset(t for t in (instrument, successor) if t)
+
+
+def strip_caption(text: str) -> str:
+    """``text`` without bracketed case captions (（荣宝英诉王阳…纠纷案）): a citation's own
+    title is not a proposition about the law."""
+    return CAPTION.sub("", text)
+
+
+def admissible(
+    candidate_instrument: str, home: Collection[str], said: str, candidate_text: str
+) -> float:
+    """Factor in [0, 1] by which a candidate's confidence is scaled: 1.0 inside ``home``; for
+    another instrument (any, when ``home`` is empty) the
+    :func:`~verifiers.textsim.verbatim_share` of ``said`` (what the report says) in the
+    candidate's text when at least :data:`NEAR_VERBATIM`, else 0.0 (not admissible)."""
+    if candidate_instrument in home:
+        return 1.0
+    share = verbatim_share(said, candidate_text) if said.strip() else 0.0
+    return share if share >= NEAR_VERBATIM else 0.0
 
 
 @dataclass
@@ -125,38 +164,150 @@ def better_provision(
     global_k: int = 0,
     query: str | None = None,
     full: float = 1.0,
+    said: str | None = None,
 ) -> tuple[Suggestion | None, float]:
     """Best provision for ``text`` if it beats the cited one by ``margin``.
 
     Candidates come from :func:`candidates` (queried with ``query``, default ``text``) and
-    are re-scored with ``scorer(text, candidate_text)`` in [0, 1].
+    are re-scored with ``scorer(text, candidate_text)`` in [0, 1]. Candidates of an
+    instrument other than the cited one or its successor are only kept when ``said`` (what
+    the report says the provision says; default ``text``) is their text near-verbatim
+    (:func:`admissible`).
 
     Returns:
-        ``(suggestion, best_score)``; the suggestion is None unless the best candidate's score
-        is at least ``cited_score + margin``; its ``score`` is :func:`confidence` (with
-        ``full``).
+        ``(suggestion, best_score)``; the suggestion is None unless the best admissible
+        candidate's score is at least ``cited_score + margin`` and its confidence
+        (:func:`confidence` with ``full``, × :func:`admissible`) is above 0.
     """
-    if item.record is None or not text.strip():
+    rec = item.record
+    if rec is None or not text.strip():
         return None, 0.0
+    home = home_instruments(rec.instrument, item.authority.successor)
+    words = text if said is None else said
     scored = sorted(
         (
-            (scorer(text, c.text), i, c)
+            (scorer(text, c.text), i, c, admissible(c.instrument, home, words, c.text))
             for i, c in enumerate(
                 candidates(query or text, item, retriever, k=k, global_k=global_k)
             )
         ),
         key=lambda t: (-t[0], t[1]),
     )
-    if not scored:
+    allowed = [t for t in scored if t[3] > 0.0]
+    if not allowed:
         return None, 0.0
-    best_score, _, best = scored[0]
+    best_score, best_i, best, factor = allowed[0]
     if best_score < cited_score + margin:
         return None, best_score
     auth = store.authority(best)
     if auth is None:
         return None, best_score
+    # every other candidate competes, admissible or not: a provision elsewhere that fits as
+    # well makes the choice a guess
+    runner_up = max((t[0] for t in scored if t[1] != best_i), default=0.0)
+    conf = confidence(best_score, runner_up, text, full=full) * factor
+    if conf <= 0.0:
+        return None, best_score
+    return Suggestion(authority=auth, score=conf, reason=reason), best_score
+
+
+def existence_suggestion(
+    cit: Citation,
+    label: str,
+    authority: Authority | None,
+    record: ArticleRecord | None,
+    store: AuthorityStore,
+    retriever: Retriever,
+    *,
+    as_of: date,
+    confident: float = 0.5,
+) -> Suggestion | None:
+    """For a missing article, a fabricated instrument or a repealed instrument: the provision
+    whose text best matches what the report says (description, else claim without captions).
+
+    Searched in the right instrument — the cited one, or the successor of a repealed one.
+    When that finds nothing at ``confident`` (or the instrument itself is unknown, or the
+    citation is a guiding case or case number), the whole store is searched, but a provision
+    of another instrument is only offered when the report's words are its text near-verbatim
+    (:func:`admissible`): 民法典第九千条 「当事人应当遵循诚信原则」 is not repaired to 拍卖法,
+    a non-existent 指导案例 not to a statute article. Confidence = containment × specificity
+    of the query × distinctiveness (:func:`best_match`) × :func:`admissible`; a suggestion
+    with confidence 0 is not offered.
+
+    Args:
+        cit: the citation; ``label`` its existence label.
+        authority: the resolved authority (a repealed instrument's, with its ``successor``).
+        record: the resolved article record (a repealed version's), or None.
+        store: the authority store; ``retriever`` searches it.
+        as_of: the report's as-of date.
+        confident: confidence below which the search is widened to the store.
+
+    Returns:
+        The suggestion, or None (label not ``not_found``/``repealed``, nothing said, or no
+        admissible match).
+    """
+    if label not in ("not_found", "repealed"):
+        return None
+    target: str | None = None
+    if label == "repealed" and authority is not None and authority.successor:
+        target = authority.successor
+    elif label == "repealed" and record is not None:
+        target = record.instrument
+    elif label == "not_found" and cit.instrument and store.instrument(cit.instrument):
+        target = cit.instrument
+    query = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
+    if len(query) < 4 or specificity(query) <= 0.0:
+        return None
+    home = home_instruments(target, authority.successor if authority is not None else None)
+    best = best_match(query, target, store, retriever, as_of=as_of) if target else None
+    if (target is None or best is None or best[0] < confident) and (
+        label == "not_found" or target is None
+    ):
+        other = best_match(query, None, store, retriever, as_of=as_of, home=home)
+        if other is not None and (best is None or other[0] > best[0]):
+            best = other
+    if best is None or best[0] <= 0.0:
+        return None
+    if label == "repealed" and best[1].instrument == target:
+        reason = f"successor provision in 《{target}》"
+    else:
+        reason = "provision whose text matches what the report says"
+    return Suggestion(authority=best[1], score=best[0], reason=reason)
+
+
+def best_match(
+    query: str,
+    instrument: str | None,
+    store: AuthorityStore,
+    retriever: Retriever,
+    *,
+    as_of: date,
+    home: Collection[str] = (),
+) -> tuple[float, Authority] | None:
+    """Best retrieval hit for ``query`` in ``instrument`` (None: the whole store), with a
+    confidence in [0, 1].
+
+    Confidence = containment of the query in the hit × specificity of the query ×
+    distinctiveness, where distinctiveness = 1 − ½ · (runner-up containment / best): a
+    query that other candidates match as well singles none out (halved when tied). In a
+    store-wide search, hits outside ``home`` are scaled by :func:`admissible` (dropped
+    unless near-verbatim).
+    """
+    spec = specificity(query)
+    scored: list[tuple[float, str, ArticleRecord]] = []
+    for rec, _ in retriever.search(search_query(query), instrument=instrument, as_of=as_of, k=8):
+        factor = (
+            1.0 if instrument is not None else admissible(rec.instrument, home, query, rec.text)
+        )
+        if factor > 0.0:
+            scored.append((containment(query, rec.text) * factor, rec.key, rec))
+    if not scored:
+        return None
+    scored.sort(key=lambda t: (-t[0], t[1]))
+    top, _, rec = scored[0]
     runner_up = scored[1][0] if len(scored) > 1 else 0.0
-    return (
-        Suggestion(authority=auth, score=confidence(best_score, runner_up, text), reason=reason),
-        best_score,
-    )
+    distinct = 1.0 - 0.5 * (runner_up / top) if top > 0 else 0.0
+    auth = store.authority(rec)
+    if auth is None:
+        return None
+    return min(1.0, top * spec * distinct), auth

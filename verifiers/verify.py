@@ -19,14 +19,14 @@ from datetime import date
 
 from governor.authorities import AuthorityStore
 from governor.labels import is_excluded, item_trust, score_for
-from governor.models import Authority, CheckResult, Citation, Suggestion, Verdict
+from governor.models import CheckResult, Citation, Suggestion, Verdict
 from governor.ports import CaseLookup, Retriever
 from governor.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome
+from verifiers.suggest import existence_suggestion
 from verifiers.taxonomy import merge
-from verifiers.textsim import containment, specificity
 from verifiers.us_cases import check_us_cases
 
 
@@ -267,64 +267,19 @@ class Verifier:
         self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str
     ) -> Suggestion | None:
         """For a missing article, a fabricated instrument or a repealed instrument: the
-        provision whose text best matches what the report says (description, else claim).
-
-        Searched first in the right instrument — the cited one, or the successor of a
-        repealed one — then, when that finds nothing confident (or the instrument itself is
-        fabricated), store-wide. Confidence = containment × specificity of the query.
-        """
-        label = ex.result.label
-        if label not in ("not_found", "repealed"):
-            return None
-        target: str | None = None
-        if label == "repealed" and ex.authority is not None and ex.authority.successor:
-            target = ex.authority.successor
-        elif label == "repealed" and ex.record is not None:
-            target = ex.record.instrument
-        elif label == "not_found" and cit.instrument and self.store.instrument(cit.instrument):
-            target = cit.instrument
-        query = cit.description.strip() or cit.claim.strip()
-        if len(query) < 4:
-            return None
-        best = self._best_match(query, target, as_of=as_of) if target else None
-        wide = target is None or best is None or best[0] < self.SUGGESTION_CONFIDENT
-        if wide and (label == "not_found" or target is None):
-            other = self._best_match(query, None, as_of=as_of)
-            if other is not None and (best is None or other[0] > best[0]):
-                best = other
-        if best is None:
-            return None
-        if label == "repealed" and best[1].instrument == target:
-            reason = f"successor provision in 《{target}》"
-        else:
-            reason = "provision whose text matches what the report says"
-        return Suggestion(authority=best[1], score=best[0], reason=reason)
+        provision whose text matches what the report says, in the cited instrument or its
+        successor; another instrument only near-verbatim
+        (:func:`verifiers.suggest.existence_suggestion`)."""
+        return existence_suggestion(
+            cit,
+            ex.result.label,
+            ex.authority,
+            ex.record,
+            self.store,
+            self.retriever,
+            as_of=as_of,
+            confident=self.SUGGESTION_CONFIDENT,
+        )
 
     SUGGESTION_CONFIDENT = 0.5
     """Confidence below which a search in the right instrument is widened to the store."""
-
-    def _best_match(
-        self, query: str, instrument: str | None, *, as_of: date
-    ) -> tuple[float, Authority] | None:
-        """Best retrieval hit for ``query``, with a confidence in [0, 1].
-
-        Confidence = containment of the query in the hit × specificity of the query ×
-        distinctiveness, where distinctiveness = 1 − ½ · (runner-up containment / best): a
-        query that other candidates match as well singles none out (halved when tied).
-        """
-        spec = specificity(query)
-        scored: list[tuple[float, str]] = []
-        recs = {}
-        for rec, _ in self.retriever.search(query, instrument=instrument, as_of=as_of, k=8):
-            recs[rec.key] = rec
-            scored.append((containment(query, rec.text), rec.key))
-        if not scored:
-            return None
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        top, key = scored[0]
-        runner_up = scored[1][0] if len(scored) > 1 else 0.0
-        distinct = 1.0 - 0.5 * (runner_up / top) if top > 0 else 0.0
-        auth = self.store.authority(recs[key])
-        if auth is None:
-            return None
-        return min(1.0, top * spec * distinct), auth
