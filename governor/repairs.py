@@ -111,8 +111,15 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
     others = [m for m in group_members if m.id != cit.id]
     if others:
         after = _LIST_SEP.match(text, e)
-        if after and after.end() < len(text) and any(o.span.start >= after.end() for o in others):
-            return Span(start=s, end=after.end())
+        later = [o for o in others if after and o.span.start >= after.end()]
+        if after and after.end() < len(text) and later:
+            # 「《民法典》第一千三百条、第五百七十七条」: the next member borrows this one's
+            # title, so only the pin cite goes (「《民法典》第五百七十七条」)
+            nxt = min(later, key=lambda o: o.span.start)
+            pin = _ARTICLE_PIN.search(cit.raw)
+            borrows = _ARTICLE_PIN.match(text, nxt.span.start) is not None
+            start = s + pin.start() if pin and pin.start() > 0 and borrows else s
+            return Span(start=start, end=after.end())
         before = _LIST_SEP_BEFORE.search(text[:s])
         if before and any(o.span.end <= before.start() for o in others):
             return Span(start=before.start(), end=e)

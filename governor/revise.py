@@ -92,6 +92,24 @@ def _dependents(ids: set[str], verdicts: Sequence[Verdict]) -> list[Verdict]:
     return found
 
 
+_MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
+
+
+def _listed_twin(v: Verdict, target: Authority, verdicts: Sequence[Verdict]) -> Verdict | None:
+    """Another member of ``v``'s list that already cites ``target`` (same instrument and
+    article): moving ``v`` there would cite it twice (「第五百七十七条、第五百七十七条」)."""
+    g = v.citation.group
+    if not g:
+        return None
+    for w in verdicts:
+        r = w.resolved
+        if w is v or w.citation.group != g or r is None:
+            continue
+        if r.instrument == target.instrument and r.article == target.article:
+            return w
+    return None
+
+
 def _removals(
     text: str, doomed: Sequence[Verdict], all_verdicts: Sequence[Verdict], *, mark: bool, why: str
 ) -> list[Edit]:
@@ -167,6 +185,17 @@ class EfaReviser:
                 continue  # code blocks are quoted material: verified and reported, never edited
             ed = self._repair(text, v)
             if isinstance(ed, Edit):
+                target = self._target(v)
+                twin = (
+                    _listed_twin(v, target, verdicts)
+                    if ed.op in _MOVES and target is not None
+                    else None
+                )
+                if twin is not None:
+                    # moving this member would repeat another one of its list: drop it instead
+                    why = f"{ed.reason}; already cited in the same list as {twin.citation.raw}"
+                    doomed.append((v, why))
+                    continue
                 edits.append(ed)
             elif ed == "remove":
                 doomed.append((v, self._why_remove(v)))
@@ -182,6 +211,28 @@ class EfaReviser:
             if ed.op in ("renumber", "replace_repealed", "reanchor"):
                 self.produced[ed.after] = ed
         return tuple(out)
+
+    @staticmethod
+    def _may_move(v: Verdict, target: Authority) -> bool:
+        """Repairs move a citation to another instrument only when the cited one cannot stand:
+        a repealed law (to its successor) or an instrument that does not exist. A real
+        provision of a real instrument is re-anchored within that instrument at most — a
+        verbatim phrase elsewhere ("违约方应当承担违约责任") is no reason to change laws."""
+        cit = v.citation
+        if target.instrument == cit.instrument:
+            return True
+        if v.existence.label == "repealed":
+            return True
+        return (
+            v.existence.label == "not_found"
+            and (v.resolved is None or v.resolved.instrument != cit.instrument)
+            and not cit.instrument
+        )
+
+    def _target(self, v: Verdict) -> Authority | None:
+        """The provision a repair may move ``v`` to (confident and allowed), or None."""
+        target = self._confident(v)
+        return target if target is not None and self._may_move(v, target) else None
 
     def _confident(self, v: Verdict) -> Authority | None:
         s = v.suggestion
@@ -200,7 +251,7 @@ class EfaReviser:
     def _repair(self, text: str, v: Verdict) -> Edit | str | None:
         e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
         cit = v.citation
-        target = self._confident(v)
+        target = self._target(v)
         earlier = self.produced.get(cit.raw)
         if earlier is not None and earlier.labels[:1] == ("repealed",):
             # Our own replacement of a repealed law failed re-verification: the original was
@@ -231,7 +282,7 @@ class EfaReviser:
                 "the description omits a condition of the provision; restored from its text",
             )
         if a in ("irrelevant", "contradicts", "partially_supports", "overextended"):
-            if target is not None and target.article != cit.article:
+            if target is not None and target.article != cit.article and a != "partially_supports":
                 return edit("reanchor", text, cit.span, retarget(cit, target),
                             f"{v.applicability.rationale}; {target.label} fits the claim", v)  # fmt: skip
             if a == "overextended":

@@ -26,14 +26,19 @@ ART_209 = "不动产物权的设立、变更、转让和消灭，经依法登记
 ART_91 = "饮酒后驾驶机动车的，处暂扣六个月机动车驾驶证，并处一千元以上二千元以下罚款。"
 # 劳动合同法第四十六条 (lead)
 ART_46 = "有下列情形之一的，用人单位应当向劳动者支付经济补偿："
+ART_564 = (  # 民法典第五百六十四条第二款
+    "法律没有规定或者当事人没有约定解除权行使期限，自解除权人知道或者应当知道解除事由之日起一年内"
+    "不行使，或者经对方催告后在合理期限内不行使的，该权利消灭。"
+)
 
 
 @pytest.mark.parametrize(
     "text,expected",
     [
-        ("诉讼时效期间为三年", [(3.0, "年")]),
+        ("诉讼时效期间为三年", [(36.0, "月")]),  # periods in months: 年 = 12 个月
         ("处十五日以下拘留", [(15.0, "日")]),
         ("暂扣六个月", [(6.0, "月")]),
+        ("两周内", [(14.0, "日")]),
         ("并处一千元以上二千元以下罚款", [(1000.0, "元"), (2000.0, "元")]),
         ("百分之三十", [(30.0, "%")]),
         ("30％的违约金", [(30.0, "%")]),
@@ -61,6 +66,9 @@ def test_quantity_offsets_index_the_text() -> None:
         ("诉讼时效期间为二年", ART_188, "二年", "三年"),
         ("暂扣三个月机动车驾驶证", ART_91, "三个月", "六个月"),
         ("并处五百元罚款", ART_91, "五百元", "一千元"),
+        # a period in another unit is the same quantity (helper-14 review: 十八个月 vs 三年)
+        ("诉讼时效期间为十八个月", ART_188, "十八个月", "三年"),
+        ("自知道解除事由之日起六个月内不行使", ART_564, "六个月", "一年"),
     ],
 )
 def test_number_mismatch(description: str, source: str, found: str, expected: str) -> None:
@@ -74,6 +82,8 @@ def test_number_mismatch(description: str, source: str, found: str, expected: st
         ("诉讼时效期间为三年", ART_188),
         ("并处一千元以上二千元以下罚款", ART_91),
         ("我借给他五万元", ART_188),  # a unit the source never states is not judged
+        ("诉讼时效期间为三十六个月", ART_188),  # 三年 in months
+        ("自知道解除事由之日起三十日内不行使", ART_564),  # days are not months
     ],
 )
 def test_no_number_mismatch(description: str, source: str) -> None:
@@ -193,6 +203,8 @@ def test_polarity_swap(description: str, source: str, found: str, expected: str,
         ("限制民事行为能力人实施的纯获利益的民事法律行为有效", ART_144),  # another rule
         ("合同有效", "合同无效"),  # too short to be a restatement
         ("因不可抗力不能履行民事义务的，不承担民事责任", ART_180),
+        # the forfeiture rule restated as the equivalent duty
+        ("解除权人应当自知道或者应当知道解除事由之日起一年内行使", ART_564),
     ],
 )
 def test_no_polarity_swap(description: str, source: str) -> None:

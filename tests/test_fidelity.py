@@ -78,6 +78,10 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
         ("《劳动合同法》第四十条规定，有下列情形之一的，用人单位提前三十日以书面形式通知劳动者本人或者额外支付劳动者一个月工资后，可以解除劳动合同。", "faithful", None),
         # a paraphrase of the consequence is not judged for conditions
         ("《民法典》第五百七十七条规定，违约的一方要承担违约责任。", "faithful", None),
+        # a claim (no description) that is the text of another article: 32 cited as 36
+        ("法律、行政法规对处理敏感个人信息规定应当取得相关行政许可或者作出其他限制的，从其规定（《个人信息保护法》第36条）。", "misdescribed", "L1.1.2"),
+        # a short claim verbatim in many provisions is the report's proposition, not their text
+        ("违约方应当承担违约责任（《民法典》第五百七十七条）。", "faithful", None),
     ],
 )  # fmt: skip
 def test_fidelity_rules(gov: Governor, text: str, label: str, code: str | None) -> None:

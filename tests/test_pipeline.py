@@ -71,6 +71,19 @@ def test_efa_renumbers_to_the_provision_the_description_matches(gov: Governor) -
     assert report_score(r.final_verdicts).trust == 1.0
 
 
+def test_efa_keeps_a_real_provision_in_its_own_instrument(gov: Governor) -> None:
+    # GPT-3.5's LawBench 3-8 answer #475: the description is no article's text, and its words
+    # happen to be in an interpretation — no reason to change laws (repealed or fabricated
+    # instruments are the only cross-instrument moves).
+    text = (
+        "法律依据：根据《中华人民共和国劳动合同法》第十九条规定，用人单位应当按照劳动合同的约定"
+        "支付劳动报酬，并提供劳动条件和保障。如果包工头无故关机不接电话，可能涉嫌违反劳动法相关规定。"
+    )
+    r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert all("解释" not in e.after for e in r.edits), r.edits
+    assert "解释" not in r.text
+
+
 def test_input_is_never_modified_and_outside_text_is_identical(gov: Governor) -> None:
     original = str(DRAFT)
     r = gov.govern(DRAFT, strategy="efa", as_of=TODAY)

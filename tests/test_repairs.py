@@ -67,7 +67,8 @@ def test_removal_of_one_list_element_keeps_the_other() -> None:
     sp = removal_span(text, b, group_members=[a, b])
     assert text[: sp.start] + text[sp.end :] == "根据《民法典》第五百七十七条规定，应承担违约责任。"
     sp = removal_span(text, a, group_members=[a, b])
-    assert text[: sp.start] + text[sp.end :] == "根据第九千条规定，应承担违约责任。"
+    # the title is shared: only the first pin cite goes
+    assert text[: sp.start] + text[sp.end :] == "根据《民法典》第九千条规定，应承担违约责任。"
 
 
 @pytest.mark.parametrize(
@@ -153,6 +154,18 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
             "根据《民法典》第五百七十七条、第九千条规定，应承担违约责任。",
             "efa",
             "根据《民法典》第五百七十七条规定，应承担违约责任。",
+        ),
+        # the first member goes, its title stays for the next one (helper-14 review)
+        (
+            "应当承担违约责任（《民法典》第一千三百条、第五百七十七条）。",
+            "existence",
+            "应当承担违约责任（《民法典》第五百七十七条）。",
+        ),
+        # a repair that would repeat another member of the list drops the member instead
+        (
+            "当事人一方不履行合同义务的，应当承担违约责任（《民法典》第一千三百条、第五百七十七条）。",
+            "efa",
+            "当事人一方不履行合同义务的，应当承担违约责任（《民法典》第五百七十七条）。",
         ),
         # a citation inside a fenced code block is quoted material: never edited
         (

@@ -36,10 +36,10 @@ _UNIT_CANON = {
     "天": "日",
     "个月": "月",
     "月": "月",
-    "年": "年",
+    "年": "月",
     "日": "日",
     "小时": "小时",
-    "周": "周",
+    "周": "日",
     "个工作日": "工作日",
     "工作日": "工作日",
     "周岁": "周岁",
@@ -53,7 +53,10 @@ _UNIT_CANON = {
     "次": "次",
     "分之": "比例",
 }
-_UNIT_SCALE = {"万元": 10_000.0, "亿元": 100_000_000.0}
+_UNIT_SCALE = {"万元": 10_000.0, "亿元": 100_000_000.0, "年": 12.0, "周": 7.0}
+"""Canonical units: amounts in 元; periods in months (年 = 12 个月: 十八个月 contradicts 三年,
+十二个月 agrees with 一年) or in days (周 = 7 日). Months and days are never compared: a
+month is not a fixed number of days."""
 _MODAL_CLASS: dict[str, Modality] = {
     "应当": "obligation",
     "必须": "obligation",
@@ -75,8 +78,8 @@ _MODAL_CLASS: dict[str, Modality] = {
 
 @dataclass(frozen=True)
 class Quantity:
-    """A number with its unit: ``value`` in canonical units (元 for 万元), ``start``/``end`` its
-    half-open character span in the analysed text."""
+    """A number with its unit: ``value`` in canonical units (元 for 万元, 月 for 年, 日 for
+    周), ``start``/``end`` its half-open character span in the analysed text."""
 
     value: float
     unit: str
@@ -431,6 +434,23 @@ def _opposed(
     return None
 
 
+_FORFEITS = re.compile(r"消灭|丧失|失效|视为放弃|不予保护|不予支持|不予受理")
+_DUTY = re.compile(r"应当|应|必须|须|需要|需")
+_SENTENCE_END = re.compile(r"[。；;\n]")
+
+
+def _duty_for_forfeiture(description: str, d_at: int, source: str, s_end: int) -> bool:
+    """Whether a dropped 不 turns a forfeiture rule into the equivalent duty: the source's
+    「一年内不行使的，该权利消灭」 is restated as 「应当…一年内行使」 (民法典第五百六十四条)."""
+    d_from = max(
+        (m.end() for m in _CLAUSE_BREAK.finditer(description, 0, d_at)),
+        default=0,
+    )
+    s_stop = _SENTENCE_END.search(source, s_end)
+    tail = source[s_end : s_stop.start() if s_stop else len(source)]
+    return bool(_DUTY.search(description, d_from, d_at)) and bool(_FORFEITS.search(tail))
+
+
 def polarity_swaps(
     description: str, source: str, *, anchor: int = ANCHOR
 ) -> tuple[PolaritySwap, ...]:
@@ -465,6 +485,8 @@ def polarity_swaps(
             ds, de = ds + al.desc_offset, de + al.desc_offset
             ss, se = ss + al.src_offset, se + al.src_offset
             found, expected = description[ds:de], source[ss:se]
+            if kind == "negation" and _duty_for_forfeiture(description, ds, source, se):
+                continue
             if normalize(found) != normalize(expected):
                 out.append(PolaritySwap(found, expected, ds, de, ss, se, kind))
     return tuple(out)

@@ -164,6 +164,18 @@ def _find(item: JudgeItem, source: str, needle: str) -> Evidence:
     return _evidence(item, source, at, at + len(needle))
 
 
+CLAIM_RESTATES = 0.8
+"""A claim (no description) is another provision's content only when at least this share of
+it is in that provision and it covers at least this share of the provision's text: a claim is
+the report's proposition, and short ones (「违约方应当承担违约责任」) are verbatim in hundreds
+of provisions."""
+
+
+def _restates(claim: str, other_text: str, other: float) -> bool:
+    """Whether ``claim`` restates ``other_text`` (``other`` = share of the claim in it)."""
+    return other >= CLAIM_RESTATES and containment(other_text, claim) >= CLAIM_RESTATES
+
+
 def described_text(item: JudgeItem, pool: str, min_overlap: float) -> str:
     """What the report says the provision says: the description, else a claim that restates
     the provision (``P（《X》第N条）``), else ``""``."""
@@ -273,6 +285,35 @@ def _elsewhere(
     )
 
 
+def _claim_elsewhere(
+    item: JudgeItem,
+    pool: str,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    idf: IdfCache | None,
+) -> AxisOutcome | None:
+    """``misdescribed`` (L1.1.2) when a claim that shares little with the cited provision
+    restates another provision of the instrument (:func:`_restates`): the text of article
+    32 cited as article 36. None otherwise."""
+    claim = item.citation.claim.strip()
+    if not claim:
+        return None
+    table = idf.of(item.record) if idf is not None and item.record is not None else None
+    sim = weighted_containment(claim, pool, table)
+    sug, other = _matching_provision(claim, sim, item, retriever, store, th, table)
+    if sug is None or not _restates(claim, sug.authority.text, other):
+        return None
+    return _out(
+        "misdescribed",
+        f"the claim is the text of {sug.authority.label} ({other:.2f}), "
+        f"not of the cited provision ({sim:.2f})",
+        codes=("L1.1.2",),
+        suggestion=sug,
+        evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -288,10 +329,10 @@ def _checks(
     pool = "\n".join((article_text, *item.sibling_texts))
     desc = described_text(item, pool, th.fidelity_min_overlap)
     if not desc and not cit.quotes:
-        return (
-            None
-            if hard_only
-            else _out("not_assessed", "the report states nothing about the provision's content")
+        if hard_only:
+            return None
+        return _claim_elsewhere(item, pool, retriever, store, th, idf) or _out(
+            "not_assessed", "the report states nothing about the provision's content"
         )
     if not article_text:
         return None if hard_only else _out("not_assessed", "no source text to compare with")
@@ -380,6 +421,7 @@ def _checks(
         )
     if hard_only:
         return None
+    claim_only = not cit.description.strip() and not cit.quotes
 
     # 4. content of another provision: it must also hold more of the description than the
     # cited provision(s), in words or verbatim — bigram overlap alone is fooled by fragments
@@ -391,6 +433,7 @@ def _checks(
             sug is not None
             and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap)
             and _holds_more(desc, sug.authority.text, pool)
+            and (not claim_only or _restates(desc, sug.authority.text, other))
         ):
             return _out(
                 "misdescribed",
@@ -403,7 +446,7 @@ def _checks(
 
     # 5. low overlap
     if sim < th.fidelity_min_overlap and not cit.quotes:
-        if applies:
+        if applies or claim_only:
             return _out(
                 "not_assessed",
                 f"the report applies the provision to the case (overlap {sim:.2f}); "
