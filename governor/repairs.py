@@ -151,7 +151,62 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
             # 「《X》第N条规定了一切。」: the sentence speaks only about the citation; drop it whole.
             return Span(start=ss, end=se)
         return Span(start=s, end=sub.end())
-    return Span(start=s, end=e)
+    return _meta_clause(text, s, e) or Span(start=s, end=e)
+
+
+_CLAUSE_END = re.compile(r"[，,；;。！？!?\n]")
+_META = re.compile(r"规定|要求|所示|指出|明确|体现|可见|为例|参见|载明|确立|阐明|印证|佐证|为证")
+META_CLAUSE_CHARS = 8
+"""A clause whose content without the citation is at most this many characters and speaks
+only about it (「这是…的明确要求」, 「…亦有规定」, 「正如…所示」) goes with the citation."""
+LEFTOVER_CHARS = 4
+"""A sentence left with at most this many content characters (「对此」, 「此外」) goes whole."""
+
+
+def _content(s: str) -> str:
+    return re.sub(r"[\W_]", "", s)
+
+
+def _meta_clause(text: str, s: int, e: int) -> Span | None:
+    """The clause around ``text[s:e]`` (and its separator) when it only speaks about the
+    citation; the whole sentence when what would remain of it is a bare connective."""
+    cs = max((m.end() for m in _CLAUSE_END.finditer(text, 0, s)), default=0)
+    m = _CLAUSE_END.search(text, e)
+    ce = m.start() if m else len(text)
+    rest = text[cs:s] + text[e:ce]
+    if len(_content(rest)) > META_CLAUSE_CHARS or not _META.search(rest):
+        return None
+    ss, se = _sentence_bounds(text, s)
+    if cs > ss and text[cs - 1] in "，,；;":
+        span = Span(start=cs - 1, end=ce)  # 「P，这是…的要求。」 → 「P。」
+    elif ce < len(text) and text[ce] in "，,；;":
+        span = Span(start=cs, end=ce + 1)  # 「正如…所示，P。」 → 「P。」
+    else:
+        span = Span(start=cs, end=ce)
+    left = text[ss : span.start] + text[span.end : se]
+    if len(_content(left)) <= LEFTOVER_CHARS:
+        return Span(start=ss, end=se)
+    return span
+
+
+_NOUN_BEFORE = "是在为与和及同对按据照依从由经将把被"
+_NOUN_AFTER = "的中亦也等之所都均还"
+_FILLER = {"guiding_case": "相关指导案例", "case_number": "相关案件", "us_case": "相关判例"}
+
+
+def filler(text: str, cit: Citation, span: Span) -> str:
+    """A neutral noun to leave where a removed citation filled a noun slot of the sentence
+    (「在指导案例999号中认为」 → 「在相关指导案例中认为」); ``""`` when the sentence reads
+    without it. Only for a bare citation span (no carrier phrase was removed with it)."""
+    if span.start != cit.span.start or span.end < cit.span.end:
+        return ""
+    before = text[span.start - 1 : span.start]
+    after = text[span.end : span.end + 1]
+    if (before and before in _NOUN_BEFORE) or (after and after in _NOUN_AFTER):
+        if cit.kind not in _FILLER and after == "的" and "规定" in text[span.end : span.end + 10]:
+            return "法律法规"  # 「违反了…的强制性规定」 → 「违反了法律法规的强制性规定」
+        return _FILLER.get(cit.kind, "有关规定")
+    return ""
 
 
 SUBJECT_ONLY_CHARS = 8
@@ -187,8 +242,26 @@ def retarget(cit: Citation, target: Authority) -> str:
     same = cit.instrument == target.instrument
     m = _ARTICLE_PIN.search(raw)
     if same and m:
-        return raw[: m.start()] + pin + raw[m.end() :]
+        head = raw[: m.start()]
+        if cit.version_hint and not _same_version(cit.version_hint, target.version):
+            # 「《公司法》（2023年修订）第八十四条」 moved to the 2018 text's 第七十一条: the
+            # version note would name the wrong text; the report's date selects the version
+            head = _VERSION_PAREN.sub("", head)
+        return head + pin + raw[m.end() :]
     return bracketed(target.instrument) + pin
+
+
+_VERSION_PAREN = re.compile(
+    r"\s*[（(]\s*(?:[0-9０-９]{4}|[〇○零一二三四五六七八九]{4})[^（）()\n]{0,16}[)）]"
+)
+
+
+def _same_version(hint: str, version: str | None) -> bool:
+    """Whether a version note (「2023年修订」) names the version ``version`` (ISO date)."""
+    digits = re.match(
+        r"[0-9]{4}", hint.translate(str.maketrans("０１２３４５６７８９", "0123456789"))
+    )
+    return bool(digits and version and version.startswith(digits.group(0)))
 
 
 def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict) -> Edit:
@@ -215,10 +288,11 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
     )
     whole_sentence = text[span.end - 1 : span.end] in ("。", "！", "？", "!", "?")
     listed = any(m.id != v.citation.id for m in group)
+    noun = "" if listed else filler(text, v.citation, span)
     if not mark or whole_line or whole_sentence or listed:
         # A 法律依据 line or a sentence that was only the citation carries no claim of its own,
         # and a list member's claim keeps the other members' support: nothing to mark.
-        return edit("remove_citation", text, span, "", reason, v)
+        return edit("remove_citation", text, span, noun, reason, v)
     # Place the mark at the end of the sentence that held the citation.
     end = span.end
     m = re.compile(r"[。！？!?\n]").search(text, end)
@@ -226,7 +300,7 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
     if UNSUPPORTED_MARK in text[span.start : stop + 1]:
         # Already marked (another citation of the sentence, an earlier run): mark once.
         return edit("remove_citation", text, span, "", reason, v)
-    after = text[span.end : stop] + UNSUPPORTED_MARK
+    after = noun + text[span.end : stop] + UNSUPPORTED_MARK
     return edit("mark_unsupported", text, Span(start=span.start, end=stop), after, reason, v)
 
 

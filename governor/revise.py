@@ -160,6 +160,27 @@ def existence_filter(
     )
 
 
+def stale_note(v: Verdict) -> str | None:
+    """The note left after a repealed (or not yet in force) authority that stays cited:
+    「（注：该规定已于2021年1月1日废止，现行规定见民法典相应条文，请核实）」, or for a cited
+    version that took effect after the report's date 「（注：所引版本自…起施行，报告日期时尚未
+    生效，请核实）」. None without a resolved authority."""
+    auth = v.resolved
+    if auth is None:
+        return None
+    if auth.in_force_to is None and auth.in_force_from is not None:
+        start = auth.in_force_from
+        return f"（注：所引版本自{start.year}年{start.month}月{start.day}日起施行，报告日期时尚未生效，请核实）"
+    end = auth.in_force_to
+    when = f"于{end.year}年{end.month}月{end.day}日" if end else ""
+    succ = (
+        f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
+        if auth.successor
+        else ""
+    )
+    return f"（注：该规定已{when}废止{succ}，请核实）"
+
+
 @dataclass
 class EfaReviser:
     """Offline E/F/A repair policy (SPEC §5).
@@ -174,6 +195,8 @@ class EfaReviser:
     attempted: set[tuple[str, str]] = field(default_factory=set)
     produced: dict[str, Edit] = field(default_factory=dict)
     """Citation texts this reviser wrote (retargets), with the edit that wrote them."""
+    replaced: dict[str, Verdict] = field(default_factory=dict)
+    """Citation texts this reviser wrote, with the verdict on the citation they replaced."""
 
     def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
@@ -202,6 +225,7 @@ class EfaReviser:
         for v, why in doomed:
             edits += _removals(text, [v], verdicts, mark=True, why=why)
         out = []
+        by_id = {v.citation.id: v for v in verdicts}
         for ed in edits:
             key = (ed.before + "\x1f" + (ed.citation_id or ""), ed.op + ed.after)
             if key in self.attempted:
@@ -210,6 +234,8 @@ class EfaReviser:
             out.append(ed)
             if ed.op in ("renumber", "replace_repealed", "reanchor"):
                 self.produced[ed.after] = ed
+                if (orig := by_id.get(ed.citation_id or "")) is not None:
+                    self.replaced[ed.after] = orig
         return tuple(out)
 
     @staticmethod
@@ -256,7 +282,9 @@ class EfaReviser:
         if earlier is not None and earlier.labels[:1] == ("repealed",):
             # Our own replacement of a repealed law failed re-verification: the original was
             # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
-            return edit("revert", text, cit.span, earlier.before,
+            original = self.replaced.get(cit.raw)
+            note = (stale_note(original) or "") if original is not None else ""
+            return edit("revert", text, cit.span, earlier.before + note,
                         f"the successor provision {cit.raw} failed re-verification "
                         f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
         if e == "not_found":
@@ -299,21 +327,10 @@ class EfaReviser:
     def _mark_stale(text: str, v: Verdict) -> Edit | None:
         """A repealed authority without a confident successor provision stays cited (it is
         real law, trust 0.5) and gets a note naming the repeal and the successor instrument."""
-        auth = v.resolved
         cit = v.citation
-        if auth is None or cit.span.end > len(text):
+        note = stale_note(v)
+        if note is None or cit.span.end > len(text):
             return None
-        when = (
-            f"于{auth.in_force_to.year}年{auth.in_force_to.month}月{auth.in_force_to.day}日"
-            if auth.in_force_to
-            else ""
-        )
-        succ = (
-            f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
-            if auth.successor
-            else ""
-        )
-        note = f"（注：该规定已{when}废止{succ}，请核实）"
         if text[cit.span.end : cit.span.end + len(note)] == note:
             return None
         at = Span(start=cit.span.end, end=cit.span.end)
@@ -331,7 +348,8 @@ class EfaReviser:
         )
         if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
             return None
-        body, after = _replacement(text, span, said, auth.text)
+        source = auth.text if auth.paragraph else _best_paragraph(said, auth.text)
+        body, after = _replacement(text, span, said, source)
         if after.rstrip("。") == body.slice(text).rstrip("。"):
             return None
         return edit("rewrite_description", text, body, after, why, v)
@@ -415,18 +433,65 @@ class EfaReviser:
         return "remove" if v.applicability.label in ("irrelevant", "contradicts") else None
 
     def _restore_proviso(self, text: str, v: Verdict) -> Edit | None:
+        """Insert the omitted 但书 right after the description's clause that states its rule
+        (not after a conclusion the author adds); None when the 但书 belongs to an enumeration
+        (「有下列情形之一的……：」: the caller restores the provision's text instead)."""
         cit, auth = v.citation, v.resolved
         ds = cit.description_span
         if auth is None or ds is None or ds.slice(text) != cit.description:
             return None
         for p in provisos(auth.text):
-            if containment(p.rule, cit.description) >= 0.5:
-                desc = cit.description
-                trail = len(desc) - len(desc.rstrip('。；;，, ”"」'))
-                at = ds.end - trail
-                return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
-                            f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
+            if containment(p.rule, cit.description) < 0.5:
+                continue
+            if re.search(r"[：:]\s*$", p.rule) or re.search(r"[：:]\s*$", p.text):
+                return None
+            at = ds.start + _rule_clause_end(cit.description, p.rule)
+            return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
+                        f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
         return None
+
+
+_ITEM_LINE = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
+
+
+def paragraphs(article_text: str) -> list[str]:
+    """The 款 of an article text (lines; a 项 line belongs to the 款 before it)."""
+    out: list[str] = []
+    for ln in article_text.split("\n"):
+        if not ln.strip():
+            continue
+        if out and _ITEM_LINE.match(ln):
+            out[-1] += "\n" + ln
+        else:
+            out.append(ln)
+    return out
+
+
+def _best_paragraph(said: str, article_text: str) -> str:
+    """The 款 of an unpinned article that ``said`` restates (most of it contained), so a
+    rewrite does not paste the whole article; the article when no 款 stands out."""
+    paras = paragraphs(article_text)
+    if len(paras) < 2:
+        return article_text
+    scores = [containment(said, p) for p in paras]
+    best = max(range(len(paras)), key=lambda k: scores[k])
+    return paras[best] if scores[best] >= 0.5 else article_text
+
+
+_CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
+
+
+def _rule_clause_end(description: str, rule: str) -> int:
+    """Offset in ``description`` just after the last clause that restates ``rule`` (before
+    its punctuation); the description's end (before closing punctuation) when none does."""
+    best = -1
+    for m in _CLAUSE.finditer(description):
+        body = m.group(0).rstrip("，,；;。")
+        if len(body) >= 2 and containment(body, rule) >= 0.6:
+            best = m.start() + len(body)
+    if best >= 0:
+        return best
+    return len(description.rstrip('。；;，, ”"」'))
 
 
 __all__ = ["EfaReviser", "existence_filter", "removal_span"]

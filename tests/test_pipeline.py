@@ -157,3 +157,28 @@ def test_detect_as_of(text: str, expected: date) -> None:
 def test_detect_context() -> None:
     assert detect_context("问题：能否要求赔偿？\n\n回答") == "能否要求赔偿？"
     assert detect_context("回答：可以") == ""
+
+
+def test_efa_moves_a_not_yet_in_force_version_to_the_text_in_force(gov: Governor) -> None:
+    # 公司法 2023 took effect on 2024-07-01: a report dated 2024-06-01 citing it by version is
+    # moved to the 2018 text's article, and the version note that named the wrong text goes
+    text = "《公司法》（2023年修订）第八十四条规定，有限责任公司的股东之间可以相互转让其全部或者部分股权。"
+    r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert r.text.startswith("《公司法》第七十一条规定")
+    assert "废止" not in r.text
+    assert all(v.passes for v in r.final_verdicts)
+
+
+def test_a_reverted_successor_replacement_leaves_the_repeal_note(gov: Governor) -> None:
+    # GPT-3.5's LawBench 3-8 answer #96: 合同法第十条 → 民法典第五百零九条 fails re-verification,
+    # the original is restored, and the reader is told it was repealed
+    text = (
+        "回答：租房公司应该按照合同约定的时间支付租金给原房东，如果他们从上个月十五号开始没有支付"
+        "租金给原房东，这是不合理的。\n\n法律依据：根据《中华人民共和国合同法》第十条规定，当事人"
+        "应当按照合同约定履行自己的义务。根据租房合同的约定，租房公司应该按照规定时间支付租金给原"
+        "房东。如果租房公司未按约定时间支付租金，构成违约行为。原房东可以要求租房公司履行合同，支付"
+        "拖欠的租金。"
+    )
+    r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert "《中华人民共和国合同法》第十条（注：该规定已于2021年1月1日废止" in r.text
+    assert r.text.count("（注：") == 1

@@ -167,6 +167,25 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
             "efa",
             "当事人一方不履行合同义务的，应当承担违约责任（《民法典》第五百七十七条）。",
         ),
+        # no carrier phrase: a clause that only speaks about the citation goes with it, a
+        # bare connective left behind takes the sentence, a noun slot gets a neutral noun
+        (
+            "违约方应当赔偿损失，这是《民法典》第九千条的明确要求。",
+            "existence",
+            "违约方应当赔偿损失。",
+        ),
+        ("对此，《民法典》第九千条亦有规定。合同应当履行。", "existence", "合同应当履行。"),
+        ("正如指导案例999号所示，合同应当履行。", "existence", "合同应当履行。"),
+        (
+            "最高人民法院在指导案例999号中认为，合同有效。",
+            "existence",
+            "最高人民法院在相关指导案例中认为，合同有效。",
+        ),
+        (
+            "该行为违反了《民法典》第九千条的强制性规定，合同无效。",
+            "existence",
+            "该行为违反了法律法规的强制性规定，合同无效。",
+        ),
         # a citation inside a fenced code block is quoted material: never edited
         (
             "```\n根据《民法典》第九千条规定，合同无效。\n```\n正文。",
@@ -200,3 +219,35 @@ def test_author_point_is_kept_but_a_content_description_is_replaced() -> None:
     )
     r = gov.govern(listed, strategy="efa", as_of=date(2026, 1, 1))
     assert "。。" not in r.text
+
+
+@pytest.mark.parametrize(
+    "text,expected",
+    [
+        # the 但书 goes after the clause that states its rule, not after the author's conclusion
+        (
+            "《民法典》第二百零九条规定，不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；"
+            "未经登记，不发生效力，因此甲某尚未取得房屋所有权。",
+            "《民法典》第二百零九条规定，不动产物权的设立、变更、转让和消灭，经依法登记，发生效力；"
+            "未经登记，不发生效力，但是法律另有规定的除外，因此甲某尚未取得房屋所有权。",
+        ),
+        # a 但书 that opens an enumeration is restored with it, from the matching 款 only
+        (
+            "《刑事诉讼法》第二百零一条规定，对于认罪认罚案件，人民法院依法作出判决时，"
+            "一般应当采纳人民检察院指控的罪名和量刑建议。",
+            "《刑事诉讼法》第二百零一条规定，对于认罪认罚案件，人民法院依法作出判决时，"
+            "一般应当采纳人民检察院指控的罪名和量刑建议，但有下列情形的除外：（一）被告人的行为"
+            "不构成犯罪或者不应当追究其刑事责任的；（二）被告人违背意愿认罪认罚的；（三）被告人否认"
+            "指控的犯罪事实的；（四）起诉指控的罪名与审理认定的罪名不一致的；（五）其他可能影响公正"
+            "审判的情形。",
+        ),
+    ],
+)
+def test_restorations_read_as_clean_chinese(text: str, expected: str) -> None:
+    from datetime import date
+
+    from governor.api import Governor
+
+    r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert r.text == expected
+    assert all(v.passes for v in r.final_verdicts)
