@@ -24,6 +24,7 @@ from governor.config import STRATEGIES, Config, load_config
 from governor.errors import ConfigError, StrategyError
 from governor.extract import extract
 from governor.models import Citation, Verdict
+from governor.numerals import to_int
 from governor.output import (
     FinalOut,
     InputOut,
@@ -44,7 +45,25 @@ from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
 
-_DATE = r"(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日"
+_CN_YEAR = "〇○零一二三四五六七八九"
+_CN_YEAR_DIGITS = str.maketrans(_CN_YEAR, "00012345678" + "9")
+_CN_MD = r"[一二三四五六七八九十]{1,3}"
+_DATE = (
+    rf"(?:(?P<y>\d{{4}}|[{_CN_YEAR}]{{4}})\s*年\s*(?P<m>\d{{1,2}}|{_CN_MD})\s*月"
+    rf"\s*(?P<d>\d{{1,2}}|{_CN_MD})\s*[日号]"
+    r"|(?P<y2>\d{4})[-/.](?P<m2>\d{1,2})[-/.](?P<d2>\d{1,2})(?!\d))"
+)
+"""A calendar date: 2024年6月1日, 二〇二四年六月一日, 2024-06-01, 2024/6/1, 2024.6.1."""
+
+
+def _date_of(m: re.Match[str]) -> date:
+    """The date a :data:`_DATE` match names. Raises ValueError for an impossible date."""
+    if m.group("y2"):
+        return date(int(m.group("y2")), int(m.group("m2")), int(m.group("d2")))
+    year = int(m.group("y").translate(_CN_YEAR_DIGITS))
+    return date(year, to_int(m.group("m")), to_int(m.group("d")))
+
+
 _AS_OF_MARKERS = re.compile(
     rf"(?:(?:报告|撰写|出具|检索|写作|咨询)?(?:日期|时间)\s*[:：]\s*|截至\s*|截止\s*|As of\s+){_DATE}"
 )
@@ -66,7 +85,7 @@ def detect_as_of(text: str, today: date | None = None) -> date:
     edge = "\n".join(lines[:1] + lines[-1:])
     for m in [*_AS_OF_MARKERS.finditer(text), *_DATE_LINE.finditer(edge)]:
         try:
-            d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+            d = _date_of(m)
         except ValueError:
             continue
         if d <= today:

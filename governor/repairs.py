@@ -21,6 +21,10 @@ from governor.numerals import to_chinese
 
 UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据，请核实）"
 """Appended to a claim whose only citation was removed because nothing supports it."""
+NOT_FOUND_MARK = "（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实）"
+"""Appended instead when the removed citation does not exist (the reader should know the
+report cited a provision that is not there, not merely a weak one)."""
+MARKS = (UNSUPPORTED_MARK, NOT_FOUND_MARK)
 
 # Carrier phrases around a citation (checked against the text next to its span).
 _PREFIX = re.compile(
@@ -159,6 +163,7 @@ _META = re.compile(r"规定|要求|所示|指出|明确|体现|可见|为例|参
 META_CLAUSE_CHARS = 8
 """A clause whose content without the citation is at most this many characters and speaks
 only about it (「这是…的明确要求」, 「…亦有规定」, 「正如…所示」) goes with the citation."""
+_CONNECTIVES = re.compile(r"(?:以及|及|和|与|并|另|另见|同时|此外|还有|还|也|亦|参照|参考)*")
 LEFTOVER_CHARS = 4
 """A sentence left with at most this many content characters (「对此」, 「此外」) goes whole."""
 
@@ -174,7 +179,8 @@ def _meta_clause(text: str, s: int, e: int) -> Span | None:
     m = _CLAUSE_END.search(text, e)
     ce = m.start() if m else len(text)
     rest = text[cs:s] + text[e:ce]
-    if len(_content(rest)) > META_CLAUSE_CHARS or not _META.search(rest):
+    bare = _CONNECTIVES.fullmatch(_content(rest)) is not None  # 「，以及《X》第N条。」
+    if not bare and (len(_content(rest)) > META_CLAUSE_CHARS or not _META.search(rest)):
         return None
     ss, se = _sentence_bounds(text, s)
     if cs > ss and text[cs - 1] in "，,；;":
@@ -277,6 +283,10 @@ def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict)
     )
 
 
+_SENTENCE_STOP = re.compile(r"[。！？!?\n]")
+_TABLE_STOP = re.compile(r"[。！？!?\n|]")
+
+
 def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reason: str) -> Edit:
     """Remove the citation of ``v`` with its carrier; optionally mark the claim unsupported.
 
@@ -295,12 +305,17 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
         return edit("remove_citation", text, span, noun, reason, v)
     # Place the mark at the end of the sentence that held the citation.
     end = span.end
-    m = re.compile(r"[。！？!?\n]").search(text, end)
+    ls, _ = _line_bounds(text, span.start)
+    in_table = text[ls:].lstrip().startswith("|")  # a Markdown table row: the cell ends at |
+    m = (_TABLE_STOP if in_table else _SENTENCE_STOP).search(text, end)
     stop = m.start() if m else len(text)
-    if UNSUPPORTED_MARK in text[span.start : stop + 1]:
+    if any(mk in text[span.start : stop + 1] for mk in MARKS):
         # Already marked (another citation of the sentence, an earlier run): mark once.
-        return edit("remove_citation", text, span, "", reason, v)
-    after = noun + text[span.end : stop] + UNSUPPORTED_MARK
+        return edit("remove_citation", text, span, noun, reason, v)
+    seg = text[span.end : stop]
+    body = seg.rstrip()
+    mark_text = NOT_FOUND_MARK if v.existence.label == "not_found" else UNSUPPORTED_MARK
+    after = noun + body + mark_text + seg[len(body) :]
     return edit("mark_unsupported", text, Span(start=span.start, end=stop), after, reason, v)
 
 

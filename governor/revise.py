@@ -138,8 +138,28 @@ def _removals(
             out.append(remove(text, unit, (), mark=mark, reason=why))
         else:
             keep = [*survivors, v.citation] if survivors else ()
-            out.append(remove(text, v, keep, mark=mark, reason=why))
+            backed = mark and _backed_in_sentence(text, v, all_verdicts, doomed_ids)
+            out.append(remove(text, v, keep, mark=mark and not backed, reason=why))
     return out
+
+
+def _backed_in_sentence(
+    text: str, v: Verdict, all_verdicts: Sequence[Verdict], doomed_ids: set[str]
+) -> bool:
+    """Whether another citation of ``v``'s sentence stays and supports the claim: the claim
+    is then not unsupported and gets no mark."""
+    start = max(text.rfind(c, 0, v.citation.span.start) for c in "。！？!?\n") + 1
+    ends = [i for i in (text.find(c, v.citation.span.end) for c in "。！？!?\n") if i >= 0]
+    end = min(ends) if ends else len(text)
+    return any(
+        w.citation.id not in doomed_ids
+        and w.citation.id != v.citation.id
+        and start <= w.citation.span.start
+        and w.citation.span.end <= end
+        and w.existence.label == "exists"
+        and w.applicability.label in ("supports", "partially_supports")
+        for w in all_verdicts
+    )
 
 
 def existence_filter(

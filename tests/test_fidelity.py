@@ -80,6 +80,8 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
         ("《民法典》第五百七十七条规定，违约的一方要承担违约责任。", "faithful", None),
         # a claim (no description) that is the text of another article: 32 cited as 36
         ("法律、行政法规对处理敏感个人信息规定应当取得相关行政许可或者作出其他限制的，从其规定（《个人信息保护法》第36条）。", "misdescribed", "L1.1.2"),
+        # a fragment verbatim in another provision, which the cited one also holds, stays theirs
+        ("根据《劳动合同法》第四十七条，用人单位应当向劳动者支付经济补偿。", "faithful", None),
         # a short claim verbatim in many provisions is the report's proposition, not their text
         ("违约方应当承担违约责任（《民法典》第五百七十七条）。", "faithful", None),
     ],

@@ -148,6 +148,12 @@ def test_unknown_strategy_is_a_clear_error(gov: Governor) -> None:
         ("我在2011年5月1日醉驾……", TODAY),  # a fact of the case is not the as-of date
         ("正文\n2020年3月5日", date(2020, 3, 5)),
         ("报告日期：2099年1月1日", TODAY),  # future dates are ignored
+        # Chinese-numeral and ISO forms (helper-14 review)
+        ("报告日期：二〇一九年六月一日\n正文", date(2019, 6, 1)),
+        ("报告日期：二〇一九年十二月三十一日", date(2019, 12, 31)),
+        ("报告日期：2019-06-01\n正文", date(2019, 6, 1)),
+        ("截至2019/6/1，……", date(2019, 6, 1)),
+        ("报告日期：2019年13月1日", TODAY),  # an impossible date is no date
     ],
 )
 def test_detect_as_of(text: str, expected: date) -> None:

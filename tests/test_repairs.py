@@ -186,6 +186,24 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
             "existence",
             "该行为违反了法律法规的强制性规定，合同无效。",
         ),
+        (
+            "合同应当履行，以及《民法典》第九千条。另外，合同应当履行。",
+            "existence",
+            "合同应当履行。另外，合同应当履行。",
+        ),
+        # another citation of the sentence still supports the claim: no unsupported mark
+        (
+            "当事人一方不履行合同义务的，应当承担继续履行等违约责任，参见《民法典》第九千条，"
+            "另见《民法典》第五百七十七条。",
+            "efa",
+            "当事人一方不履行合同义务的，应当承担继续履行等违约责任，另见《民法典》第五百七十七条。",
+        ),
+        # in a Markdown table the mark stays in the cell of the claim
+        (
+            "| 违约 | 应承担违约责任，赔偿损失（《民法典》第九千零一条） | 见上 |\n",
+            "efa",
+            "| 违约 | 应承担违约责任，赔偿损失（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实） | 见上 |\n",
+        ),
         # a citation inside a fenced code block is quoted material: never edited
         (
             "```\n根据《民法典》第九千条规定，合同无效。\n```\n正文。",

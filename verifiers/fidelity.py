@@ -171,6 +171,13 @@ the report's proposition, and short ones (「违约方应当承担违约责任�
 of provisions."""
 
 
+CITED_HOLDS = 0.6
+"""A description the cited provision holds this much of is another provision's content only
+when it restates that provision (:func:`_restates`), not when it is a fragment of it
+(「用人单位应当向劳动者支付经济补偿」 is in 劳动合同法第五十条 verbatim and says what 第四十七条
+is about)."""
+
+
 def _restates(claim: str, other_text: str, other: float) -> bool:
     """Whether ``claim`` restates ``other_text`` (``other`` = share of the claim in it)."""
     return other >= CLAIM_RESTATES and containment(other_text, claim) >= CLAIM_RESTATES
@@ -433,7 +440,9 @@ def _checks(
             sug is not None
             and (other >= OTHER_MATCH or sim < th.fidelity_min_overlap)
             and _holds_more(desc, sug.authority.text, pool)
-            and (not claim_only or _restates(desc, sug.authority.text, other))
+            and (
+                not (claim_only or sim >= CITED_HOLDS) or _restates(desc, sug.authority.text, other)
+            )
         ):
             return _out(
                 "misdescribed",
