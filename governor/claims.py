@@ -51,6 +51,15 @@ _STRIP_PUNCT = _STRIP + "。；;，,：:、"
 _CJK_OR_OPEN_RE = re.compile(rf"[{rx.CJK}（(0-9０-９A-Za-z]")
 _PAREN_SKIP_BEFORE_RE = re.compile(rf"(?:参见|详见|见|依据|根据|依照|按照)?{rx.GAP}$", re.VERBOSE)
 _PAREN_SKIP_AFTER_RE = re.compile(rf"{rx.GAP}(?:等|之规定|的规定|规定)?{rx.GAP}", re.VERBOSE)
+_CAPTION_RE = re.compile(
+    r"[ \t]*[“\"「『《（(][^”\"」』》（）()\n]{2,80}?(?:案|纠纷|一案)[”\"」』》）)]"
+)
+_LIST_MARK = (
+    r"(?:[0-9０-９]{1,2}(?:[.．](?![0-9０-９])|[、)）])|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*+•·])"
+)
+_MARKER_RE = re.compile(
+    rf"[ \t\u3000]*(?:[#>]+[ \t]*{_LIST_MARK}?|{_LIST_MARK})[ \t\u3000]*"
+)
 _LINE_HEAD_RE = re.compile(
     r"^[ \t\u3000]*(?:[#*>]+[ \t]*)?"
     r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t\u3000]*"
@@ -157,6 +166,11 @@ def attach(text: str, hits: list[Hit]) -> None:
     groups = _groups(hits)
     for gi, (i0, i1) in enumerate(groups):
         g_start, g_end = hits[i0].start, hits[i1 - 1].end
+        if hits[i1 - 1].kind in ("guiding_case", "case_number"):
+            # 指导案例24号“荣宝英诉王阳…纠纷案”: the quoted caption names the case; what the
+            # report says about it comes after
+            caption = _CAPTION_RE.match(text, g_end)
+            g_end = caption.end() if caption is not None else g_end
         next_start = hits[groups[gi + 1][0]].start if gi + 1 < len(groups) else len(text)
         desc_span, quoted, list_item = _description(ctx, g_start, g_end, next_start)
         desc = text[desc_span[0] : desc_span[1]] if desc_span else ""
@@ -262,6 +276,11 @@ def _claim(
 ) -> tuple[tuple[int, int] | None, str]:
     text = ctx.text
     s_start, s_end = ctx.sentence(g_start, g_end)
+    if s_start == ctx.line_start(s_start):
+        # a list or quote marker (「1. 」「- 」「> 」「（一）」) is layout, not part of the claim
+        marker = _MARKER_RE.match(text, s_start)
+        if marker is not None and marker.end() <= g_start:
+            s_start = marker.end()
     # 1. parenthetical: P（《X》第N条）
     before = _PAREN_SKIP_BEFORE_RE.search(text, s_start, g_start)
     open_at = (before.start() if before else g_start) - 1

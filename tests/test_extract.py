@@ -555,3 +555,18 @@ def test_us_off_skips_eyecite() -> None:
 
 def test_empty_text() -> None:
     assert extract("", FAKE) == ()
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "指导案例24号“荣宝英诉王阳、永诚财产保险股份有限公司江阴支公司机动车交通事故责任纠纷案”认为，"
+        "交通事故的受害人没有过错。",
+        "指导案例24号（荣宝英诉王阳、永诚财产保险股份有限公司江阴支公司机动车交通事故责任纠纷案）确立了"
+        "交通事故的受害人没有过错。",
+    ],
+)
+def test_a_case_caption_is_neither_description_nor_claim(text: str) -> None:
+    (c,) = extract(text, FAKE)
+    assert "荣宝英" not in c.description and "荣宝英" not in c.claim
+    assert c.claim.startswith("交通事故的受害人没有过错")

@@ -269,3 +269,14 @@ def test_restorations_read_as_clean_chinese(text: str, expected: str) -> None:
     r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
     assert r.text == expected
     assert all(v.passes for v in r.final_verdicts)
+
+
+@pytest.mark.parametrize("marker", ["1. ", "- ", "> ", "（一）", "* "])
+def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
+    from datetime import date
+
+    from governor.api import Governor
+
+    text = f"正文。\n\n{marker}在任何情况下均应当予以返还、赔偿（《刑事诉讼法》第三百零一条第二款）。\n"
+    r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert r.text.startswith(f"正文。\n\n{marker}没收犯罪嫌疑人、被告人财产确有错误的，应当予以返还")

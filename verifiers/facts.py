@@ -280,6 +280,9 @@ class ModalityFlip:
     expected: ModalUse
 
 
+_NEGATED_FRAME = re.compile(r"(?:不属于|不是|并非|不再|不视为|不得以|不作为|不构成)$")
+
+
 def modality_flips(description: str, source: str) -> tuple[ModalityFlip, ...]:
     """Predicates governed by a different modality class in the description than in the source.
 
@@ -303,6 +306,11 @@ def modality_flips(description: str, source: str) -> tuple[ModalityFlip, ...]:
                 ]
                 if before:
                     nearest = max(before, key=lambda s: s.end)
+                    if _NEGATED_FRAME.search(source, max(0, nearest.start - 4), nearest.start):
+                        # 「不属于可以减轻…的情形」: the modal sits inside a negated frame;
+                        # its class says nothing about the rule
+                        classes.clear()
+                        break
                     classes.setdefault(nearest.modality, nearest)
             if not classes:
                 continue
