@@ -32,6 +32,7 @@ path. ``index`` is reserved for the batch page. An output path that is also an i
 
 from __future__ import annotations
 
+import contextlib
 import glob
 import hashlib
 import io
@@ -676,6 +677,7 @@ def run_batch(
     if not inputs:
         raise InputError("no drafts given; pass files, folders or glob patterns")
     jobs = plan_jobs(inputs, out_dir)
+    created = not out_dir.exists()
     try:
         out_dir.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -685,41 +687,13 @@ def run_batch(
         ) from None
     summary_path = out_dir / SUMMARY_NAME
     settings = settings_key(gov.config, options)
-    with _locked(out_dir):
-        for stale in out_dir.glob(".*.tmp"):  # left by a killed atomic write
-            stale.unlink(missing_ok=True)
-        previous = read_summary(summary_path) if options.resume else {}
-        rows: dict[str, BatchRow] = {}
-        pending: list[BatchJob] = []
-        skipped_rows: list[BatchRow] = []
-        for job in jobs:
-            prev = previous.get(str(job.input))
-            if options.resume and _is_done(prev, job, _file_sha(job.input), settings):
-                assert prev is not None
-                skipped_rows.append(prev)
-            else:
-                pending.append(job)
-        redo = {str(j.input) for j in pending}
-        keep = [r for k, r in previous.items() if k not in redo]
-        writer = _SummaryWriter(summary_path, keep)
-        total, failed = len(jobs), 0
-        try:
-            for n, row in enumerate(skipped_rows, 1):
-                rows[row.input] = row
-                if progress:
-                    progress(BatchProgress(n, total, 0, n, row, True))
-            completed = len(skipped_rows)
-            for row in _execute(gov, pending, options, settings):
-                writer.append(row)
-                rows[row.input] = row
-                completed += 1
-                failed += row.status == "failed"
-                if progress:
-                    progress(BatchProgress(completed, total, failed, len(skipped_rows), row, False))
-        finally:
-            writer.close()
-        all_rows = read_summary(summary_path)
-        _write_index(out_dir, list(all_rows.values()))
+    try:
+        rows, skipped_rows, failed = _run_locked(
+            gov, jobs, out_dir, summary_path, options, settings, progress
+        )
+    except BaseException:
+        _drop_if_empty(out_dir, created)
+        raise
     ordered = tuple(rows[str(j.input)] for j in jobs if str(j.input) in rows)
     below = sum(
         1
@@ -740,6 +714,84 @@ def run_batch(
         summary=summary_path,
         index=out_dir / INDEX_NAME,
     )
+
+
+def _run_locked(
+    gov: Governor,
+    jobs: Sequence[BatchJob],
+    out_dir: Path,
+    summary_path: Path,
+    options: BatchOptions,
+    settings: str,
+    progress: ProgressCallback | None,
+) -> tuple[dict[str, BatchRow], list[BatchRow], int]:
+    """The batch under the folder lock: ``(rows by input, skipped rows, failures)``. An
+    aborted run (a fatal endpoint error, Ctrl-C) that wrote no row leaves no empty
+    ``summary.jsonl`` behind."""
+    with _locked(out_dir):
+        try:
+            return _run_jobs(gov, jobs, out_dir, summary_path, options, settings, progress)
+        except BaseException:
+            with contextlib.suppress(OSError):
+                if summary_path.exists() and summary_path.stat().st_size == 0:
+                    summary_path.unlink()
+            raise
+
+
+def _run_jobs(
+    gov: Governor,
+    jobs: Sequence[BatchJob],
+    out_dir: Path,
+    summary_path: Path,
+    options: BatchOptions,
+    settings: str,
+    progress: ProgressCallback | None,
+) -> tuple[dict[str, BatchRow], list[BatchRow], int]:
+    """The batch itself (see :func:`_run_locked`)."""
+    for stale in out_dir.glob(".*.tmp"):  # left by a killed atomic write
+        stale.unlink(missing_ok=True)
+    previous = read_summary(summary_path) if options.resume else {}
+    rows: dict[str, BatchRow] = {}
+    pending: list[BatchJob] = []
+    skipped_rows: list[BatchRow] = []
+    for job in jobs:
+        prev = previous.get(str(job.input))
+        if options.resume and _is_done(prev, job, _file_sha(job.input), settings):
+            assert prev is not None
+            skipped_rows.append(prev)
+        else:
+            pending.append(job)
+    redo = {str(j.input) for j in pending}
+    keep = [r for k, r in previous.items() if k not in redo]
+    writer = _SummaryWriter(summary_path, keep)
+    total, failed = len(jobs), 0
+    try:
+        for n, row in enumerate(skipped_rows, 1):
+            rows[row.input] = row
+            if progress:
+                progress(BatchProgress(n, total, 0, n, row, True))
+        completed = len(skipped_rows)
+        for row in _execute(gov, pending, options, settings):
+            writer.append(row)
+            rows[row.input] = row
+            completed += 1
+            failed += row.status == "failed"
+            if progress:
+                progress(BatchProgress(completed, total, failed, len(skipped_rows), row, False))
+    finally:
+        writer.close()
+    all_rows = read_summary(summary_path)
+    _write_index(out_dir, list(all_rows.values()))
+    return rows, skipped_rows, failed
+
+
+def _drop_if_empty(out_dir: Path, created: bool) -> None:
+    """After an aborted batch, remove the output folder this run created if it holds nothing
+    but the lock file (best effort: the original error is what the user must see)."""
+    with contextlib.suppress(OSError):
+        if created and {p.name for p in out_dir.iterdir()} <= {_LOCK_NAME}:
+            (out_dir / _LOCK_NAME).unlink(missing_ok=True)
+            out_dir.rmdir()
 
 
 def _execute(

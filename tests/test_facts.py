@@ -291,5 +291,7 @@ def test_verbatim_share(part: str, whole: str, share: float) -> None:
 
 def test_a_modal_inside_a_negated_frame_is_no_flip() -> None:
     # 指导案例24号: 「不属于可以减轻侵权人责任的法定情形」 — 「不能减轻」 restates it, not a flip
-    source = "交通事故的受害人没有过错，其体质状况对损害后果的影响不属于可以减轻侵权人责任的法定情形。"
+    source = (
+        "交通事故的受害人没有过错，其体质状况对损害后果的影响不属于可以减轻侵权人责任的法定情形。"
+    )
     assert modality_flips("受害人的体质状况不能减轻侵权人责任", source) == ()

@@ -279,4 +279,6 @@ def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
 
     text = f"正文。\n\n{marker}在任何情况下均应当予以返还、赔偿（《刑事诉讼法》第三百零一条第二款）。\n"
     r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
-    assert r.text.startswith(f"正文。\n\n{marker}没收犯罪嫌疑人、被告人财产确有错误的，应当予以返还")
+    assert r.text.startswith(
+        f"正文。\n\n{marker}没收犯罪嫌疑人、被告人财产确有错误的，应当予以返还"
+    )
