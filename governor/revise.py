@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 
 from governor.config import Thresholds
 from governor.models import Authority, Citation, Edit, Span, Verdict
+from governor.numerals import to_chinese
 from governor.repairs import edit, removal_span, remove, retarget
 from governor.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
@@ -90,6 +91,23 @@ def _dependents(ids: set[str], verdicts: Sequence[Verdict]) -> list[Verdict]:
                 found.append(v)
                 changed = True
     return found
+
+
+def _drift_note(text: str, v: Verdict) -> Edit | None:
+    """A note after a citation whose description states another version's text (the author's
+    point 「根据X规定，P」 is kept; the reader learns the rule changed). None when noted."""
+    ev = next((e for e in v.fidelity.evidence if e.authority_id and "@" in e.authority_id), None)
+    if ev is None or ev.authority_id is None:
+        return None
+    _, _, rest = ev.authority_id.partition("@")
+    version, _, article = rest.partition("#")
+    num, _, sfx = article.partition("之")
+    pin = f"第{to_chinese(int(num))}条" + (f"之{sfx}" if sfx else "") if num.isdigit() else ""
+    note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
+    at = v.citation.span.end
+    if text[at : at + len(note)] == note:
+        return None
+    return edit("mark_stale", text, Span(start=at, end=at), note, v.fidelity.rationale, v)
 
 
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
@@ -447,9 +465,16 @@ class EfaReviser:
         ):
             # Only a description presented as the provision's content (「第N条：…」, 「规定：“…”」)
             # is replaced by the text; 「根据X规定，P」 keeps the author's point P.
-            body, after = _replacement(text, ds, cit.description, src)
+            source = (
+                src
+                if auth is not None and auth.paragraph
+                else _best_paragraph(cit.description, src)
+            )
+            body, after = _replacement(text, ds, cit.description, source)
             return edit("rewrite_description", text, body, after,
                         "the description does not match the provision; replaced by its text", v)  # fmt: skip
+        if "STALE" in v.taxonomy:
+            return _drift_note(text, v)
         return "remove" if v.applicability.label in ("irrelevant", "contradicts") else None
 
     def _restore_proviso(self, text: str, v: Verdict) -> Edit | None:

@@ -191,3 +191,21 @@ def test_list_is_judged_against_all_its_members(gov: Governor) -> None:
         assert v.fidelity.label == "faithful", v.fidelity.rationale
         assert v.applicability.label == "supports", v.applicability.rationale
         assert v.suggestion is None
+
+
+def test_the_text_of_a_superseded_version_is_misdescribed(gov: Governor) -> None:
+    # 公司法 2023 dropped 「应当经其他股东过半数同意」 (2018 text, 第七十一条); in force 2024-07-01
+    text = "《公司法》第八十四条规定，股东向股东以外的人转让股权，应当经其他股东过半数同意。"
+    (v,) = gov.verify(text, as_of=date(2025, 6, 1))
+    assert v.fidelity.label == "misdescribed" and "STALE" in v.taxonomy
+    assert "2018" in v.fidelity.rationale
+    (v,) = gov.verify(text.replace("八十四", "七十一"), as_of=date(2019, 6, 1))
+    assert v.fidelity.label == "faithful"
+
+
+def test_a_superseded_rule_is_noted_not_silently_kept(gov: Governor) -> None:
+    text = "《公司法》第七十一条规定，股东向股东以外的人转让股权，应当经其他股东过半数同意。"
+    r = gov.govern(text, strategy="efa", as_of=date(2025, 6, 1))
+    assert r.text.startswith("《公司法》第八十四条（注：所述内容系该法2018年版本第七十一条的规定")
+    again = gov.govern(r.text, strategy="efa", as_of=date(2025, 6, 1))
+    assert again.edits == ()

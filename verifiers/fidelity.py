@@ -90,6 +90,7 @@ from verifiers.textsim import (
     verbatim_share,
     weighted_containment,
 )
+from verifiers.versions import version_drift
 
 QUOTE_OK = 0.85
 """A quote matching at least this share of its characters verbatim counts as found."""
@@ -429,6 +430,22 @@ def _checks(
     if hard_only:
         return None
     claim_only = not cit.description.strip() and not cit.quotes
+
+    # 3c. the text of another version of the instrument: superseded (or not yet in force) law
+    if item.record is not None and sim < VERBATIM and not cit.quotes:
+        drift = version_drift(desc, item.record, store)
+        if drift is not None:
+            old = drift.article
+            sug, _ = _matching_provision(desc, sim, item, retriever, store, th, table)
+            return _out(
+                "misdescribed",
+                f"the description is the text of 《{old.instrument}》（{old.version}版）第{old.article}条 "
+                f"({drift.score:.2f}), not of the version judged ({item.record.version}, at most "
+                f"{drift.in_force_score:.2f} in any of its articles)",
+                codes=("STALE",),
+                suggestion=sug,
+                evidence=(Evidence(text=old.text[:120], authority_id=old.key),),
+            )
 
     # 4. content of another provision: it must also hold more of the description than the
     # cited provision(s), in words or verbatim — bigram overlap alone is fooled by fragments

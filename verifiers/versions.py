@@ -1,0 +1,97 @@
+"""Version drift: a description that is the text of another version of the cited instrument.
+
+Layer 3. 75 instruments of the corpus have several versions (公司法 2018/2023, 民事诉讼法
+2021/2023 …). A report dated 2025 that says 「《公司法》第七十一条规定，股东向股东以外的人转让
+股权，应当经其他股东过半数同意」 states the 2018 text: the 2023 revision dropped the consent
+rule. Bigram overlap with the version in force can still look respectable (shared words: 股东,
+转让股权, 其他股东), so the check compares the description with every article of the other
+versions: when one of them holds it near-verbatim and clearly better than any article of the
+version in force, the report restates superseded law.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from governor.authorities import AuthorityStore
+from governor.authorities.records import ArticleRecord
+from verifiers.textsim import bigrams
+
+DRIFT_MATCH = 0.85
+"""Share of the description's bigrams an article of another version must hold."""
+DRIFT_MARGIN = 0.25
+"""…and by how much it must beat the best article of the version in force."""
+MIN_CHARS = 10
+"""Shorter descriptions are not judged (too few bigrams to tell versions apart)."""
+
+
+@dataclass(frozen=True)
+class Drift:
+    """The other version's article the description restates (``score``: share of the
+    description's bigrams in it; ``in_force_score``: best share in the version judged)."""
+
+    article: ArticleRecord
+    score: float
+    in_force_score: float
+
+
+@lru_cache(maxsize=4096)
+def _grams(text: str) -> frozenset[str]:
+    return frozenset(bigrams(text))
+
+
+def _best(
+    desc: frozenset[str], articles: tuple[ArticleRecord, ...]
+) -> tuple[ArticleRecord | None, float]:
+    best: ArticleRecord | None = None
+    score = 0.0
+    for a in articles:
+        s = len(desc & _grams(a.text)) / len(desc)
+        if s > score:
+            best, score = a, s
+    return best, score
+
+
+def version_drift(description: str, record: ArticleRecord, store: AuthorityStore) -> Drift | None:
+    """The article of another version of ``record``'s instrument that ``description`` restates
+    (see the module docstring), or None.
+
+    Args:
+        description: what the report says the provision says.
+        record: the article judged (its ``version`` is the version in force on the report's
+            date, or the one the citation names).
+        store: the authority store holding every version.
+
+    Returns:
+        A :class:`Drift` when an article of another version holds at least
+        :data:`DRIFT_MATCH` of the description's bigrams and beats every article of
+        ``record``'s version by :data:`DRIFT_MARGIN`; None otherwise (one version only, a
+        short description, or no clear winner).
+    """
+    if len(description) < MIN_CHARS:
+        return None
+    inst = store.instrument(record.instrument)
+    if inst is None or len(inst.versions) < 2:
+        return None
+    desc = frozenset(bigrams(description))
+    if not desc:
+        return None
+    this = next((v for v in inst.versions if v.version == record.version), None)
+    if this is None:
+        return None
+    _, here = _best(desc, this.articles)
+    if here >= DRIFT_MATCH:
+        return None
+    found: Drift | None = None
+    for ver in inst.versions:
+        if ver.version == record.version:
+            continue
+        art, score = _best(desc, ver.articles)
+        if art is not None and score >= DRIFT_MATCH and score - here >= DRIFT_MARGIN:
+            if found is None or score > found.score:
+                found = Drift(art, score, here)
+    return found
+
+
+__all__ = ["DRIFT_MARGIN", "DRIFT_MATCH", "Drift", "version_drift"]
