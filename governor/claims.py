@@ -179,7 +179,10 @@ def attach(text: str, hits: list[Hit]) -> None:
                     next(g for g in q.groups() if g is not None)
                     for q in rx.QUOTE_RE.finditer(text, desc_span[0], desc_span[1])
                 )
-        claim_span, claim_text = _claim(ctx, g_start, g_end, desc_span, quoted, list_item)
+        prev_end = hits[groups[gi - 1][1] - 1].end if gi > 0 else 0
+        claim_span, claim_text = _claim(
+            ctx, g_start, g_end, desc_span, quoted, list_item, prev_end=prev_end
+        )
         for h in hits[i0:i1]:
             h.description = desc
             h.description_span = desc_span
@@ -269,6 +272,8 @@ def _claim(
     desc_span: tuple[int, int] | None,
     quoted: bool,
     list_item: bool,
+    *,
+    prev_end: int = 0,
 ) -> tuple[tuple[int, int] | None, str]:
     text = ctx.text
     s_start, s_end = ctx.sentence(g_start, g_end)
@@ -284,7 +289,12 @@ def _claim(
         after = _PAREN_SKIP_AFTER_RE.match(text, g_end)
         close_at = after.end() if after else g_end
         if close_at < len(text) and text[close_at] in "）)":
-            span = _strip_span(text, s_start, open_at, _STRIP_PUNCT)
+            # 「P（《X》第N条），Q（《Y》第M条）」: Q alone is the claim of Y
+            lo = s_start
+            if s_start <= prev_end <= open_at:
+                shut = re.compile(r"[）)]").search(text, prev_end, open_at)
+                lo = shut.end() if shut is not None else lo
+            span = _strip_span(text, lo, open_at, _STRIP_PUNCT)
             if span[1] <= span[0]:
                 span = _strip_span(text, close_at + 1, s_end, _STRIP_PUNCT)
             if span[1] > span[0]:

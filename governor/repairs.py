@@ -24,11 +24,15 @@ UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据
 NOT_FOUND_MARK = "（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实）"
 """Appended instead when the removed citation does not exist (the reader should know the
 report cited a provision that is not there, not merely a weak one)."""
-MARKS = (UNSUPPORTED_MARK, NOT_FOUND_MARK)
+NOT_FOUND_CASE_MARK = "（注：原引案例经核查不存在，未找到支持该结论的依据，请核实）"
+"""The same for a case (指导案例, 案号) that does not exist."""
+MARKS = (UNSUPPORTED_MARK, NOT_FOUND_MARK, NOT_FOUND_CASE_MARK)
+_CASE_KINDS = frozenset({"guiding_case", "case_number", "us_case"})
 
 # Carrier phrases around a citation (checked against the text next to its span).
 _PREFIX = re.compile(
-    r"(?:根据|依据|依照|按照|参照|参见|详见|另见|可见|见|依|据|按|See|see|Cf\.|cf\.)(?:我国|中国|现行|新|原)?\s*$"
+    r"(?:(?:另|又|亦|并|同时)?(?:根据|依据|依照|按照|据|依)|参照|参见|详见|另见|可见|见|按|See|see|Cf\.|cf\.)"
+    r"(?:我国|中国|现行|新|原)?\s*$"
 )
 # What belongs to a case citation after its number: a caption （…案） and the document type.
 _CASE_TAIL = re.compile(
@@ -39,7 +43,7 @@ _SUFFIX = re.compile(
     r"\s*(?:的?(?:相关|有关)?(?:规定|规范|要求)(?:的?精神)?|之规定)?\s*(?:[，,：:]\s*)?"
 )
 _SUBJECT_SUFFIX = re.compile(
-    r"\s*(?:中|里)?(?:也|还|亦|同样|明确|则)?(?:规定|指出|明确)(?:了)?\s*[，,：:]?\s*"
+    r"\s*(?:中|里)?(?:也|还|亦|同样|明确|则)?(?:规定|指出|明确|认为|确立|阐明|表明)(?:了)?\s*[，,：:]?\s*"
 )
 _LIST_SEP = re.compile(r"\s*(?:、|，|,|和|及|以及|与)\s*")
 _LIST_SEP_BEFORE = re.compile(r"(?:、|，|,|和|及|以及|与)\s*$")
@@ -147,7 +151,10 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
         suf = _SUFFIX.match(text, e)
         return Span(start=start, end=suf.end() if suf else e)
     sub = _SUBJECT_SUFFIX.match(text, e)
-    if sub and sub.end() > e:
+    clause_from = max((m.end() for m in _CLAUSE_END.finditer(text, 0, s)), default=0)
+    head = _LIST_HEAD.sub("", text[clause_from:s])
+    if sub and sub.end() > e and len(_content(head)) <= LEFTOVER_CHARS:
+        # subject position only (「（2）指导案例999号认为，P」); 「法院在…中认为」 keeps its verb
         ss, se = _sentence_bounds(text, s)
         rest = re.sub(r"[\W_]", "", text[sub.end() : se])
         meta = not re.search(r"[，,：:]", sub.group(0))  # 「规定了X」, not 「规定，P」
@@ -163,6 +170,9 @@ _META = re.compile(r"规定|要求|所示|指出|明确|体现|可见|为例|参
 META_CLAUSE_CHARS = 8
 """A clause whose content without the citation is at most this many characters and speaks
 only about it (「这是…的明确要求」, 「…亦有规定」, 「正如…所示」) goes with the citation."""
+_LIST_HEAD = re.compile(
+    r"^\s*(?:[-*•>]|\d+[.、．)]|[（(][0-9一二三四五六七八九十]+[）)]|[一二三四五六七八九十]+、)\s*"
+)
 _CONNECTIVES = re.compile(r"(?:以及|及|和|与|并|另|另见|同时|此外|还有|还|也|亦|参照|参考)*")
 LEFTOVER_CHARS = 4
 """A sentence left with at most this many content characters (「对此」, 「此外」) goes whole."""
@@ -314,7 +324,13 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
         return edit("remove_citation", text, span, noun, reason, v)
     seg = text[span.end : stop]
     body = seg.rstrip()
-    mark_text = NOT_FOUND_MARK if v.existence.label == "not_found" else UNSUPPORTED_MARK
+    mark_text = (
+        UNSUPPORTED_MARK
+        if v.existence.label != "not_found"
+        else NOT_FOUND_CASE_MARK
+        if v.citation.kind in _CASE_KINDS
+        else NOT_FOUND_MARK
+    )
     after = noun + body + mark_text + seg[len(body) :]
     return edit("mark_unsupported", text, Span(start=span.start, end=stop), after, reason, v)
 

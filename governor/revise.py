@@ -93,24 +93,101 @@ def _dependents(ids: set[str], verdicts: Sequence[Verdict]) -> list[Verdict]:
     return found
 
 
+def _drift_evidence(v: Verdict) -> tuple[str, str] | None:
+    """``(version, article)`` of the other version's article a STALE description restates."""
+    if "STALE" not in v.taxonomy or v.fidelity.label != "misdescribed":
+        return None
+    for e in v.fidelity.evidence:
+        if e.authority_id and "@" in e.authority_id:
+            version, _, article = e.authority_id.partition("@")[2].partition("#")
+            return version, article
+    return None
+
+
+def _drift_version(v: Verdict) -> str:
+    """The version (ISO date) whose text a STALE description restates, else ``""``."""
+    found = _drift_evidence(v)
+    return found[0] if found else ""
+
+
 def _drift_note(text: str, v: Verdict) -> Edit | None:
     """A note after a citation whose description states another version's text (the author's
     point 「根据X规定，P」 is kept; the reader learns the rule changed). None when noted."""
-    ev = next((e for e in v.fidelity.evidence if e.authority_id and "@" in e.authority_id), None)
-    if ev is None or ev.authority_id is None:
+    found = _drift_evidence(v)
+    if found is None:
         return None
-    _, _, rest = ev.authority_id.partition("@")
-    version, _, article = rest.partition("#")
+    version, article = found
     num, _, sfx = article.partition("之")
     pin = f"第{to_chinese(int(num))}条" + (f"之{sfx}" if sfx else "") if num.isdigit() else ""
-    note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
-    at = v.citation.span.end
-    if text[at : at + len(note)] == note:
-        return None
+    judged = v.resolved.version if v.resolved is not None else None
+    if judged is not None and version > judged:
+        note = f"（注：所述内容系该法{version[:4]}年修订后{pin}的规定，报告日期时尚未施行，请核实）"
+    else:
+        note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
+    cit = v.citation
+    # after what the report says (its description, else its claim), so the citation and its
+    # description still parse the same on re-verification
+    said = cit.description_span if cit.description else cit.claim_span
+    at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
+    stop = re.compile(r"[。！？!?\n]").search(text, at)
+    if at > len(text) or note in text[cit.span.start : stop.end() if stop else len(text)]:
+        return None  # noted already (an earlier round or run)
     return edit("mark_stale", text, Span(start=at, end=at), note, v.fidelity.rationale, v)
 
 
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
+
+
+def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` is an endpoint of a range (「第N条至第M条」) with another member."""
+    g = v.citation.group
+    if not g:
+        return False
+    for w in verdicts:
+        if w is v or w.citation.group != g:
+            continue
+        a, b = sorted((v.citation.span, w.citation.span), key=lambda sp: sp.start)
+        if re.fullmatch(r"\s*(?:至|到|—|-|－|~|～)\s*", text[a.end : b.start]):
+            return True
+    return False
+
+
+def _listed_with_support(v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` exists, is not misdescribed and shares its list with a member that fits
+    the claim: a list is cited as a whole (an irrelevance verdict on one member is no reason
+    to cut it out of 「依照第五百七十七条、第五百八十四条的规定」)."""
+    g = v.citation.group
+    if not g or v.existence.label != "exists" or v.fidelity.label == "misdescribed":
+        return False
+    return any(
+        w is not v
+        and w.citation.group == g
+        and w.existence.label == "exists"
+        and w.applicability.label in ("supports", "partially_supports")
+        for w in verdicts
+    )
+
+
+def _quoted_by_another(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` is part of what an earlier citation of its sentence says its provision
+    says: 「根据解释第六十五条，…人民法院应当以民法典第五百八十四条规定的损失为基础…」 — the
+    interpretation's own text cites 584; that is not a citation of the report to repair."""
+    sp = v.citation.span
+    raw = _bare(v.citation.raw)
+    for w in verdicts:
+        auth = w.resolved
+        if w is v or auth is None or not auth.text or w.citation.span.end > sp.start:
+            continue
+        between = text[w.citation.span.end : sp.start]
+        if len(between) > 300 or re.search(r"[。！？!?\n]", between):
+            continue
+        if raw and raw in _bare(auth.text):
+            return True
+    return False
+
+
+def _bare(s: str) -> str:
+    return re.sub(r"[《》〈〉\s]", "", s).removeprefix("中华人民共和国")
 
 
 def _listed_twin(v: Verdict, target: Authority, verdicts: Sequence[Verdict]) -> Verdict | None:
@@ -211,6 +288,9 @@ def stale_note(v: Verdict) -> str | None:
         return f"（注：所引版本自{start.year}年{start.month}月{start.day}日起施行，报告日期时尚未生效，请核实）"
     end = auth.in_force_to
     when = f"于{end.year}年{end.month}月{end.day}日" if end else ""
+    if auth.status == "superseded":
+        # 《公司法》（2018年修正）: revised, not repealed
+        return f"（注：所引版本已{when}被修订后的版本取代，现行规定请核实）"
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
@@ -240,11 +320,22 @@ class EfaReviser:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
         edits: list[Edit] = []
         doomed: list[tuple[Verdict, str]] = []
+        moving: dict[tuple[str | None, str, str | None], Verdict] = {}
         fenced = fenced_blocks(text)
         for v in verdicts:
             if v.excluded or v.passes or _inside(v.citation.span, fenced):
                 continue  # code blocks are quoted material: verified and reported, never edited
             ed = self._repair(text, v)
+            if _range_end(text, v, verdicts) and (
+                ed == "remove" or (isinstance(ed, Edit) and ed.op in _MOVES)
+            ):
+                continue  # 「第五百七十七条至第五百八十四条」: one endpoint never goes alone
+            if (ed == "remove" or (isinstance(ed, Edit) and ed.op == "reanchor")) and (
+                _listed_with_support(v, verdicts)
+            ):
+                continue  # 「第五百七十七条、第五百八十四条」 cited together: the list holds
+            if _quoted_by_another(text, v, verdicts):
+                continue  # part of what another citation's provision says (解释 citing 584)
             if isinstance(ed, Edit):
                 target = self._target(v)
                 twin = (
@@ -252,11 +343,20 @@ class EfaReviser:
                     if ed.op in _MOVES and target is not None
                     else None
                 )
+                dest = (
+                    (v.citation.group, target.instrument, target.article)
+                    if ed.op in _MOVES and target is not None and v.citation.group
+                    else None
+                )
+                if twin is None and dest is not None and dest in moving:
+                    twin = moving[dest]  # another member moves to the same provision this round
                 if twin is not None:
                     # moving this member would repeat another one of its list: drop it instead
                     why = f"{ed.reason}; already cited in the same list as {twin.citation.raw}"
                     doomed.append((v, why))
                     continue
+                if dest is not None:
+                    moving[dest] = v
                 edits.append(ed)
             elif ed == "remove":
                 doomed.append((v, self._why_remove(v)))
@@ -420,6 +520,10 @@ class EfaReviser:
         self, text: str, v: Verdict, target: Authority | None
     ) -> Edit | str | None:
         cit, auth = v.citation, v.resolved
+        if _drift_version(v) > (auth.version or "") if auth is not None else False:
+            # the report states a later version's text (not yet in force): it cites the new
+            # law by its new number; no article of the text in force is what it means
+            return _drift_note(text, v)
         ds = cit.description_span
         src = auth.text if auth is not None else ""
         # What the report says the provision says: the description, else (P（《X》第N条）) the claim.
@@ -438,6 +542,10 @@ class EfaReviser:
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description is the text of {target.label}, not of {cit.pin}", v)  # fmt: skip
         if said_span is not None and src and said and said_span.slice(text) == said:
+            if auth is not None and (auth.paragraph or auth.item):
+                # a pinned 款/项 is judged with its article (the modal of 第三十九条's lead-in
+                # governs item 一): the judge's evidence quotes the article's words
+                src = "\n".join((src, *(e.text for e in v.fidelity.evidence)))
             for mm in number_mismatches(said, src):
                 sp = Span(
                     start=said_span.start + mm.found.start, end=said_span.start + mm.found.end

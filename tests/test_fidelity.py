@@ -206,6 +206,23 @@ def test_the_text_of_a_superseded_version_is_misdescribed(gov: Governor) -> None
 def test_a_superseded_rule_is_noted_not_silently_kept(gov: Governor) -> None:
     text = "《公司法》第七十一条规定，股东向股东以外的人转让股权，应当经其他股东过半数同意。"
     r = gov.govern(text, strategy="efa", as_of=date(2025, 6, 1))
-    assert r.text.startswith("《公司法》第八十四条（注：所述内容系该法2018年版本第七十一条的规定")
+    assert r.text.startswith(
+        "《公司法》第八十四条规定，股东向股东以外的人转让股权，应当经其他股东过半数同意"
+        "（注：所述内容系该法2018年版本第七十一条的规定，现行版本已修改，请核实）。"
+    )
     again = gov.govern(r.text, strategy="efa", as_of=date(2025, 6, 1))
     assert again.edits == ()
+
+
+def test_a_later_versions_text_keeps_its_number_and_is_noted(gov: Governor) -> None:
+    # 公司法 2023 第四十七条 (five-year paid-in rule) cited in a report dated before 2024-07-01:
+    # the report means the new law; the pin must not move to an article of the 2018 text
+    text = "根据《公司法》第四十七条，全体股东认缴的出资额由股东按照公司章程的规定自公司成立之日起五年内缴足。"
+    (v,) = gov.verify(text, as_of=date(2024, 6, 1))
+    assert v.fidelity.label == "misdescribed" and "STALE" in v.taxonomy
+    r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert (
+        r.text
+        == text[:-1]
+        + "（注：所述内容系该法2023年修订后第四十七条的规定，报告日期时尚未施行，请核实）。"
+    )

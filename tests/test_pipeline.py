@@ -188,3 +188,37 @@ def test_a_reverted_successor_replacement_leaves_the_repeal_note(gov: Governor) 
     r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
     assert "《中华人民共和国合同法》第十条（注：该规定已于2021年1月1日废止" in r.text
     assert r.text.count("（注：") == 1
+
+
+def test_a_revised_version_cited_by_name_is_superseded_not_repealed(gov: Governor) -> None:
+    r = gov.govern(
+        "参见《公司法》（2018年修正）第七十一条。", strategy="efa", as_of=date(2025, 1, 1)
+    )
+    assert r.text == (
+        "参见《公司法》（2018年修正）第七十一条（注：所引版本已于2024年7月1日被修订后的版本取代，"
+        "现行规定请核实）。"
+    )
+    assert "废止" not in r.text
+
+
+@pytest.mark.parametrize(
+    "text,as_of",
+    [
+        ("参见《公司法》（2018年修正）第七十一条。", date(2025, 1, 1)),
+        ("依据《合同法》第五十二条，甲公司的损失应由乙公司赔偿。", date(2024, 6, 1)),
+        ("《公司法》第七十一条规定，股东向股东以外的人转让股权，应当经其他股东过半数同意。", date(2025, 6, 1)),
+        ("根据《公司法》第四十七条，全体股东认缴的出资额由股东按照公司章程的规定自公司成立之日起五年内缴足。", date(2024, 6, 1)),
+        ("甲应当赔偿乙的损失（《民法典》第九千条）。", date(2024, 6, 1)),
+        ("甲应当赔偿乙的损失（指导案例999号）。", date(2024, 6, 1)),
+    ],
+)  # fmt: skip
+def test_every_note_citegov_writes_is_recognised_as_its_own(
+    gov: Governor, text: str, as_of: date
+) -> None:
+    # notes are cut out before judging (CITEGOV_NOTE): one that is not would be judged as the
+    # report's own words in the next round and the next run
+    from governor.regexes import CITEGOV_NOTE
+
+    r = gov.govern(text, strategy="efa", as_of=as_of)
+    assert "（注：" in r.text
+    assert "（注：" not in CITEGOV_NOTE.sub("", r.text)

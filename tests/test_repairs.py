@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from datetime import date
+
 import pytest
 
 from governor.models import Authority, Citation, Edit, Span
@@ -282,3 +284,57 @@ def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
     assert r.text.startswith(
         f"正文。\n\n{marker}没收犯罪嫌疑人、被告人财产确有错误的，应当予以返还"
     )
+
+
+@pytest.mark.parametrize(
+    "text,as_of,expected",
+    [
+        # a 项 is judged with its article's lead-in modal (劳动合同法第三十九条: 可以解除)
+        (
+            "劳动者在试用期间被证明不符合录用条件的，用人单位应当解除劳动合同（《劳动合同法》第三十九条第（一）项）。",
+            date(2024, 4, 4),
+            "劳动者在试用期间被证明不符合录用条件的，用人单位可以解除劳动合同（《劳动合同法》第三十九条第（一）项）。",
+        ),
+        # 「另据」 is a carrier like 「根据」
+        (
+            "另据《公司法》第二百八十条，股东可以随时抽回出资。",
+            date(2024, 7, 15),
+            "股东可以随时抽回出资（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实）。",
+        ),
+        # a range is cited whole; the second parenthetical's claim is its own clause (三个月 → 一年)
+        (
+            "关于违约责任的一般规定，见《民法典》第五百七十七条至第五百八十四条。受损害方有权请求人民法院"
+            "予以撤销（《民法典》第一百五十一条），撤销权应自知道或者应当知道撤销事由之日起三个月内行使"
+            "（《民法典》第一百五十二条）。",
+            date(2024, 2, 2),
+            "关于违约责任的一般规定，见《民法典》第五百七十七条至第五百八十四条。",
+        ),
+        # a joint citation stays joint
+        (
+            "依照《民法典》第五百七十七条、第五百八十四条的规定，损失赔偿额应当相当于因违约所造成的损失，"
+            "包括合同履行后可以获得的利益。",
+            date(2024, 9, 9),
+            "依照《民法典》第五百七十七条、第五百八十四条的规定，",
+        ),
+        # an interpretation's own text citing 584 is not the report's citation to repair
+        (
+            "根据《最高人民法院关于适用〈中华人民共和国民法典〉合同编通则若干问题的解释》第六十五条，"
+            "当事人主张约定的违约金过分高于违约造成的损失，请求予以适当减少的，人民法院应当以民法典第"
+            "五百八十四条规定的损失为基础进行衡量。",
+            date(2024, 3, 15),
+            "人民法院应当以民法典第五百八十四条规定的损失为基础进行衡量。",
+        ),
+        # two members moved to the same article in one round: one stays, no 「第N条和第N条」
+        (
+            "根据《中华人民共和国社会保险法》第三十四条和第三十六条的规定，下岗职工在未达到法定退休年龄时，"
+            "可以继续参加城镇职工基本医疗保险，但需要缴纳个人医疗保险费。",
+            date(2024, 6, 1),
+            "根据《中华人民共和国社会保险法》第二十七条的规定，",
+        ),
+    ],
+)  # fmt: skip
+def test_reviewer_cases_read_right(text: str, as_of: date, expected: str) -> None:
+    from governor.api import Governor
+
+    r = Governor().govern(text, strategy="efa", as_of=as_of)
+    assert expected in r.text, r.text

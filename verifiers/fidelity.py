@@ -436,12 +436,24 @@ def _checks(
         drift = version_drift(desc, item.record, store)
         if drift is not None:
             old = drift.article
-            sug, _ = _matching_provision(desc, sim, item, retriever, store, th, table)
+            newer = old.version > item.record.version
+            # the text of a later version (not yet in force): the report cites the new law
+            # by its new number; moving the pin to the old text's article would be wrong
+            sug = (
+                None
+                if newer
+                else _matching_provision(desc, sim, item, retriever, store, th, table)[0]
+            )
+            when = (
+                "a later version, not yet in force on the report's date"
+                if newer
+                else ("an earlier version")
+            )
             return _out(
                 "misdescribed",
                 f"the description is the text of 《{old.instrument}》（{old.version}版）第{old.article}条 "
-                f"({drift.score:.2f}), not of the version judged ({item.record.version}, at most "
-                f"{drift.in_force_score:.2f} in any of its articles)",
+                f"({drift.score:.2f}), {when}; the version judged ({item.record.version}) holds at "
+                f"most {drift.in_force_score:.2f} of it in any article",
                 codes=("STALE",),
                 suggestion=sug,
                 evidence=(Evidence(text=old.text[:120], authority_id=old.key),),
