@@ -138,6 +138,20 @@ def _drift_note(text: str, v: Verdict) -> Edit | None:
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
 
 
+RESTATES_SAID = 0.8
+"""Share of what the report says that must be in another instrument's provision…"""
+RESTATES_TARGET = 0.6
+"""…and share of that provision it must cover, before a citation moves to that instrument."""
+
+
+def _restates_provision(said: str, provision: str) -> bool:
+    """Whether ``said`` is ``provision``'s text (near-verbatim both ways), not a fragment."""
+    return (
+        containment(said, provision) >= RESTATES_SAID
+        and containment(provision, said) >= RESTATES_TARGET
+    )
+
+
 def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
     """Whether ``v`` is an endpoint of a range (「第N条至第M条」) with another member."""
     g = v.citation.group
@@ -387,6 +401,9 @@ class EfaReviser:
             return True
         if v.existence.label == "repealed":
             return True
+        said = cit.description or " ".join(cit.quotes)
+        if said and _restates_provision(said, target.text):
+            return True  # the words are the other law's provision: 保险法 cited for 海商法's text
         return (
             v.existence.label == "not_found"
             and (v.resolved is None or v.resolved.instrument != cit.instrument)
