@@ -41,6 +41,9 @@ WIDE = 100
 """Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
 _INPUT_CODES = frozenset({"input", "encoding", "too_large"})
 
+STDIN = "-"
+"""The path argument that reads a draft from standard input (``citegov verify -``)."""
+
 PathsArg = Annotated[
     list[str],
     typer.Argument(
@@ -140,10 +143,21 @@ def verify(
     context: Annotated[
         str, typer.Option("--context", help="Question the report answers (used for claims).")
     ] = "",
+    fail_on: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-on", min=0.0, max=1.0, help="Exit 1 if any draft's trust is below this (0-1)."
+        ),
+    ] = None,
 ) -> None:
-    """Verify every citation of each draft (no revision): a table, or JSON with --json."""
+    """Verify every citation of each draft (no revision): a table, or JSON with --json.
+
+    ``-`` reads one draft from standard input. Exit codes: 0 ok; 1 a draft's trust is below
+    --fail-on; 2 usage error or every draft failed; 3 some drafts failed.
+    """
     from governor.api import build_report, detect_as_of
     from governor.batch import collect_inputs, read_input
+    from governor.textio import decode_bytes, draft_from_text
 
     gov = make_governor(
         config,
@@ -155,15 +169,21 @@ def verify(
         llm_model=llm_model,
     )
     fixed = parse_as_of(as_of)
+    named = [p for p in paths if p != STDIN]
     try:
-        files = collect_inputs(paths)
+        files = [Path(STDIN)] if STDIN in paths else []
+        files += collect_inputs(named) if named else ()
     except GovernorError as exc:
         raise fail(str(exc)) from None
     console = Console(highlight=False)
-    failed = 0
+    failed = below = 0
     for path in files:
         try:
-            draft = read_input(path, max_chars=gov.config.max_chars)
+            if str(path) == STDIN:
+                text, _ = decode_bytes(sys.stdin.buffer.read(), source="<stdin>")
+                draft = draft_from_text(text)
+            else:
+                draft = read_input(path, max_chars=gov.config.max_chars)
             when = fixed or gov.config.as_of or detect_as_of(draft.text)
             verdicts = gov.verify(draft.text, as_of=when, context=context)
         except FATAL_ENDPOINT_ERRORS as exc:
@@ -183,6 +203,7 @@ def verify(
         )
         if dry_run:
             continue  # verdicts of a dry run are placeholders: only the usage is reported
+        below += fail_on is not None and report.scores.trust < fail_on
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
         if as_json:
@@ -197,6 +218,9 @@ def verify(
     report_usage(gov)
     if failed:
         raise typer.Exit(3 if failed < len(files) else 2)
+    if below:
+        err.print(f"{below} draft(s) below --fail-on {fail_on:g}", highlight=False)
+        raise typer.Exit(1)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -134,3 +134,17 @@ def test_revise_resume_and_quiet(tmp_path: Path) -> None:
     }
     assert table["already done (resume)"] == "2" and table["governed now"] == "0"
     assert len((out / "summary.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+
+
+def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
+    bad = "报告日期：2024年6月1日。根据《民法典》第九千条规定，合同无效。"
+    good = "报告日期：2024年6月1日。向人民法院请求保护民事权利的诉讼时效期间为三年（《民法典》第一百八十八条）。"
+    runner = CliRunner()
+    res = runner.invoke(app, ["verify", "-", "--fail-on", "0.5"], input=bad)
+    assert res.exit_code == 1 and "第九千条" in res.stdout and "--fail-on" in res.stderr
+    res = runner.invoke(app, ["verify", "-", "--fail-on", "0.5"], input=good)
+    assert res.exit_code == 0 and "trust 1.000" in res.stdout
+    res = runner.invoke(app, ["verify", "-"], input=bad)
+    assert res.exit_code == 0  # without --fail-on a low trust is a finding, not an error
+    res = runner.invoke(app, ["verify", "-", "--fail-on", "2"], input=good)
+    assert res.exit_code == 2

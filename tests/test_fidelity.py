@@ -70,6 +70,7 @@ def one(gov: Governor, text: str, context: str = "") -> Verdict:
         ("《民法典》第六百八十六条规定，当事人在保证合同中对保证方式没有约定或者约定不明确的，按照连带责任保证承担保证责任。", "misdescribed", "L1.2.2"),
         ("《民法典》第一百八十条规定，因不可抗力不能履行民事义务的，承担民事责任。", "misdescribed", "L1.2.2"),
         ("《民法典》第一百八十条规定，因不可抗力不能履行民事义务的，不承担民事责任。", "faithful", None),
+        ("不满两周岁的子女，以由父亲直接抚养为原则（《民法典》第一千零八十四条第三款）。", "misdescribed", "L1.2.2"),
         # a number that exists elsewhere in the article, in the wrong clause
         ("《劳动法》第四十四条规定，法定休假日安排劳动者工作的，支付不低于工资的百分之二百的工资报酬。", "misdescribed", "L1.2.2"),
         ("《劳动法》第四十四条规定，法定休假日安排劳动者工作的，支付不低于工资的百分之三百的工资报酬。", "faithful", None),

@@ -164,6 +164,9 @@ OPPOSITIONS: tuple[tuple[str, tuple[str, ...], tuple[str, ...], str], ...] = (
         for a, b in _pairs(_SENTENCING)
     ),
     *(("role", (a,), (b,), "民法典合同编典型合同; 劳动合同法") for a, b in _ROLES),
+    # family roles: 民法典第一千零八十四条 (不满两周岁的子女，以由母亲直接抚养为原则)
+    ("family", ("父亲",), ("母亲",), "民法典第一千零八十四条"),
+    ("family", ("丈夫", "男方"), ("妻子", "女方"), "民法典婚姻家庭编"),
 )
 """Opposed legal terms (name, one side, other side, source of the distinction)."""
 
