@@ -80,7 +80,10 @@ def _trust(c: Any) -> str:
 
 
 def _suggestion(c: Any) -> str:
-    return c.suggestion.authority.label if c.suggestion else ""
+    """The suggested provision with its confidence (a low one is a lead, not a repair)."""
+    if not c.suggestion:
+        return ""
+    return f"{c.suggestion.authority.label} (confidence {c.suggestion.score:.2f})"
 
 
 def verdict_view(console: Console, title: str, citations: Sequence[Any]) -> None:

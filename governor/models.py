@@ -260,6 +260,7 @@ EditOp = Literal[
     "mark_unsupported",
     "rewrite_description",
     "mark_stale",
+    "mark_overreach",
     "revert",
     "llm_rewrite",
     "regenerate",

@@ -152,6 +152,25 @@ def _restates_provision(said: str, provision: str) -> bool:
     )
 
 
+def _overreach_note(text: str, v: Verdict) -> Edit | None:
+    """A note after the claim of an overextended citation naming the limit it drops
+    (「（注：该条文限于「已满十四周岁不满十六周岁的人，犯故意杀人…的」情形，上述表述超出其适用
+    范围，请核实）」); None when noted or when the verdict names no limit."""
+    if v.applicability.label != "overextended" or not v.applicability.evidence:
+        return None
+    limit = v.applicability.evidence[0].text.strip().rstrip("，,")  # the scope words dropped
+    limit = limit if len(limit) <= 40 else limit[:40] + "…"
+    case = "情形" if limit.endswith("的") else "的情形"
+    note = f"（注：该条文适用于「{limit}」{case}，上述表述超出其适用范围，请核实）"
+    cit = v.citation
+    said = cit.description_span if cit.description else cit.claim_span
+    at = said.end if said is not None else cit.span.end
+    stop = re.compile(r"[。！？!?\n]").search(text, at)
+    if note in text[cit.span.start : stop.end() if stop else len(text)]:
+        return None
+    return edit("mark_overreach", text, Span(start=at, end=at), note, v.applicability.rationale, v)
+
+
 def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
     """Whether ``v`` is an endpoint of a range (「第N条至第M条」) with another member."""
     g = v.citation.group
@@ -457,7 +476,10 @@ class EfaReviser:
         if e == "partial":
             return self._fix_granularity(text, v)
         if f == "misdescribed":
-            return self._fix_description(text, v, target)
+            fixed = self._fix_description(text, v, target)
+            if fixed is not None or a != "overextended":
+                return fixed
+            # nothing to fix in the description itself: the claim overreaches the provision
         if f == "partially_faithful":
             return self._restore_proviso(text, v) or self._restore_text(
                 text,
@@ -469,9 +491,21 @@ class EfaReviser:
                 return edit("reanchor", text, cit.span, retarget(cit, target),
                             f"{v.applicability.rationale}; {target.label} fits the claim", v)  # fmt: skip
             if a == "overextended":
-                return self._restore_text(
-                    text, v, f"{v.applicability.rationale}; claim narrowed to the provision's text"
-                )
+                auth = v.resolved
+                said = v.citation.description or v.citation.claim
+                if auth is not None and (
+                    auth.paragraph
+                    or len(paragraphs(auth.text)) < 2
+                    or (_best_paragraph(said, auth.text) != auth.text)
+                ):
+                    return self._restore_text(
+                        text,
+                        v,
+                        f"{v.applicability.rationale}; claim narrowed to the provision's text",
+                    )
+                # no one 款 the claim restates: pasting the whole article would bury the
+                # author's point; the reader is told where the claim overreaches instead
+                return _overreach_note(text, v)
             if a == "contradicts" or (a == "irrelevant" and f != "faithful"):
                 return "remove"
             # A faithful description judged irrelevant: the offline relevance check is lexical

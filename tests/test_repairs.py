@@ -338,3 +338,19 @@ def test_reviewer_cases_read_right(text: str, as_of: date, expected: str) -> Non
 
     r = Governor().govern(text, strategy="efa", as_of=as_of)
     assert expected in r.text, r.text
+
+
+def test_an_overreaching_claim_without_a_matching_paragraph_gets_a_note() -> None:
+    from governor.api import Governor
+
+    text = (
+        "依据《刑法》第十七条，未满十六周岁的人犯罪，一律不负刑事责任，因此14岁的被告人不应被追诉。"
+    )
+    r = Governor().govern(text, strategy="efa", as_of=date(2024, 10, 8))
+    assert r.text.startswith(
+        "依据《刑法》第十七条，未满十六周岁的人犯罪，一律不负刑事责任，因此14岁"
+    )
+    assert "上述表述超出其适用范围，请核实）。" in r.text
+    assert [e.op for e in r.edits] == ["mark_overreach"]
+    again = Governor().govern(r.text, strategy="efa", as_of=date(2024, 10, 8))
+    assert again.edits == ()
