@@ -688,9 +688,10 @@ def run_batch(
     summary_path = out_dir / SUMMARY_NAME
     settings = settings_key(gov.config, options)
     try:
-        rows, skipped_rows, failed = _run_locked(
-            gov, jobs, out_dir, summary_path, options, settings, progress
-        )
+        with _locked(out_dir), _no_empty_summary(summary_path):
+            rows, skipped_rows, failed = _run_jobs(
+                gov, jobs, out_dir, summary_path, options, settings, progress
+            )
     except BaseException:
         _drop_if_empty(out_dir, created)
         raise
@@ -716,26 +717,17 @@ def run_batch(
     )
 
 
-def _run_locked(
-    gov: Governor,
-    jobs: Sequence[BatchJob],
-    out_dir: Path,
-    summary_path: Path,
-    options: BatchOptions,
-    settings: str,
-    progress: ProgressCallback | None,
-) -> tuple[dict[str, BatchRow], list[BatchRow], int]:
-    """The batch under the folder lock: ``(rows by input, skipped rows, failures)``. An
-    aborted run (a fatal endpoint error, Ctrl-C) that wrote no row leaves no empty
-    ``summary.jsonl`` behind."""
-    with _locked(out_dir):
-        try:
-            return _run_jobs(gov, jobs, out_dir, summary_path, options, settings, progress)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                if summary_path.exists() and summary_path.stat().st_size == 0:
-                    summary_path.unlink()
-            raise
+@contextmanager
+def _no_empty_summary(summary_path: Path) -> Iterator[None]:
+    """An aborted run (a fatal endpoint error, Ctrl-C) that wrote no row leaves no empty
+    ``summary.jsonl`` behind (held under the folder lock: never another batch's file)."""
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(OSError):
+            if summary_path.exists() and summary_path.stat().st_size == 0:
+                summary_path.unlink()
+        raise
 
 
 def _run_jobs(
@@ -747,7 +739,7 @@ def _run_jobs(
     settings: str,
     progress: ProgressCallback | None,
 ) -> tuple[dict[str, BatchRow], list[BatchRow], int]:
-    """The batch itself (see :func:`_run_locked`)."""
+    """The batch itself, under the folder lock: ``(rows by input, skipped rows, failures)``."""
     for stale in out_dir.glob(".*.tmp"):  # left by a killed atomic write
         stale.unlink(missing_ok=True)
     previous = read_summary(summary_path) if options.resume else {}

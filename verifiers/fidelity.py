@@ -283,9 +283,14 @@ def _elsewhere(
         for m in mismatches
     ):
         return None
+    return _other_text("description", sug, other, sim)
+
+
+def _other_text(what: str, sug: Suggestion, other: float, sim: float) -> AxisOutcome:
+    """``misdescribed`` (L1.1.2): ``what`` the report says is the text of ``sug``."""
     return _out(
         "misdescribed",
-        f"the description is the text of {sug.authority.label} ({other:.2f}), "
+        f"the {what} is the text of {sug.authority.label} ({other:.2f}), "
         f"not of the cited provision ({sim:.2f})",
         codes=("L1.1.2",),
         suggestion=sug,
@@ -312,14 +317,7 @@ def _claim_elsewhere(
     sug, other = _matching_provision(claim, sim, item, retriever, store, th, table)
     if sug is None or not _restates(claim, sug.authority.text, other):
         return None
-    return _out(
-        "misdescribed",
-        f"the claim is the text of {sug.authority.label} ({other:.2f}), "
-        f"not of the cited provision ({sim:.2f})",
-        codes=("L1.1.2",),
-        suggestion=sug,
-        evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
-    )
+    return _other_text("claim", sug, other, sim)
 
 
 def _checks(
