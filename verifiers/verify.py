@@ -246,6 +246,19 @@ class Verifier:
             f, a = jo.fidelity.result, jo.applicability.result
             codes = merge(ex.codes, jo.fidelity.codes, jo.applicability.codes)
             suggestion = _prefer(jo, self.SUGGESTION_CONFIDENT)
+            newer = self._text_newer(ex, as_of)
+            if newer is not None:
+                # the stored text is a later amendment's: the text in force on the report's
+                # date is not in the store, so what the report says cannot be checked
+                f = _na(
+                    "fidelity",
+                    "not_assessed",
+                    f"the stored text of this article is in force from {newer.isoformat()} "
+                    f"(a later amendment); the text in force on {as_of.isoformat()} is not in "
+                    "the store",
+                )
+                codes = merge(ex.codes, jo.applicability.codes)
+                suggestion = jo.applicability.suggestion
             if suggestion is None and e.label in ("repealed", "partial"):
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             judge_name = self.judge.name
@@ -262,6 +275,15 @@ class Verifier:
             suggestion=suggestion,
             judge=judge_name,
         )
+
+    def _text_newer(self, ex: ExistenceOutcome, as_of: date) -> date | None:
+        """The in-force date of the resolved article's stored text when it is after
+        ``as_of`` (see :meth:`AuthorityStore.text_in_force_from`), else None."""
+        auth = ex.authority
+        if auth is None or not auth.version or not auth.article:
+            return None
+        since = self.store.text_in_force_from(auth.instrument, auth.version, auth.article)
+        return since if since is not None and as_of < since else None
 
     def _existence_suggestion(
         self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str

@@ -35,6 +35,7 @@ from typing import Any
 
 from governor import regexes as rx
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
+from governor.authorities.amendments import mark_later_amendments
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
 from governor.authorities.repeals import (
     GUIDING_CASES_NOT_REFERENCED,
@@ -262,6 +263,7 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
             "_own_docnos": sorted({d for v in versions for d in v.parsed.docnos}),
         }
 
+    mark_later_amendments(instruments)
     repeals = _derive_repeals(instruments)
     alias_table, short_names = _aliases(instruments, repeals)
     docnos = _document_numbers(instruments, repeals)

@@ -455,6 +455,18 @@ class AuthorityStore:
         self._versions[key] = rec
         return rec
 
+    def text_in_force_from(self, title: str, version: str, article: str) -> date | None:
+        """The date from which the stored text of ``article`` is in force when that is later
+        than its version's own date (an undated consolidated file that includes a later
+        amendment, see :mod:`governor.authorities.amendments`); None otherwise or unknown."""
+        raw = self._raw.get(title)
+        if raw is None:
+            return None
+        for v in raw["versions"]:
+            if v["version"] == version:
+                return _d((v.get("text_from") or {}).get(article))
+        return None
+
     def _article_map(self, title: str, vid: str) -> dict[str, ArticleRecord]:
         key = (title, vid)
         amap = self._article_maps.get(key)
