@@ -261,6 +261,7 @@ EditOp = Literal[
     "rewrite_description",
     "mark_stale",
     "mark_overreach",
+    "mark_misdescribed",
     "revert",
     "llm_rewrite",
     "regenerate",

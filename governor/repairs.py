@@ -31,7 +31,7 @@ _CASE_KINDS = frozenset({"guiding_case", "case_number", "us_case"})
 
 # Carrier phrases around a citation (checked against the text next to its span).
 _PREFIX = re.compile(
-    r"(?:(?:另|又|亦|并|同时)?(?:根据|依据|依照|按照|据|依)|参照|参见|详见|另见|可见|见|按|See|see|Cf\.|cf\.)"
+    r"(?:(?:另|又|亦|并|同时)?(?:根据|依据|依照|按照|据|依)|参照|参考|参见|详见|另见|可见|见|按|See|see|Cf\.|cf\.)"
     r"(?:我国|中国|现行|新|原)?\s*$"
 )
 # What belongs to a case citation after its number: a caption （…案） and the document type.
@@ -111,8 +111,14 @@ def _whole_sentence_if_empty(text: str, span: Span) -> Span:
     return span
 
 
+_HEADING_TAG = re.compile(r"\s*【[^】\n]{1,20}】")
+"""A 【罪名】 / 【条文主旨】 tag written right after a citation: part of it."""
+
+
 def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -> Span:
     s, e = cit.span.start, cit.span.end
+    tag = _HEADING_TAG.match(text, e)
+    e = tag.end() if tag else e
     if cit.kind in ("guiding_case", "case_number"):
         case_tail = _CASE_TAIL.match(text, e)
         e = case_tail.end() if case_tail else e
@@ -136,10 +142,13 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
     ls, le = _line_bounds(text, s)
     line = text[ls:le]
     head = text[ls:s]
-    if re.fullmatch(
-        r"\s*(?:[-*•]|\d+[.、．)]|[（(]?[一二三四五六七八九十]+[）)、.])?\s*(?:法律依据[：:])?\s*",
+    listed = re.fullmatch(
+        r"\s*(?:(?:[-*•]|\d+[.、．)]|[（(]?[一二三四五六七八九十]+[）)、.])\s*(?:法律依据[：:])?"
+        r"|(?:法律依据[：:]))\s*",
         head,
-    ):
+    )
+    if listed or (not head.strip() and _in_basis_section(text, ls)):
+        # a 法律依据 entry (a list item, or a line of that section): the line is the citation
         desc_end = cit.description_span.end if cit.description_span else e
         tail = text[max(e, desc_end) : le]
         if re.fullmatch(r"[\s。；;，,.]*", tail) and line.strip():
@@ -223,6 +232,26 @@ def filler(text: str, cit: Citation, span: Span) -> str:
             return "法律法规"  # 「违反了…的强制性规定」 → 「违反了法律法规的强制性规定」
         return _FILLER.get(cit.kind, "有关规定")
     return ""
+
+
+_BASIS_HEADING = re.compile(
+    r"^\s*(?:#+\s*)?(?:[一二三四五六七八九十]+[、.．]\s*)?(?:法律依据|相关法条|法条依据|参考法条|相关法律规定)\s*[：:]?\s*$"
+)
+
+
+def _in_basis_section(text: str, line_start: int) -> bool:
+    """Whether the line at ``line_start`` follows a 法律依据 heading with no blank line between
+    (a plain body line is an argument: its claim must survive a removal)."""
+    prev_end = line_start - 1
+    while prev_end > 0:
+        prev_start = text.rfind("\n", 0, prev_end) + 1
+        line = text[prev_start:prev_end]
+        if not line.strip():
+            return False
+        if _BASIS_HEADING.match(line):
+            return True
+        prev_end = prev_start - 1
+    return False
 
 
 SUBJECT_ONLY_CHARS = 8

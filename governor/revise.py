@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from governor.config import Thresholds
 from governor.models import Authority, Citation, Edit, Span, Verdict
 from governor.numerals import to_chinese
+from governor.regexes import CITEGOV_NOTE
 from governor.repairs import edit, removal_span, remove, retarget
 from governor.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
@@ -169,6 +170,32 @@ def _overreach_note(text: str, v: Verdict) -> Edit | None:
     if note in text[cit.span.start : stop.end() if stop else len(text)]:
         return None
     return edit("mark_overreach", text, Span(start=at, end=at), note, v.applicability.rationale, v)
+
+
+REWRITE_MIN = 0.35
+"""A content-form description is rewritten from the article only when at least this share of
+it is in the article (a flawed restatement); below, it is another text and gets a note."""
+MISDESCRIBED_NOTE = "（注：经核查，该条文并无上述内容，请核实）"
+"""Left after a description presented as an article's content that the article does not hold."""
+
+
+def _misdescribed_note(text: str, v: Verdict) -> Edit | None:
+    """:data:`MISDESCRIBED_NOTE` after the description (None when already there)."""
+    cit = v.citation
+    ds = cit.description_span
+    if ds is None or ds.end > len(text):
+        return None
+    stop = re.compile(r"[。！？!?\n]").search(text, ds.end)
+    if MISDESCRIBED_NOTE in text[cit.span.start : stop.end() if stop else len(text)]:
+        return None
+    at = Span(start=ds.end, end=ds.end)
+    return edit("mark_misdescribed", text, at, MISDESCRIBED_NOTE, v.fidelity.rationale, v)
+
+
+def _noted(text: str, cit: Citation) -> bool:
+    """Whether a citegov note (「（注：……请核实）」) follows ``cit`` in its sentence."""
+    stop = re.compile(r"[。！？!?\n]").search(text, cit.span.end)
+    return CITEGOV_NOTE.search(text, cit.span.end, stop.end() if stop else len(text)) is not None
 
 
 def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
@@ -461,6 +488,8 @@ class EfaReviser:
             return edit("revert", text, cit.span, earlier.before + note,
                         f"the successor provision {cit.raw} failed re-verification "
                         f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
+        if e == "exists" and _noted(text, cit):
+            return None  # flagged for the reader in an earlier round or run: the note stands
         if e == "not_found":
             if target is not None:
                 why = f"{cit.pin or cit.raw} does not exist; what the report says matches {target.label}"
@@ -629,6 +658,10 @@ class EfaReviser:
                 if auth is not None and auth.paragraph
                 else _best_paragraph(cit.description, src)
             )
+            if containment(cit.description, source) < REWRITE_MIN:
+                # the entry quotes something else entirely: swapping in the article's text would
+                # silently change the answer; the reader is told the article does not say it
+                return _misdescribed_note(text, v)
             body, after = _replacement(text, ds, cit.description, source)
             return edit("rewrite_description", text, body, after,
                         "the description does not match the provision; replaced by its text", v)  # fmt: skip
@@ -688,11 +721,12 @@ _CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
 def _rule_clause_end(description: str, rule: str) -> int:
     """Offset in ``description`` just after the last clause that restates ``rule`` (before
     its punctuation); the description's end (before closing punctuation) when none does."""
-    best = -1
+    best, top = -1, 0.6
     for m in _CLAUSE.finditer(description):
         body = m.group(0).rstrip("，,；;。")
-        if len(body) >= 2 and containment(body, rule) >= 0.6:
-            best = m.start() + len(body)
+        score = containment(body, rule) if len(body) >= 2 else 0.0
+        if score >= top:  # the clause that restates the rule best; the last among equals
+            best, top = m.start() + len(body), score
     if best >= 0:
         return best
     return len(description.rstrip('。；;，, ”"」'))

@@ -35,7 +35,9 @@ FeedbackWriter = Callable[[str, Sequence[Verdict]], str]
 """(text, verdicts) → feedback text for regenerate mode (default: ``regenerate_feedback``)."""
 Mode = Literal["edit", "regenerate"]
 
-REMOVAL_OPS = frozenset({"remove_citation", "mark_unsupported", "mark_stale", "mark_overreach"})
+REMOVAL_OPS = frozenset(
+    {"remove_citation", "mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
+)
 """Offline edits that take evidence out or only flag it (a stale law annotated, not
 replaced); an accepted LLM repair of the same sentence wins over them."""
 

@@ -354,3 +354,58 @@ def test_an_overreaching_claim_without_a_matching_paragraph_gets_a_note() -> Non
     assert [e.op for e in r.edits] == ["mark_overreach"]
     again = Governor().govern(r.text, strategy="efa", as_of=date(2024, 10, 8))
     assert again.edits == ()
+
+
+@pytest.mark.parametrize(
+    "text,expected,absent",
+    [
+        # a body line 「《X》第N条规定，P。」 whose citation goes keeps P (only a 法律依据 entry
+        # goes whole) — Qwen's LawBench 3-2 answer #274 was deleted entirely
+        (
+            "《中华人民共和国退役军人保障法》第二十一条规定，国家建立健全退役军人教育培训体系，对退役军人"
+            "免费进行职业教育和技能培训，对有参加体育锻炼意愿的提供体育健身服务。",
+            "国家建立健全退役军人教育培训体系",
+            None,
+        ),
+        # 「X第N条：…」 quoting something the article does not hold: a note, not a silent swap
+        (
+            "药品管理法第六十七条：药品监督管理部门在履行监督检查职责时，有权进入药品生产、经营、使用"
+            "单位的场所，检查、复制与监督检查有关的资料，要求有关单位提供有关情况并作出解释。",
+            "要求有关单位提供有关情况并作出解释（注：经核查，该条文并无上述内容，请核实）。",
+            "禁止进口",
+        ),
+        # the issuer written before the 《关于……》 title
+        (
+            "根据最高人民法院《关于审理人身损害赔偿案件适用法律若干问题的解释》第十二条的规定，残疾赔偿金"
+            "根据受害人丧失劳动能力程度或者伤残等级计算。",
+            "第十二条的规定，残疾赔偿金",
+            "不存在",
+        ),
+        # a 【罪名】 tag goes with its citation; 「参考」 is a carrier
+        (
+            "一名孕妇决定放弃胎儿。根据《中华人民共和国刑法》第二百三十三条【妇女权益保障法】可以对该孕妇"
+            "从轻、减轻或免除处罚。具体操作可以参考《中华人民共和国房屋租赁法》第十八条，双方自行协商。",
+            "可以对该孕妇从轻",
+            "【妇女权益保障法】",
+        ),
+        # the order of a coordinated pair is not a role swap
+        (
+            "根据《中华人民共和国劳动法》第七十七条，劳动者与用人单位发生劳动争议，可以依法申请调解。",
+            "劳动者与用人单位发生劳动争议",
+            "用人单位用人单位",
+        ),
+        # the 但书 goes to the item whose rule it limits (item 一, not the last item quoted)
+        (
+            "《道路交通安全法实施条例》第三十八条规定：“机动车信号灯和非机动车信号灯表示：（一）绿灯亮时，"
+            "准许车辆通行；（二）黄灯亮时，已越过停止线的车辆可以继续通行；（三）红灯亮时，禁止车辆通行。”",
+            "（一）绿灯亮时，准许车辆通行，但转弯的车辆不得妨碍被放行的直行车辆、行人通行；",
+            "禁止车辆通行，但",
+        ),
+    ],
+)  # fmt: skip
+def test_second_review_cases(text: str, expected: str, absent: str | None) -> None:
+    from governor.api import Governor
+
+    r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert expected in r.text, r.text
+    assert absent is None or absent not in r.text, r.text

@@ -459,6 +459,25 @@ def _duty_for_forfeiture(description: str, d_at: int, source: str, s_end: int) -
     return bool(_DUTY.search(description, d_from, d_at)) and bool(_FORFEITS.search(tail))
 
 
+_PAIRED_KINDS = frozenset({"role", "family"})
+"""Oppositions between parties (a clause may name both), not between rules."""
+
+
+def _names_both(chars: str, kind: str) -> bool:
+    """Whether a clause joins both sides of a ``kind`` opposition by a coordinator
+    (「劳动者与用人单位」 = 「用人单位与劳动者」: the order of a pair is not a swap; 「抵押权人应当
+    通知抵押人」 vs 「抵押人应当通知抵押权人」 still is)."""
+    for name, side_a, side_b, _ in OPPOSITIONS:
+        if name != kind:
+            continue
+        for a in side_a:
+            for b in side_b:
+                for x, y in ((a, b), (b, a)):
+                    if re.search(rf"{re.escape(x)}(?:与|和|及|同|、|或者|或){re.escape(y)}", chars):
+                        return True
+    return False
+
+
 def polarity_swaps(
     description: str, source: str, *, anchor: int = ANCHOR
 ) -> tuple[PolaritySwap, ...]:
@@ -487,6 +506,8 @@ def polarity_swaps(
             hit = _opposed(al, i1, i2, j1, j2)
             if hit is None:
                 continue
+            if hit[2] in _PAIRED_KINDS and _names_both(al.desc.chars, hit[2]):
+                continue  # 「劳动者与用人单位发生争议」 names both parties: no swap
             (a, b), (c, e), kind = hit
             ds, de = al.desc.original(a, b)
             ss, se = al.src.original(c, e)

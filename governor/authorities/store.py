@@ -48,6 +48,8 @@ from governor.numerals import article_key
 Status = Literal["in_force", "superseded", "repealed", "unknown"]
 
 BUNDLED_NAME = "authorities.json.xz"
+_ISSUERS = ("最高人民法院", "最高人民检察院", "最高人民法院、最高人民检察院", "国务院")
+"""Issuers a report may write before a 《关于……》 title instead of inside it."""
 BUNDLED_BM25 = "bm25_global.tar.xz"
 """The global BM25 index of the bundled build (a tar of ``<build_id>/``), so the first
 store-wide search needs no tokenising of the whole corpus (~25 s on 2 cores)."""
@@ -314,6 +316,9 @@ class AuthorityStore:
             out.append(key[len(PRC) :])
         else:
             out.append(PRC + key)
+        if key.startswith("关于"):
+            # 最高人民法院《关于审理…的解释》: the issuer written outside the title
+            out += [issuer + key for issuer in _ISSUERS]
         return out
 
     def known_short_names(self) -> Sequence[str]:
