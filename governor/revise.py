@@ -503,6 +503,9 @@ class EfaReviser:
                             f"{v.existence.rationale}; successor provision {target.label}", v)  # fmt: skip
             return self._mark_stale(text, v)
         if e == "partial":
+            if f == "misdescribed" and target is not None and target.article != cit.article:
+                # the words are another article's: renumber now (its 款 goes with the move)
+                return self._fix_description(text, v, target)
             return self._fix_granularity(text, v)
         if f == "misdescribed":
             fixed = self._fix_description(text, v, target)
