@@ -222,3 +222,17 @@ def test_every_note_citegov_writes_is_recognised_as_its_own(
     r = gov.govern(text, strategy="efa", as_of=as_of)
     assert "（注：" in r.text
     assert "（注：" not in CITEGOV_NOTE.sub("", r.text)
+
+
+def test_a_missing_paragraph_of_the_wrong_article_is_renumbered_in_one_round(gov: Governor) -> None:
+    # Qwen's LawBench 3-2 answer #404: 第83条第2款 (83 has one 款) quoting 第85条's rule
+    text = (
+        "《刑事诉讼法》第83条第2款规定：“对有证据证明有犯罪事实，可能判处徒刑以上刑罚的犯罪嫌疑人、"
+        "被告人，采取拘留、逮捕措施后，应当在拘留、逮捕后二十四小时以内，通知被拘留、逮捕人的家属。"
+        "有碍侦查的情形消失以后，应当立即通知被拘留、逮捕人的家属。”因此，警方在逮捕嫌疑人后，应当在"
+        "二十四小时内通知其家属。"
+    )
+    r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    assert r.rounds[0].edits[0].op == "renumber"
+    assert "第85条" in r.text
+    assert gov.govern(r.text, strategy="efa", as_of=date(2024, 6, 1)).edits == ()
