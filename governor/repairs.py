@@ -92,7 +92,9 @@ def _tidy(text: str, span: Span) -> Span:
         return Span(start=s, end=e)
 
 
-def _sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+def sentence_bounds(text: str, pos: int) -> tuple[int, int]:
+    """Half-open span of the sentence holding ``pos`` (bounded by 。！？!? or a line break; the
+    terminator included, a line break not)."""
     start = max(text.rfind(c, 0, pos) for c in "。！？!?\n") + 1
     ends = [i for i in (text.find(c, pos) for c in "。！？!?\n") if i >= 0]
     end = min(ends) + 1 if ends else len(text)
@@ -103,7 +105,7 @@ def _sentence_bounds(text: str, pos: int) -> tuple[int, int]:
 
 def _whole_sentence_if_empty(text: str, span: Span) -> Span:
     """If deleting ``span`` leaves its sentence with no content, delete the whole sentence."""
-    ss, se = _sentence_bounds(text, span.start)
+    ss, se = sentence_bounds(text, span.start)
     if ss <= span.start and span.end <= se:
         rest = text[ss : span.start] + text[span.end : se]
         if not re.sub(r"[\W_]", "", rest):
@@ -160,11 +162,11 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
         suf = _SUFFIX.match(text, e)
         return Span(start=start, end=suf.end() if suf else e)
     sub = _SUBJECT_SUFFIX.match(text, e)
-    clause_from = max((m.end() for m in _CLAUSE_END.finditer(text, 0, s)), default=0)
+    clause_from = _clause_start(text, s)
     head = _LIST_HEAD.sub("", text[clause_from:s])
     if sub and sub.end() > e and len(_content(head)) <= LEFTOVER_CHARS:
         # subject position only (「（2）指导案例999号认为，P」); 「法院在…中认为」 keeps its verb
-        ss, se = _sentence_bounds(text, s)
+        ss, se = sentence_bounds(text, s)
         rest = re.sub(r"[\W_]", "", text[sub.end() : se])
         meta = not re.search(r"[，,：:]", sub.group(0))  # 「规定了X」, not 「规定，P」
         if meta and text[ss:s].strip() == "" and len(rest) < SUBJECT_ONLY_CHARS:
@@ -187,6 +189,11 @@ LEFTOVER_CHARS = 4
 """A sentence left with at most this many content characters (「对此」, 「此外」) goes whole."""
 
 
+def _clause_start(text: str, pos: int) -> int:
+    """Start of the clause holding ``pos`` (after the last ，；。… before it)."""
+    return max((m.end() for m in _CLAUSE_END.finditer(text, 0, pos)), default=0)
+
+
 def _content(s: str) -> str:
     return re.sub(r"[\W_]", "", s)
 
@@ -194,14 +201,14 @@ def _content(s: str) -> str:
 def _meta_clause(text: str, s: int, e: int) -> Span | None:
     """The clause around ``text[s:e]`` (and its separator) when it only speaks about the
     citation; the whole sentence when what would remain of it is a bare connective."""
-    cs = max((m.end() for m in _CLAUSE_END.finditer(text, 0, s)), default=0)
+    cs = _clause_start(text, s)
     m = _CLAUSE_END.search(text, e)
     ce = m.start() if m else len(text)
     rest = text[cs:s] + text[e:ce]
     bare = _CONNECTIVES.fullmatch(_content(rest)) is not None  # 「，以及《X》第N条。」
     if not bare and (len(_content(rest)) > META_CLAUSE_CHARS or not _META.search(rest)):
         return None
-    ss, se = _sentence_bounds(text, s)
+    ss, se = sentence_bounds(text, s)
     if cs > ss and text[cs - 1] in "，,；;":
         span = Span(start=cs - 1, end=ce)  # 「P，这是…的要求。」 → 「P。」
     elif ce < len(text) and text[ce] in "，,；;":
@@ -322,7 +329,8 @@ def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict)
     )
 
 
-_SENTENCE_STOP = re.compile(r"[。！？!?\n]")
+SENTENCE_STOP = re.compile(r"[。！？!?\n]")
+"""A sentence terminator (or line break)."""
 _TABLE_STOP = re.compile(r"[。！？!?\n|]")
 
 
@@ -346,7 +354,7 @@ def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reas
     end = span.end
     ls, _ = _line_bounds(text, span.start)
     in_table = text[ls:].lstrip().startswith("|")  # a Markdown table row: the cell ends at |
-    m = (_TABLE_STOP if in_table else _SENTENCE_STOP).search(text, end)
+    m = (_TABLE_STOP if in_table else SENTENCE_STOP).search(text, end)
     stop = m.start() if m else len(text)
     if any(mk in text[span.start : stop + 1] for mk in MARKS):
         # Already marked (another citation of the sentence, an earlier run): mark once.

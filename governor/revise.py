@@ -18,10 +18,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from governor.config import Thresholds
-from governor.models import Authority, Citation, Edit, Span, Verdict
+from governor.models import Authority, Citation, Edit, EditOp, Span, Verdict
 from governor.numerals import to_chinese
 from governor.regexes import CITEGOV_NOTE
-from governor.repairs import edit, removal_span, remove, retarget
+from governor.repairs import SENTENCE_STOP, edit, removal_span, remove, retarget, sentence_bounds
 from governor.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
 from verifiers.textsim import containment
@@ -105,10 +105,12 @@ def _drift_evidence(v: Verdict) -> tuple[str, str] | None:
     return None
 
 
-def _drift_version(v: Verdict) -> str:
-    """The version (ISO date) whose text a STALE description restates, else ``""``."""
+def _drift_is_later(v: Verdict) -> bool:
+    """Whether a STALE description restates a later version than the one judged (the text of
+    a law not yet in force on the report's date)."""
     found = _drift_evidence(v)
-    return found[0] if found else ""
+    judged = v.resolved.version if v.resolved is not None else None
+    return found is not None and judged is not None and found[0] > judged
 
 
 def _drift_note(text: str, v: Verdict) -> Edit | None:
@@ -120,8 +122,7 @@ def _drift_note(text: str, v: Verdict) -> Edit | None:
     version, article = found
     num, _, sfx = article.partition("之")
     pin = f"第{to_chinese(int(num))}条" + (f"之{sfx}" if sfx else "") if num.isdigit() else ""
-    judged = v.resolved.version if v.resolved is not None else None
-    if judged is not None and version > judged:
+    if _drift_is_later(v):
         note = f"（注：所述内容系该法{version[:4]}年修订后{pin}的规定，报告日期时尚未施行，请核实）"
     else:
         note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
@@ -130,10 +131,18 @@ def _drift_note(text: str, v: Verdict) -> Edit | None:
     # description still parse the same on re-verification
     said = cit.description_span if cit.description else cit.claim_span
     at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
-    stop = re.compile(r"[。！？!?\n]").search(text, at)
-    if at > len(text) or note in text[cit.span.start : stop.end() if stop else len(text)]:
-        return None  # noted already (an earlier round or run)
-    return edit("mark_stale", text, Span(start=at, end=at), note, v.fidelity.rationale, v)
+    return _note_at(text, v, at, note, "mark_stale", v.fidelity.rationale)
+
+
+def _note_at(text: str, v: Verdict, at: int, note: str, op: EditOp, reason: str) -> Edit | None:
+    """Insert ``note`` at offset ``at``; None when ``at`` is past the text or the note is in the
+    citation's sentence already (an earlier round or run)."""
+    if at > len(text):
+        return None
+    stop = SENTENCE_STOP.search(text, at)
+    if note in text[v.citation.span.start : stop.end() if stop else len(text)]:
+        return None
+    return edit(op, text, Span(start=at, end=at), note, reason, v)
 
 
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
@@ -166,10 +175,7 @@ def _overreach_note(text: str, v: Verdict) -> Edit | None:
     cit = v.citation
     said = cit.description_span if cit.description else cit.claim_span
     at = said.end if said is not None else cit.span.end
-    stop = re.compile(r"[。！？!?\n]").search(text, at)
-    if note in text[cit.span.start : stop.end() if stop else len(text)]:
-        return None
-    return edit("mark_overreach", text, Span(start=at, end=at), note, v.applicability.rationale, v)
+    return _note_at(text, v, at, note, "mark_overreach", v.applicability.rationale)
 
 
 REWRITE_MIN = 0.35
@@ -181,20 +187,15 @@ MISDESCRIBED_NOTE = "（注：经核查，该条文并无上述内容，请核�
 
 def _misdescribed_note(text: str, v: Verdict) -> Edit | None:
     """:data:`MISDESCRIBED_NOTE` after the description (None when already there)."""
-    cit = v.citation
-    ds = cit.description_span
-    if ds is None or ds.end > len(text):
+    ds = v.citation.description_span
+    if ds is None:
         return None
-    stop = re.compile(r"[。！？!?\n]").search(text, ds.end)
-    if MISDESCRIBED_NOTE in text[cit.span.start : stop.end() if stop else len(text)]:
-        return None
-    at = Span(start=ds.end, end=ds.end)
-    return edit("mark_misdescribed", text, at, MISDESCRIBED_NOTE, v.fidelity.rationale, v)
+    return _note_at(text, v, ds.end, MISDESCRIBED_NOTE, "mark_misdescribed", v.fidelity.rationale)
 
 
 def _noted(text: str, cit: Citation) -> bool:
     """Whether a citegov note (「（注：……请核实）」) follows ``cit`` in its sentence."""
-    stop = re.compile(r"[。！？!?\n]").search(text, cit.span.end)
+    stop = SENTENCE_STOP.search(text, cit.span.end)
     return CITEGOV_NOTE.search(text, cit.span.end, stop.end() if stop else len(text)) is not None
 
 
@@ -303,9 +304,7 @@ def _backed_in_sentence(
 ) -> bool:
     """Whether another citation of ``v``'s sentence stays and supports the claim: the claim
     is then not unsupported and gets no mark."""
-    start = max(text.rfind(c, 0, v.citation.span.start) for c in "。！？!?\n") + 1
-    ends = [i for i in (text.find(c, v.citation.span.end) for c in "。！？!?\n") if i >= 0]
-    end = min(ends) if ends else len(text)
+    start, end = sentence_bounds(text, v.citation.span.start)
     return any(
         w.citation.id not in doomed_ids
         and w.citation.id != v.citation.id
@@ -603,7 +602,7 @@ class EfaReviser:
         self, text: str, v: Verdict, target: Authority | None
     ) -> Edit | str | None:
         cit, auth = v.citation, v.resolved
-        if _drift_version(v) > (auth.version or "") if auth is not None else False:
+        if _drift_is_later(v):
             # the report states a later version's text (not yet in force): it cites the new
             # law by its new number; no article of the text in force is what it means
             return _drift_note(text, v)
