@@ -64,11 +64,11 @@ from benchmarks.stats import (
 from benchmarks.tasks import GeneratorView, Task, generator_view, load_legalcitetrust, load_tasks
 from benchmarks.taxonomy_profile import TaxonomyProfile, taxonomy_profile
 from governor.authorities import AuthorityStore
-from governor.config import STRATEGIES
-from governor.errors import StrategyError, TaskError
-from governor.extract import extract, parse_pin
-from governor.models import Frozen
-from governor.textio import atomic_write_text, read_draft
+from governor.citations.extract import extract, parse_pin
+from governor.core.config import STRATEGIES
+from governor.core.errors import StrategyError, TaskError
+from governor.core.models import Frozen
+from governor.text.textio import atomic_write_text, read_draft
 from verifiers.textsim import normalize
 
 BUILTIN_SUITES: Final = ("perturbation", "lawbench-3-2", "lawbench-3-8")

@@ -115,7 +115,7 @@ def main(argv: list[str] | None = None) -> dict[str, float]:
     from eyecite import get_citations, resolve_citations
 
     from governor.authorities import load_default_store
-    from governor.extract import extract
+    from governor.citations.extract import extract
 
     t0 = time.perf_counter()
     store = load_default_store()

@@ -34,7 +34,7 @@ def build_report(lawbench: Path, chars: int = 10_000, citations: int = 40, seed:
     from benchmarks.lawbench import load_task
     from benchmarks.perturb import generate_suite
     from governor.authorities import load_default_store
-    from governor.extract import extract
+    from governor.citations.extract import extract
 
     store = load_default_store()
     sections: list[str] = []

@@ -97,7 +97,7 @@ def _bigrams(text: str) -> set[str]:
 
 def make_set(store: Any, lawbench: Path = LAWBENCH, out: Path = SET_PATH) -> dict[str, int]:
     """Write the retrieval set; returns counts (scenarios, kept, unparsed, unresolved)."""
-    from governor.numerals import article_key
+    from governor.text.numerals import article_key
 
     seen: dict[str, tuple[int, str]] = {}
     for model in MODELS:
@@ -162,7 +162,7 @@ def bench_embedders(
     """Sentences/s of each embedder on ``n`` random current provisions (first 256 chars, as
     indexed), with 1 and 2 BLAS/OpenMP threads. On a busy machine 2 threads can be much slower
     than 1 (BLAS threads spin while the other core is taken): compare both."""
-    from governor.clients.embedders import make_embedder
+    from governor.retrieval.embedders import make_embedder
 
     texts = [a.text[:256] for t in store.titles() for a in store.articles(t)]
     random.Random(seed).shuffle(texts)
@@ -190,8 +190,8 @@ def bench_embedders(
 def bench_build(
     store: Any, index_dir: Path, spec: str, workers: int | None, paragraphs: int | None
 ) -> None:
-    from governor.clients.embedders import make_embedder
-    from governor.retrieval import build_index
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.hybrid import build_index
 
     emb = make_embedder(spec)
     t0 = time.perf_counter()
@@ -201,8 +201,8 @@ def bench_build(
     index.close()
     code = (
         "import time,sys;t=time.perf_counter();"
-        "from governor.clients.chroma_index import ChromaIndex;"
-        "from governor.clients.embedders import make_embedder;"
+        "from governor.retrieval.chroma_index import ChromaIndex;"
+        "from governor.retrieval.embedders import make_embedder;"
         f"i=ChromaIndex.open(sys.argv[1], make_embedder({spec!r}));i.count();"
         "print(time.perf_counter()-t)"
     )
@@ -228,9 +228,9 @@ def _recall(ranks: Iterable[int | None], k: int) -> float:
 
 def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[str, Any]]) -> None:
     """recall@k per mode (bm25/dense/hybrid) × scope (instrument/store) on the set."""
-    from governor.clients.chroma_index import ChromaIndex
-    from governor.clients.embedders import make_embedder
-    from governor.retrieval import HybridRetriever
+    from governor.retrieval.chroma_index import ChromaIndex
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.hybrid import HybridRetriever
 
     index = ChromaIndex.open(index_dir, make_embedder(spec)) if index_dir else None
     retriever = HybridRetriever(store, index)
@@ -274,9 +274,9 @@ def bench_fusion(
 ) -> None:
     """recall@k of RRF variants from cached rankings, reported on two halves of the set
     (even / odd item numbers) so a weight chosen on one half is checked on the other."""
-    from governor.clients.chroma_index import ChromaIndex
-    from governor.clients.embedders import make_embedder
-    from governor.retrieval import HybridRetriever, rrf_fuse
+    from governor.retrieval.chroma_index import ChromaIndex
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.hybrid import HybridRetriever, rrf_fuse
 
     retriever = HybridRetriever(store, ChromaIndex.open(index_dir, make_embedder(spec)))
     depth = retriever.depth

@@ -28,9 +28,9 @@ from typing import Final, Literal
 
 from pydantic import Field, ValidationError
 
-from governor.errors import InputError, first_problem
-from governor.models import Axis, Frozen, Verdict
-from governor.textio import atomic_write_text
+from governor.core.errors import InputError, first_problem
+from governor.core.models import Axis, Frozen, Verdict
+from governor.text.textio import atomic_write_text
 
 AXES: Final[tuple[Axis, ...]] = ("existence", "fidelity", "applicability")
 FLAGGED: Final[Mapping[Axis, frozenset[str]]] = {

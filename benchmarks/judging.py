@@ -15,7 +15,7 @@ then gets the whole text too, so a report without structure is not punished twic
 Coverage (``covered``), judge ``lexical``: the share of the rubric item's content character
 bigrams (function characters dropped, :func:`verifiers.textsim.containment`) found in its
 subtopic's section, scaled so that :data:`FULL_COVERAGE` of them counts as fully covered:
-``min(1, share / FULL_COVERAGE)``. With an :class:`~governor.ports.Embedder` (judge
+``min(1, share / FULL_COVERAGE)``. With an :class:`~governor.core.ports.Embedder` (judge
 ``hybrid:<embedder name>``) it is the larger of that and the best cosine between the item and
 a sentence of the section, mapped linearly from [:data:`COS_FLOOR`, :data:`COS_FULL`] to
 [0, 1].
@@ -42,9 +42,9 @@ import numpy as np
 from benchmarks.metrics import RubricJudgement, SubtopicJudgement
 from benchmarks.tasks import EvidencePoint, Task
 from governor.authorities import AuthorityStore
-from governor.extract import parse_pin
-from governor.models import Span, Verdict
-from governor.ports import Embedder
+from governor.citations.extract import parse_pin
+from governor.core.models import Span, Verdict
+from governor.core.ports import Embedder
 from verifiers.textsim import containment
 
 FULL_COVERAGE = 0.7

@@ -38,9 +38,9 @@ from benchmarks.calibration import AXES, Expected, LabelledItem, provision_key
 from benchmarks.datadir import data_path
 from benchmarks.lawbench import LawBenchItem, load_file
 from governor.authorities import AuthorityStore
-from governor.extract import extract
-from governor.models import Citation
-from governor.numerals import article_key, article_label
+from governor.citations.extract import extract
+from governor.core.models import Citation
+from governor.text.numerals import article_key, article_label
 from verifiers.textsim import containment, normalize
 
 LAWBENCH_AS_OF: Final = date(2023, 7, 1)

@@ -23,9 +23,9 @@ from typing import Final
 
 from benchmarks.tasks import EvidencePoint, RubricItem, Subtopic, Task
 from governor.authorities import AuthorityStore
-from governor.errors import TaskError
-from governor.extract import extract
-from governor.textio import atomic_write_text
+from governor.citations.extract import extract
+from governor.core.errors import TaskError
+from governor.text.textio import atomic_write_text
 
 _FILE = re.compile(r"^(?P<model>.+)_zero_shot_(?P<task>\d-\d)\.json$")
 _TEMPLATE_TOKENS = re.compile(
@@ -156,7 +156,7 @@ class LawBenchCase:
 def reference_citations(reference: str, names: AuthorityStore) -> tuple[tuple[str, str], ...]:
     """``(canonical instrument, article key)`` of each article the reference cites, deduplicated.
 
-    Uses :func:`governor.extract.extract`, so 同法/bare 第N条 continuations resolve to the
+    Uses :func:`governor.citations.extract.extract`, so 同法/bare 第N条 continuations resolve to the
     instrument named before them.
     """
     out: list[tuple[str, str]] = []

@@ -1,6 +1,6 @@
 """LegalCiteTrust report metrics, macro system averages and E/F/A diagnostics (SPEC §4).
 
-Layer 6: pure functions over verdicts (``governor.models``) and judgements made elsewhere. No
+Layer 6: pure functions over verdicts (``governor.core.models``) and judgements made elsewhere. No
 model calls happen here: whether a rubric item is covered, or its evidence backed, is decided
 by a judge in another module and arrives as a :class:`RubricJudgement`; this module only
 aggregates.
@@ -12,7 +12,7 @@ Per report (source: SPEC §4, after the LegalCiteTrust benchmark description):
 * ``s_subtopic`` share of subtopics whose section cites at least one authority, in [0, 1];
 * ``s_sup``      ``0.5·s_rubric + 0.5·s_subtopic`` (independent of E/F/A), in [0, 1];
 * ``s_trust``    mean item trust (E×F×A) over included citations, from
-  :func:`governor.labels.report_score` (NA = 1.0, unknown = 0.0, excluded leave the
+  :func:`governor.core.labels.report_score` (NA = 1.0, unknown = 0.0, excluded leave the
   denominator, 1.0 with no citations; SPEC §3), in [0, 1];
 * ``s_final``    ``(s_cov + s_sup)·s_trust``, in [0, 2].
 
@@ -39,8 +39,8 @@ from typing import Final, Literal, get_args
 from pydantic import Field
 
 from benchmarks.tasks import Task
-from governor.labels import report_score
-from governor.models import CitationKind, Frozen, TaxonomyCode, Verdict
+from governor.core.labels import report_score
+from governor.core.models import CitationKind, Frozen, TaxonomyCode, Verdict
 
 Direction = Literal["higher", "lower", "neutral"]
 Level = Literal["report", "system", "citation"]
@@ -109,7 +109,7 @@ METRICS: Final[Mapping[str, MetricSpec]] = MappingProxyType(
                   "0.5*s_rubric + 0.5*s_subtopic", "SPEC §4 (LegalCiteTrust Sup)"),
             _spec("s_trust", "report", 0.0, 1.0, "higher", 1.0,
                   "mean E*F*A over included citations (NA=1, unknown=0)",
-                  "SPEC §3, governor.labels.report_score"),
+                  "SPEC §3, governor.core.labels.report_score"),
             _spec("s_final", "report", 0.0, 2.0, "higher", 2.0,
                   "(s_cov + s_sup) * s_trust", "SPEC §4 (LegalCiteTrust Final)"),
             _spec("n_cite", "report", 0.0, None, "neutral", 0.0,
@@ -351,7 +351,7 @@ class CitationDiagnostics(Frozen):
     """Citation-level micro averages for one group of citations (SPEC §4 E/F/A tables).
 
     Means are over *included* citations; F and A skip NA scores (as
-    :func:`governor.labels.report_score` does per report). With nothing to average a value
+    :func:`governor.core.labels.report_score` does per report). With nothing to average a value
     is 1.0 (vacuous); read ``n_included`` beside it.
 
     Attributes:

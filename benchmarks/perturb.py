@@ -8,7 +8,7 @@ same store build, seed and rates give the same suite.
 Clean citations (every citation of ``PerturbedReport.clean_text``, and the untouched ones of
 ``text``) are meant to pass E = F = A = 1: the description is the cited 款's own text, the
 claim is that description, and the provision is in force on the as-of date. A candidate
-sentence is only kept when :func:`governor.extract.extract` reads it back as exactly the
+sentence is only kept when :func:`governor.citations.extract.extract` reads it back as exactly the
 citation it was written as (instrument, article, 款); otherwise another style is tried.
 
 Styles (each seen in LawBench 3-8 answers, ../shared/data/lawbench_dev):
@@ -84,11 +84,11 @@ from pydantic import ValidationError
 
 from benchmarks.tasks import EvidencePoint, RubricItem, Subtopic, Task
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.errors import TaskError
-from governor.extract import extract
-from governor.models import Citation, Frozen, Span, TaxonomyCode
-from governor.numerals import to_chinese, to_int
-from governor.textio import atomic_write_text
+from governor.citations.extract import extract
+from governor.core.errors import TaskError
+from governor.core.models import Citation, Frozen, Span, TaxonomyCode
+from governor.text.numerals import to_chinese, to_int
+from governor.text.textio import atomic_write_text
 from verifiers.textsim import containment
 
 ErrorKind = Literal[

@@ -18,7 +18,7 @@ from typing import Final
 
 from benchmarks.ablation import AblationResults, StrategySummary
 from benchmarks.stats import BootstrapCI
-from governor.textio import atomic_write_text
+from governor.text.textio import atomic_write_text
 
 TABLE_COLUMNS: Final = ("Final", "Cov", "Sup", "Trust", "E", "F", "A", "all-pass")
 CSV_FIELDS: Final = (

@@ -25,7 +25,7 @@ from pydantic import Field
 from scipy.stats import binomtest
 
 from benchmarks.metrics import ReportMetrics
-from governor.models import Frozen
+from governor.core.models import Frozen
 
 DEFAULT_RESAMPLES: Final = 10_000
 DEFAULT_CONFIDENCE: Final = 0.95

@@ -9,7 +9,7 @@ Native format, one task::
 
 Files: ``.jsonl`` (one task per line; blank lines skipped), ``.json`` (one task, a list of
 tasks, or ``{"tasks": [...]}``), or a folder of such files (read in name order, not recursive).
-Every error is a :class:`governor.errors.TaskError` naming the file, the line where the task
+Every error is a :class:`governor.core.errors.TaskError` naming the file, the line where the task
 starts, the field path, and what to change.
 
 The generator may see only the query, the subtopics and their descriptions
@@ -32,8 +32,8 @@ from typing import Any, Final
 from pydantic import Field, ValidationError, model_validator
 from pydantic_core import ErrorDetails
 
-from governor.errors import TaskError
-from governor.models import Frozen
+from governor.core.errors import TaskError
+from governor.core.models import Frozen
 
 TASK_SUFFIXES: Final = (".json", ".jsonl")
 

@@ -34,7 +34,7 @@ from typing import Final, get_args
 from pydantic import Field
 
 from benchmarks.metrics import METRICS, ReportMetrics
-from governor.models import Frozen, TaxonomyCode
+from governor.core.models import Frozen, TaxonomyCode
 
 TAXONOMY_CODES: Final[tuple[TaxonomyCode, ...]] = get_args(TaxonomyCode)
 TAXONOMY_LAYERS: Final[Mapping[str, tuple[TaxonomyCode, ...]]] = MappingProxyType(

@@ -16,7 +16,7 @@ from pathlib import Path
 from langchain_core.runnables import RunnableConfig
 
 from governor.api import Governor
-from governor.config import load_config
+from governor.core.config import load_config
 from graphs.durable import sqlite_checkpointer
 
 DRAFT = (

@@ -15,7 +15,7 @@ from langgraph.graph import END, START, StateGraph
 from typing_extensions import TypedDict
 
 from governor.api import Governor
-from governor.config import load_config
+from governor.core.config import load_config
 
 
 class App(TypedDict, total=False):

@@ -13,8 +13,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from governor.api import Governor
-from governor.config import load_config
-from governor.labels import report_score
+from governor.core.config import load_config
+from governor.core.labels import report_score
 
 TASK = {"id": "demo-1", "query": "对方违约后我能否要求赔偿？诉讼时效多长？"}
 

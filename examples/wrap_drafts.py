@@ -15,8 +15,8 @@ import tempfile
 from pathlib import Path
 
 from governor.api import Governor
-from governor.config import load_config
-from governor.labels import report_score
+from governor.core.config import load_config
+from governor.core.labels import report_score
 from graphs.trace import write_trace
 from graphs.wrap import DraftFolder
 

@@ -11,8 +11,8 @@ Run: ``CITEGOV_LLM_BASE_URL=... CITEGOV_LLM_MODEL=... python examples/wrap_opena
 from __future__ import annotations
 
 from governor.api import Governor
-from governor.config import load_config
-from governor.labels import report_score
+from governor.core.config import load_config
+from governor.core.labels import report_score
 from graphs.wrap import PromptTemplate, chat_generator_from_config
 
 TEMPLATE = PromptTemplate(

@@ -17,7 +17,7 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 
 from governor.api import Governor
-from governor.config import load_config
+from governor.core.config import load_config
 
 REPORTS = [
     "依据合同法第一百零七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，"

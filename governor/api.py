@@ -2,7 +2,7 @@
 
 Layer 7 (a composition root for library users, like the CLI is for the shell). It wires the
 bundled store, a retriever, a judge and the LangGraph pipeline from a :class:`Config`, and
-turns runs into :class:`~governor.output.VerdictReport` s.
+turns runs into :class:`~governor.core.report.VerdictReport` s.
 
 Example:
     >>> from governor import Governor
@@ -13,29 +13,18 @@ Example:
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from datetime import date
 from functools import cached_property
 from typing import Any
 
 from governor.authorities import AuthorityStore, load_default_store
-from governor.config import STRATEGIES, Config, load_config
-from governor.errors import ConfigError, StrategyError
-from governor.extract import extract
-from governor.models import Citation, Verdict
-from governor.numerals import to_int
-from governor.output import (
-    FinalOut,
-    InputOut,
-    VerdictReport,
-    citation_out,
-    round_out,
-    scores_out,
-)
-from governor.ports import CaseLookup, Generator, Retriever
-from governor.sanitize import draft_warnings, reading_view
-from governor.textio import Draft, draft_from_text
+from governor.citations.extract import extract
+from governor.core.config import STRATEGIES, Config, load_config
+from governor.core.errors import ConfigError, StrategyError
+from governor.core.models import Citation, Verdict
+from governor.core.ports import CaseLookup, Generator, Retriever
+from governor.text.dates import detect_as_of, detect_context
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
 from graphs.runnable import GovernedWriter, prepare_input
@@ -44,63 +33,6 @@ from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
-
-_CN_YEAR = "〇○零一二三四五六七八九"
-_CN_YEAR_DIGITS = str.maketrans(_CN_YEAR, "00012345678" + "9")
-_CN_MD = r"[一二三四五六七八九十]{1,3}"
-_DATE = (
-    rf"(?:(?P<y>\d{{4}}|[{_CN_YEAR}]{{4}})\s*年\s*(?P<m>\d{{1,2}}|{_CN_MD})\s*月"
-    rf"\s*(?P<d>\d{{1,2}}|{_CN_MD})\s*[日号]"
-    r"|(?P<y2>\d{4})[-/.](?P<m2>\d{1,2})[-/.](?P<d2>\d{1,2})(?!\d))"
-)
-"""A calendar date: 2024年6月1日, 二〇二四年六月一日, 2024-06-01, 2024/6/1, 2024.6.1."""
-
-
-def _date_of(m: re.Match[str]) -> date:
-    """The date a :data:`_DATE` match names. Raises ValueError for an impossible date."""
-    if m.group("y2"):
-        return date(int(m.group("y2")), int(m.group("m2")), int(m.group("d2")))
-    year = int(m.group("y").translate(_CN_YEAR_DIGITS))
-    return date(year, to_int(m.group("m")), to_int(m.group("d")))
-
-
-_AS_OF_MARKERS = re.compile(
-    rf"(?:(?:报告|撰写|出具|检索|写作|咨询)?(?:日期|时间)\s*[:：]\s*|截至\s*|截止\s*|As of\s+){_DATE}"
-)
-_DATE_LINE = re.compile(rf"^\s*{_DATE}\s*$", re.MULTILINE)
-
-
-def detect_as_of(text: str, today: date | None = None) -> date:
-    """The report's as-of date: an explicit report date, else ``today``.
-
-    Only explicit markers count (``报告日期：2024年3月1日``, ``截至2024年3月1日``, or a date
-    alone on the first or last non-empty line): dates inside the narrative are facts of the
-    case, not the date the report speaks as of. Future dates are ignored. Read on what a
-    reader sees (:func:`governor.sanitize.reading_view`): a date hidden in an HTML comment or
-    split by invisible characters does not move the as-of date.
-    """
-    today = today or date.today()
-    text = reading_view(text).text
-    lines = [ln for ln in text.splitlines() if ln.strip()]
-    edge = "\n".join(lines[:1] + lines[-1:])
-    for m in [*_AS_OF_MARKERS.finditer(text), *_DATE_LINE.finditer(edge)]:
-        try:
-            d = _date_of(m)
-        except ValueError:
-            continue
-        if d <= today:
-            return d
-    return today
-
-
-_QUESTION = re.compile(r"\A\s*(?:问题|咨询问题|问|Question)\s*[:：]\s*(?P<q>[^\n]+)")
-
-
-def detect_context(text: str) -> str:
-    """The question a draft answers when it opens with a ``问题：`` line, else ``""`` (read on
-    what a reader sees, like :func:`detect_as_of`)."""
-    m = _QUESTION.match(reading_view(text).text)
-    return m.group("q").strip() if m else ""
 
 
 class Governor:
@@ -154,7 +86,7 @@ class Governor:
         if self._retriever is not None:
             return self._retriever
         if self.config.retrieval == "hybrid":
-            from governor.retrieval import open_hybrid
+            from governor.retrieval.hybrid import open_hybrid
 
             return open_hybrid(self.store, self.config)
         return self.store
@@ -180,7 +112,7 @@ class Governor:
         if self.config.judge != "llm":
             return None
         from governor.clients.chat import OpenAIChatModel
-        from governor.llm_revise import REVISER_PROMPT_VERSION, LLMReviser
+        from governor.revision.llm import REVISER_PROMPT_VERSION, LLMReviser
 
         return LLMReviser(
             OpenAIChatModel.from_config(self.config, prompt_version=REVISER_PROMPT_VERSION)
@@ -380,72 +312,3 @@ class Governor:
             trace=trace,
         )
         return run_batch(self, list(paths), Path(out_dir), options, progress=progress)
-
-
-def build_report(
-    draft: Draft | str,
-    *,
-    as_of: date,
-    strategy: str,
-    judge: str,
-    initial: Sequence[Verdict],
-    result: GovernanceResult | None = None,
-    warnings: Sequence[str] = (),
-) -> VerdictReport:
-    """Assemble the SPEC §2 machine-readable report of one draft.
-
-    ``citations``/``scores`` describe the input as given; with a ``result`` (revise), ``rounds``
-    and ``final`` describe each round and the output text.
-    """
-    d = draft_from_text(draft) if isinstance(draft, str) else draft
-    final = None
-    rounds: tuple[Any, ...] = ()
-    stop = None
-    if result is not None:
-        rounds = tuple(round_out(r) for r in result.rounds)
-        out = draft_from_text(result.text)
-        final = FinalOut(
-            sha256=out.sha256,
-            chars=out.chars,
-            citations=tuple(citation_out(v) for v in result.final_verdicts),
-            scores=scores_out(result.final_verdicts),
-        )
-        stop = result.stop_reason
-    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
-    return VerdictReport(
-        input=InputOut(
-            path=str(d.path) if d.path else None,
-            sha256=d.sha256,
-            chars=d.chars,
-            as_of=as_of,
-            encoding=d.encoding,
-        ),
-        strategy=strategy,
-        judge=judge,
-        citations=tuple(citation_out(v) for v in initial),
-        scores=scores_out(initial),
-        rounds=rounds,
-        final=final,
-        stop_reason=stop,
-        warnings=tuple(dict.fromkeys(notes)),
-    )
-
-
-def _unknown_warnings(
-    initial: Sequence[Verdict], result: GovernanceResult | None
-) -> tuple[str, ...]:
-    """A warning when a judge could not answer for some citations (label ``unknown``, scored
-    0.0 and never a pass, SPEC §3/§10), naming the count and the first reason."""
-    out = []
-    for name, vs in (("input", initial), ("output", result.final_verdicts if result else ())):
-        bad = [
-            next(c for c in (v.existence, v.fidelity, v.applicability) if c.label == "unknown")
-            for v in vs
-            if "unknown" in (v.existence.label, v.fidelity.label, v.applicability.label)
-        ]
-        if bad:
-            out.append(
-                f"judge failures ({name}): {len(bad)} citation(s) labelled unknown (scored 0.0, "
-                f"never a pass): {bad[0].rationale[:160]}"
-            )
-    return tuple(out)

@@ -11,8 +11,8 @@ is written as Markdown: ``report.docx`` → ``report.md``.
 Outputs per draft, all in ``out_dir`` and all written atomically (temp file + ``os.replace``):
 
 * ``<name><suffix>``: the revised text (``.md`` for ``.docx`` inputs);
-* ``<name>.verdicts.json``: the SPEC §2 report (:func:`governor.api.build_report`);
-* ``<name>.html``: the annotated page (:func:`governor.html.render_draft`);
+* ``<name>.verdicts.json``: the SPEC §2 report (:func:`governor.reports.json_report.build_report`);
+* ``<name>.html``: the annotated page (:func:`governor.reports.html.render_draft`);
 
 and per batch ``index.html`` plus ``summary.jsonl``: one :class:`BatchRow` per input, appended
 (and fsync'ed) right after that draft's outputs are written. The summary is the checkpoint: a
@@ -47,13 +47,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from governor import __version__
-from governor.config import STRATEGIES, Config
-from governor.errors import (
+from governor.core.config import STRATEGIES, Config
+from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
     ConfigError,
     EncodingError,
@@ -63,11 +63,26 @@ from governor.errors import (
     StrategyError,
     first_problem,
 )
-from governor.output import SCHEMA_VERSION
-from governor.textio import Draft, atomic_write_text, read_draft
+from governor.core.report import SCHEMA_VERSION
+from governor.text.textio import Draft, atomic_write_text, read_draft
 
-if TYPE_CHECKING:
-    from governor.api import Governor
+
+class Governor(Protocol):
+    """What a batch needs of the facade (:class:`governor.api.Governor` satisfies it).
+
+    Injected, so this module never imports :mod:`governor.api` (no import circle). Worker
+    processes rebuild one with ``type(gov)(gov.config)``.
+    """
+
+    config: Config
+
+    @property
+    def judge(self) -> Any: ...
+
+    def govern(
+        self, text: str, *, strategy: str | None = ..., as_of: date | None = ..., context: str = ...
+    ) -> Any: ...
+
 
 DRAFT_SUFFIXES: tuple[str, ...] = (".md", ".markdown", ".txt", ".docx")
 """Suffixes picked up when a folder or a glob is given (explicit files may have any suffix)."""
@@ -226,7 +241,7 @@ def read_input(path: Path, *, max_chars: int = 2_000_000) -> Draft:
     """Read one draft: ``.docx`` through :func:`read_docx`, anything else as text.
 
     Raises:
-        InputError / EncodingError / InputTooLargeError: see :func:`governor.textio.read_draft`.
+        InputError / EncodingError / InputTooLargeError: see :func:`governor.text.textio.read_draft`.
     """
     if path.suffix.lower() == ".docx" and path.is_file():
         return read_docx(path, max_chars=max_chars)
@@ -318,10 +333,10 @@ def plan_jobs(inputs: Sequence[Path], out_dir: Path) -> tuple[BatchJob, ...]:
 
 
 class BatchOptions(BaseModel):
-    """Per-batch settings that are not in :class:`~governor.config.Config`.
+    """Per-batch settings that are not in :class:`~governor.core.config.Config`.
 
     ``as_of`` fixes the report date for every draft (``None``: each draft's own, see
-    :func:`governor.api.detect_as_of`); ``context`` is the question (``""``: each draft's own
+    :func:`governor.text.dates.detect_as_of`); ``context`` is the question (``""``: each draft's own
     ``问题：`` line); ``fail_on`` is the final-trust threshold in [0, 1] counted in
     :attr:`BatchResult.below`; ``workers`` is the number of processes.
     """
@@ -459,8 +474,9 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
     is recorded as a ``failed`` row (error class and message, no traceback: messages never carry
     secrets), so one bad draft does not stop a batch.
     """
-    from governor.api import build_report, detect_as_of
-    from governor.html import render_draft
+    from governor.reports.html import render_draft
+    from governor.reports.json_report import build_report
+    from governor.text.dates import detect_as_of
 
     t0 = time.perf_counter()
     sha: str | None = None
@@ -533,11 +549,9 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
 _WORKER_GOV: Governor | None = None
 
 
-def _worker_init(config: Config) -> None:
-    from governor.api import Governor
-
+def _worker_init(factory: Callable[[Config], Governor], config: Config) -> None:
     global _WORKER_GOV
-    gov = Governor(config)
+    gov = factory(config)
     _ = gov.judge  # load the store, retriever and judge before the first draft arrives
     _WORKER_GOV = gov
 
@@ -802,7 +816,10 @@ def _execute(
 
     ctx = multiprocessing.get_context("spawn")
     ex = ProcessPoolExecutor(
-        max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(gov.config,)
+        max_workers=workers,
+        mp_context=ctx,
+        initializer=_worker_init,
+        initargs=(type(gov), gov.config),
     )
     futures: dict[Future[BatchRow], BatchJob] = {}
     queue = list(reversed(jobs))
@@ -845,7 +862,7 @@ def _crashed(job: BatchJob, settings: str) -> BatchRow:
 def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
     from urllib.parse import quote
 
-    from governor.html import IndexEntry, render_index
+    from governor.reports.html import IndexEntry, render_index
 
     entries = [
         IndexEntry(

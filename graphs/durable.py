@@ -17,7 +17,7 @@ from typing import Any
 
 from langgraph.checkpoint.serde.jsonplus import JsonPlusSerializer
 
-from governor import models
+from governor.core import models
 
 STATE_TYPES: tuple[type[Any], ...] = (
     models.Span,

@@ -18,12 +18,12 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any, Literal
 
-from governor.config import Strategy, Thresholds
-from governor.llm_revise import LLMRevision, diff_edits, regenerate_feedback
-from governor.models import Citation, Edit, Revision, Verdict
-from governor.ports import Generator
-from governor.repairs import apply_edits
-from governor.revise import EfaReviser, existence_filter
+from governor.core.config import Strategy, Thresholds
+from governor.core.models import Citation, Edit, Revision, Verdict
+from governor.core.ports import Generator
+from governor.revision.llm import LLMRevision, diff_edits, regenerate_feedback
+from governor.revision.ops import apply_edits
+from governor.revision.strategies import EfaReviser, existence_filter
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
 from verifiers.verify import Verifier
@@ -47,7 +47,7 @@ class GovernanceDeps:
     """Everything the nodes need, injected.
 
     Attributes:
-        extractor: text → citations (``governor.extract.extract`` bound to the store).
+        extractor: text → citations (``governor.citations.extract.extract`` bound to the store).
         verifier: E/F/A verifier (offline or LLM judge inside); its cache lives for one run.
         strategy: ``none`` | ``existence`` | ``efa``.
         max_rounds: revision rounds at most (SPEC §5 default 2).
@@ -57,7 +57,7 @@ class GovernanceDeps:
         mode: ``edit`` (citegov edits the text) or ``regenerate`` (the generator rewrites it
             with the verdict feedback; needs a generator that accepts feedback).
         text_reviser: optional LLM reviser used by ``efa`` for failing citations the offline
-            repairs did not fix (``governor.llm_revise.LLMReviser``).
+            repairs did not fix (``governor.revision.llm.LLMReviser``).
         feedback: renders (text, verdicts) as feedback for regenerate mode.
     """
 

@@ -20,7 +20,7 @@ from typing import Any
 
 from langchain_core.runnables import Runnable, RunnableConfig
 
-from governor.errors import InputError
+from governor.core.errors import InputError
 from graphs.nodes import GovernanceDeps
 from graphs.pipeline import build_governance_graph
 from graphs.state import GovernanceResult, GovernanceState, result_from_state

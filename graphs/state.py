@@ -12,7 +12,7 @@ from typing import Annotated, Any, Literal
 
 from typing_extensions import TypedDict
 
-from governor.models import Citation, Edit, Revision, Verdict
+from governor.core.models import Citation, Edit, Revision, Verdict
 
 StopReason = Literal[
     "strategy_none", "all_pass", "no_change", "max_rounds", "regenerate_unavailable", "interrupted"

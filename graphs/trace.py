@@ -2,7 +2,7 @@
 
 A trace is one JSON object (:func:`build_trace`): the run's settings and stop reason, the
 verdicts on the draft, each round (its edits with reasons and the verdicts on the text it
-produced, in the SPEC §2 shapes of :mod:`governor.output`), the verdicts on the output, notes
+produced, in the SPEC §2 shapes of :mod:`governor.core.report`), the verdicts on the output, notes
 (rejected LLM replies...), the number of judged citations, and a unified diff draft → output.
 :func:`replay` re-applies the rounds' edits to the draft and must give the output; that is how
 "text outside edited spans is byte-identical" is checked.
@@ -16,8 +16,8 @@ import json
 from pathlib import Path
 from typing import Any
 
-from governor.output import citation_out, edit_out, round_out, scores_out
-from governor.textio import atomic_write_text
+from governor.core.report import citation_out, edit_out, round_out, scores_out
+from governor.text.textio import atomic_write_text
 from graphs.state import GovernanceResult
 
 TRACE_VERSION = "1"

@@ -25,10 +25,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from governor.config import Config
-from governor.errors import ConfigError, InputError
-from governor.ports import ChatModel, Generator
-from governor.textio import read_draft
+from governor.core.config import Config
+from governor.core.errors import ConfigError, InputError
+from governor.core.ports import ChatModel, Generator
+from governor.text.textio import read_draft
 
 GENERATOR_PROMPT_VERSION = "generator-v1"
 """Part of the chat cache key of :class:`ChatGenerator` requests."""

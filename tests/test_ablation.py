@@ -16,8 +16,8 @@ from benchmarks.report import CSV_FIELDS, write_outputs
 from benchmarks.tasks import GeneratorView
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
-from governor.cli import app
-from governor.errors import StrategyError, TaskError
+from governor.cli.app import app
+from governor.core.errors import StrategyError, TaskError
 
 TASKS = Path(__file__).parent / "data" / "tasks" / "native" / "tasks.jsonl"
 

@@ -12,8 +12,8 @@ import pytest
 
 from governor.api import Governor
 from governor.authorities import load_default_store
-from governor.config import load_config
-from governor.models import Verdict
+from governor.core.config import load_config
+from governor.core.models import Verdict
 from verifiers.existence import check_existence
 from verifiers.judge import JudgeItem
 from verifiers.suggest import better_provision, existence_suggestion

@@ -6,7 +6,7 @@ import pytest
 
 from governor.authorities import load_default_store
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
-from governor.ports import InstrumentNames
+from governor.core.ports import InstrumentNames
 
 CIVIL_CODE = "中华人民共和国民法典"
 CPL_JI = "最高人民法院关于适用《中华人民共和国民事诉讼法》的解释"

@@ -12,7 +12,7 @@ import pytest
 from benchmarks.datadir import data_path
 from governor.authorities import AuthorityStore
 from governor.authorities.build import build_payload
-from governor.errors import CorpusError
+from governor.core.errors import CorpusError
 
 SHARED = data_path("cn_laws").parent
 

@@ -12,7 +12,7 @@ import pytest
 
 from governor.authorities import AuthorityStore, load_default_store
 from governor.authorities.store import BUNDLED_NAME, normalise_article
-from governor.errors import StoreError
+from governor.core.errors import StoreError
 
 CIVIL_CODE = "中华人民共和国民法典"
 CRIMINAL_LAW = "中华人民共和国刑法"

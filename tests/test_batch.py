@@ -24,9 +24,9 @@ from governor.batch import (
     read_summary,
     run_batch,
 )
-from governor.config import load_config
-from governor.errors import ConfigError, EncodingError, InputError, StrategyError
-from governor.output import VerdictReport
+from governor.core.config import load_config
+from governor.core.errors import ConfigError, EncodingError, InputError, StrategyError
+from governor.core.report import VerdictReport
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples" / "drafts"
@@ -322,7 +322,7 @@ def test_corrupt_docx_is_an_encoding_error(tmp_path: Path) -> None:
 def test_trace_flag_writes_rounds_and_a_unified_diff(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from governor.cli import app
+    from governor.cli.app import app
 
     draft = tmp_path / "d.md"
     draft.write_text(

@@ -25,9 +25,9 @@ import pytest
 
 from governor.api import Governor
 from governor.batch import make_options, run_batch
-from governor.config import load_config
-from governor.html import verdict_class
-from governor.output import VerdictReport
+from governor.core.config import load_config
+from governor.core.report import VerdictReport
+from governor.reports.html import verdict_class
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [

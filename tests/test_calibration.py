@@ -23,8 +23,8 @@ from benchmarks.calibration import (
     split_items,
     write_labels,
 )
-from governor.errors import InputError
-from governor.models import CheckResult, Citation, Span, Verdict
+from governor.core.errors import InputError
+from governor.core.models import CheckResult, Citation, Span, Verdict
 
 # ------------------------------------------------------------------ binary metrics
 
@@ -235,7 +235,7 @@ def _small_set(tmp_path: Path, n: int = 6) -> Path:
 def test_cli_calibrate_offline_and_llm_dry_run(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from governor.cli import app
+    from governor.cli.app import app
 
     path = _small_set(tmp_path)
     runner = CliRunner()
@@ -256,7 +256,7 @@ def test_cli_calibrate_offline_and_llm_dry_run(tmp_path: Path) -> None:
 def test_cli_calibrate_rejects_unknown_judge(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from governor.cli import app
+    from governor.cli.app import app
 
     res = CliRunner().invoke(app, ["calibrate", str(_small_set(tmp_path)), "--judge", "oracle"])
     assert res.exit_code == 2 and "unknown judge" in res.output

@@ -11,7 +11,7 @@ import pytest
 from rich.cells import cell_len
 from typer.testing import CliRunner
 
-from governor.cli import app
+from governor.cli.app import app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLE = ROOT / "examples" / "drafts" / "GPT-3.5-turbo-0613_3-8_001.md"  # final trust < 1

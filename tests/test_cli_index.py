@@ -10,7 +10,7 @@ import pytest
 from typer.testing import CliRunner
 
 from benchmarks.datadir import data_path
-from governor.cli import app
+from governor.cli.app import app
 
 LAWS = data_path("cn_laws")
 

@@ -15,15 +15,15 @@ import pytest
 
 from governor.clients.cache import ChatCache, cache_key
 from governor.clients.chat import OpenAIChatModel, estimate_tokens, secret_variants
-from governor.config import load_config
-from governor.errors import (
+from governor.core.config import load_config
+from governor.core.errors import (
     BudgetExceededError,
     ConfigError,
     EndpointError,
     EndpointUnreachableError,
     JudgeOutputError,
 )
-from governor.ports import ChatModel
+from governor.core.ports import ChatModel
 from tests.conftest import FAKE_KEY
 from tests.fakes.openai_server import (
     FakeOpenAIServer,

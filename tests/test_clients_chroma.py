@@ -14,7 +14,9 @@ import chromadb
 import numpy as np
 import pytest
 
-from governor.clients.chroma_index import (
+from governor.core.errors import RetrievalIndexError
+from governor.core.ports import VectorIndex
+from governor.retrieval.chroma_index import (
     COLLECTION,
     MARKER_FILE,
     ChromaIndex,
@@ -22,9 +24,7 @@ from governor.clients.chroma_index import (
     building_index,
     where_clause,
 )
-from governor.clients.embedders import UseEmbedder
-from governor.errors import RetrievalIndexError
-from governor.ports import VectorIndex
+from governor.retrieval.embedders import UseEmbedder
 from tests.fakes.embedder import HashEmbedder
 
 DOCS = {

@@ -13,8 +13,8 @@ from governor.clients.courtlistener import (
     LocalCaseStore,
     normalise_reporter,
 )
-from governor.errors import ConfigError, EndpointError, InputError
-from governor.ports import CaseLookup
+from governor.core.errors import ConfigError, EndpointError, InputError
+from governor.core.ports import CaseLookup
 from tests.conftest import FAKE_KEY
 from tests.fakes.courtlistener_server import FakeCourtListener
 

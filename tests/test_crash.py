@@ -7,7 +7,7 @@
 * ``citegov corpus build`` is killed mid-parse and at the worst moment (the new store written
   to a temp file, its rename pending), and so is a plain store save: the previous store at
   the target path is untouched and loads.
-* A chroma index build (:func:`governor.retrieval.build_index`) is killed while embedding
+* A chroma index build (:func:`governor.retrieval.hybrid.build_index`) is killed while embedding
   and between the two renames of the swap: the target is either the previous complete index
   or refused as missing/incomplete, and a rebuild opens.
 """
@@ -29,15 +29,15 @@ from benchmarks.datadir import data_path
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.batch import SUMMARY_NAME, read_summary
-from governor.clients.chroma_index import ChromaIndex
-from governor.config import load_config
-from governor.errors import RetrievalIndexError
-from governor.retrieval import build_index
+from governor.core.config import load_config
+from governor.core.errors import RetrievalIndexError
+from governor.retrieval.chroma_index import ChromaIndex
+from governor.retrieval.hybrid import build_index
 from tests.fakes.embedder import HashEmbedder
 from tests.fakes.store import FakeStore
 
 ROOT = Path(__file__).resolve().parents[1]
-CITEGOV = [sys.executable, "-c", "from governor.cli import main; main()"]
+CITEGOV = [sys.executable, "-c", "from governor.cli.app import main; main()"]
 """The ``citegov`` console script, run with this interpreter."""
 LAWBENCH = data_path("lawbench_dev") / "qwen-7b-chat-hf_zero_shot_3-8.json"
 AS_OF = "2026-11-01"
@@ -148,7 +148,7 @@ def replace(src, dst):  # store written to a temp file, rename pending
     return real_replace(src, dst)
 Path.read_text, os.replace = read_text, replace
 sys.argv = ["citegov", *sys.argv[2:]]
-from governor.cli import main
+from governor.cli.app import main
 main()
 """
 
@@ -207,7 +207,7 @@ def test_kill_at_the_store_rename_keeps_the_previous_store(
 CHROMA_KILLED = """
 import os, signal, sys
 from pathlib import Path
-from governor.retrieval import build_index
+from governor.retrieval.hybrid import build_index
 from tests.fakes.embedder import HashEmbedder
 from tests.fakes.store import FakeStore
 mode, path = sys.argv[1], Path(sys.argv[2])

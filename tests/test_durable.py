@@ -15,8 +15,8 @@ from langgraph.checkpoint.serde import jsonplus
 from pydantic import BaseModel
 
 from governor.api import Governor
-from governor.config import load_config
-from governor.models import Citation
+from governor.core.config import load_config
+from governor.core.models import Citation
 from graphs.durable import STATE_TYPES, checkpoint_serializer, sqlite_checkpointer
 from graphs.nodes import GovernanceDeps
 from graphs.pipeline import build_governance_graph
@@ -128,4 +128,4 @@ def test_models_round_trip_without_unregistered_warnings(
     with caplog.at_level(logging.WARNING):
         default = jsonplus.JsonPlusSerializer()
         default.loads_typed(default.dumps_typed(value))
-    assert any("unregistered type governor.models" in w for w in caplog.messages)
+    assert any("unregistered type governor.core.models" in w for w in caplog.messages)

@@ -1,4 +1,4 @@
-"""Table-driven tests of citation extraction (governor.extract, extract_cn, extract_us, claims).
+"""Table-driven tests of citation extraction (governor.citations.extract, extract_cn, extract_us, claims).
 
 Grammar cases live in ``tests/data/extract_cases.jsonl`` (text → expected citations, each a
 partial dict of Citation fields; ``"$N"`` stands for the id of the N-th extracted citation).
@@ -19,8 +19,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from governor.extract import case_number_is_well_formed, extract, parse_pin
-from governor.models import Citation, CitationKind, citation_id
+from governor.citations.extract import case_number_is_well_formed, extract, parse_pin
+from governor.core.models import Citation, CitationKind, citation_id
 
 CASES_PATH = Path(__file__).parent / "data" / "extract_cases.jsonl"
 
@@ -448,8 +448,8 @@ def test_invariants_hold_on_any_mix(parts: list[str], noise: str) -> None:
 @settings(max_examples=300, deadline=None)
 @given(st.lists(st.sampled_from(_FRAGMENTS), max_size=25), st.text(max_size=10))
 def test_anchor_jumping_equals_finditer(parts: list[str], noise: str) -> None:
-    from governor import regexes as rx
-    from governor.extract_cn import iter_anchors
+    from governor.citations.cn import iter_anchors
+    from governor.text import regexes as rx
 
     text = noise.join(parts)
     want = [m.span() for m in rx.CN_ANCHOR_RE.finditer(text)]

@@ -18,11 +18,12 @@ from typing import Any
 import pytest
 from typer.testing import CliRunner
 
-from governor.api import Governor, build_report
+from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
-from governor.cli import app
+from governor.cli.app import app
 from governor.clients.chat import OpenAIChatModel
-from governor.config import load_config
+from governor.core.config import load_config
+from governor.reports.json_report import build_report
 from tests.conftest import FAKE_KEY
 from tests.fakes.openai_server import (
     FakeOpenAIServer,

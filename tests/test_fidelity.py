@@ -13,8 +13,8 @@ import pytest
 
 from governor.api import Governor
 from governor.authorities import load_default_store
-from governor.config import load_config
-from governor.models import Verdict
+from governor.core.config import load_config
+from governor.core.models import Verdict
 from verifiers.textsim import (
     BigramIdf,
     contains_phrase,

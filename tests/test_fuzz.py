@@ -36,13 +36,14 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 from typer.testing import CliRunner
 
-from governor.api import Governor, build_report
+from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
-from governor.cli import app
-from governor.config import load_config
-from governor.extract import extract
-from governor.models import Citation, citation_id
-from governor.numerals import to_chinese
+from governor.citations.extract import extract
+from governor.cli.app import app
+from governor.core.config import load_config
+from governor.core.models import Citation, citation_id
+from governor.reports.json_report import build_report
+from governor.text.numerals import to_chinese
 from graphs.trace import replay
 
 PROFILE = os.environ.get("CITEGOV_FUZZ", "ci")
@@ -215,7 +216,7 @@ with a second 「（注：未找到支持…）」 after the first."""
 
 
 def test_governing_an_output_again_adds_no_second_mark(gov: Governor) -> None:
-    from governor.repairs import MARKS
+    from governor.revision.ops import MARKS
 
     first = gov.govern(IDEMPOTENCE_CASE, strategy="efa", as_of=AS_OF)
     again = gov.govern(first.text, strategy="efa", as_of=AS_OF)

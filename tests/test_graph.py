@@ -16,10 +16,10 @@ from typer.testing import CliRunner
 from typing_extensions import TypedDict
 
 from governor.api import Governor
-from governor.config import load_config
-from governor.errors import ConfigError, InputError
-from governor.labels import report_score
-from governor.llm_revise import LLMReviser
+from governor.core.config import load_config
+from governor.core.errors import ConfigError, InputError
+from governor.core.labels import report_score
+from governor.revision.llm import LLMReviser
 from graphs.nodes import GovernanceDeps
 from graphs.pipeline import build_governance_graph
 from graphs.runnable import PipelineEvent
@@ -285,7 +285,7 @@ def test_mermaid_drawing_shows_the_loop(gov: Governor) -> None:
         "revise -.-> finalize;", "finalize --> __end__;",
     ):  # fmt: skip
         assert edge in m, edge
-    from governor.cli import app
+    from governor.cli.app import app
 
     res = CliRunner().invoke(app, ["graph", "--mermaid"])
     assert res.exit_code == 0 and "verify -.-> revise;" in res.output

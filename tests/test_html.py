@@ -1,4 +1,4 @@
-"""Annotated HTML pages (governor/html.py): segments, diff, classes, escaping, self-containment."""
+"""Annotated HTML pages (governor/reports/html.py): segments, diff, classes, escaping, self-containment."""
 
 from __future__ import annotations
 
@@ -11,9 +11,10 @@ from typing import Any
 
 import pytest
 
-from governor.api import Governor, build_report
-from governor.config import load_config
-from governor.html import (
+from governor.api import Governor
+from governor.core.config import load_config
+from governor.core.report import AxisOut, CitationOut
+from governor.reports.html import (
     DiffPart,
     IndexEntry,
     render_draft,
@@ -22,7 +23,7 @@ from governor.html import (
     side_by_side,
     verdict_class,
 )
-from governor.output import AxisOut, CitationOut
+from governor.reports.json_report import build_report
 
 AS_OF = date(2026, 11, 29)
 HOSTILE = (

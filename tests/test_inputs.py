@@ -16,10 +16,10 @@ import pytest
 from typer.testing import CliRunner
 
 from governor.api import Governor
-from governor.cli import app
-from governor.config import load_config
-from governor.errors import EncodingError
-from governor.textio import decode_bytes, draft_from_text, read_draft
+from governor.cli.app import app
+from governor.core.config import load_config
+from governor.core.errors import EncodingError
+from governor.text.textio import decode_bytes, draft_from_text, read_draft
 
 ENV = {"CITEGOV_CONFIG": "", "NO_COLOR": "1", "COLUMNS": "120"}
 AS_OF = "2026-11-29"
@@ -178,7 +178,7 @@ def test_markdown_tables_code_blocks_footnotes(tmp_path: Path) -> None:
     assert_spans_index(MARKDOWN, report)
     got = [(c["article"], c["paragraph"]) for c in report["citations"]]
     # table cells, the fenced code block (shown to readers: verified like any text, see
-    # governor.sanitize rule 4), the list item and the footnote
+    # governor.text.sanitize rule 4), the list item and the footnote
     assert got == [("577", None), ("585", 2), ("1260", None), ("39", None), ("577", None)]
     footnote = report["citations"][-1]
     assert footnote["description"].startswith("当事人一方不履行合同义务")

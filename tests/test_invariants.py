@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 
 from benchmarks.perturb import PerturbedReport, generate_suite
 from governor.api import Governor
-from governor.config import load_config
-from governor.llm_revise import LLMReviser, sentence_scope
-from governor.models import Edit, Span, Verdict
+from governor.core.config import load_config
+from governor.core.models import Edit, Span, Verdict
+from governor.revision.llm import LLMReviser, sentence_scope
 from graphs.state import GovernanceResult
 from graphs.trace import replay
 from graphs.wrap import DraftFolder

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from governor.labels import item_trust, report_score, score_for
-from governor.models import CheckResult, Citation, Span, Verdict
+from governor.core.labels import item_trust, report_score, score_for
+from governor.core.models import CheckResult, Citation, Span, Verdict
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ import pytest
 
 from benchmarks import lawbench as lb
 from governor.authorities import AuthorityStore, load_default_store
-from governor.errors import TaskError
+from governor.core.errors import TaskError
 
 # Shapes copied from ../shared/data/lawbench_dev (LawBench, Apache-2.0), shortened.
 REF_32 = "根据《农民专业合作社法》第五十六条，三个以上的农民专业合作社在自愿的基础上，可以出资设立农民专业合作社联合社。"

@@ -21,12 +21,12 @@ from typer.testing import CliRunner
 
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
-from governor.cli import app
+from governor.cli.app import app
 from governor.clients.cache import ChatCache
 from governor.clients.chat import OpenAIChatModel
-from governor.config import load_config
-from governor.errors import EndpointUnreachableError
-from governor.models import CheckResult, Verdict
+from governor.core.config import load_config
+from governor.core.errors import EndpointUnreachableError
+from governor.core.models import CheckResult, Verdict
 from tests.conftest import FAKE_KEY
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, server_error
 from verifiers.existence import check_existence

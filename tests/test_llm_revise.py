@@ -11,9 +11,10 @@ import pytest
 
 from governor.api import Governor
 from governor.clients.chat import OpenAIChatModel
-from governor.config import load_config
-from governor.errors import EndpointError, JudgeOutputError
-from governor.llm_revise import (
+from governor.core.config import load_config
+from governor.core.errors import EndpointError, JudgeOutputError
+from governor.core.models import Verdict
+from governor.revision.llm import (
     LLMReviser,
     diff_edits,
     regenerate_feedback,
@@ -21,8 +22,7 @@ from governor.llm_revise import (
     reviser_messages,
     sentence_scope,
 )
-from governor.models import Verdict
-from governor.repairs import apply_edits
+from governor.revision.ops import apply_edits
 from tests.fakes.openai_server import FakeOpenAIServer, truncated
 
 AS_OF = date(2024, 6, 1)

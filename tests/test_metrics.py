@@ -25,8 +25,8 @@ from benchmarks.taxonomy_profile import (
     lift,
     taxonomy_profile,
 )
-from governor.labels import is_excluded, item_trust, report_score, score_for
-from governor.models import CheckResult, Citation, CitationKind, Span, TaxonomyCode, Verdict
+from governor.core.labels import is_excluded, item_trust, report_score, score_for
+from governor.core.models import CheckResult, Citation, CitationKind, Span, TaxonomyCode, Verdict
 
 
 def verdict(
@@ -38,7 +38,7 @@ def verdict(
     taxonomy: tuple[TaxonomyCode, ...] = (),
     n: int = 0,
 ) -> Verdict:
-    """A verdict whose scores follow governor.labels from the three labels."""
+    """A verdict whose scores follow governor.core.labels from the three labels."""
     es, fs, as_ = (
         score_for("existence", e),
         score_for("fidelity", f),

@@ -6,8 +6,9 @@ from datetime import date
 
 import jsonschema
 
-from governor.api import Governor, build_report
-from governor.output import SCHEMA_VERSION, json_schema
+from governor.api import Governor
+from governor.core.report import SCHEMA_VERSION, json_schema
+from governor.reports.json_report import build_report
 
 DRAFT = "向人民法院请求保护民事权利的诉讼时效期间为二年（《民法典》第一百八十八条）。"
 

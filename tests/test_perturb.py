@@ -19,8 +19,8 @@ from benchmarks.perturb import (
 )
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
-from governor.errors import TaskError
-from governor.extract import extract
+from governor.citations.extract import extract
+from governor.core.errors import TaskError
 
 
 @pytest.fixture(scope="module")

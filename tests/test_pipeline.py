@@ -8,9 +8,10 @@ from typing import Any
 
 import pytest
 
-from governor.api import Governor, detect_as_of, detect_context
-from governor.labels import report_score
-from governor.models import Verdict
+from governor.api import Governor
+from governor.core.labels import report_score
+from governor.core.models import Verdict
+from governor.text.dates import detect_as_of, detect_context
 
 TODAY = date(2026, 11, 29)
 DRAFT = (
@@ -134,7 +135,7 @@ def test_generator_callable_is_wrapped() -> None:
 
 
 def test_unknown_strategy_is_a_clear_error(gov: Governor) -> None:
-    from governor.errors import StrategyError
+    from governor.core.errors import StrategyError
 
     with pytest.raises(StrategyError, match="existence"):
         gov.govern("x", strategy="delete-all")
@@ -217,7 +218,7 @@ def test_every_note_citegov_writes_is_recognised_as_its_own(
 ) -> None:
     # notes are cut out before judging (CITEGOV_NOTE): one that is not would be judged as the
     # report's own words in the next round and the next run
-    from governor.regexes import CITEGOV_NOTE
+    from governor.text.regexes import CITEGOV_NOTE
 
     r = gov.govern(text, strategy="efa", as_of=as_of)
     assert "（注：" in r.text

@@ -6,8 +6,8 @@ from datetime import date
 
 import pytest
 
-from governor.models import Authority, Citation, Edit, Span
-from governor.repairs import apply_edits, removal_span, retarget
+from governor.core.models import Authority, Citation, Edit, Span
+from governor.revision.ops import apply_edits, removal_span, retarget
 
 
 def cite(text: str, raw: str, *, group: str | None = None, nth: int = 0, **kw: object) -> Citation:

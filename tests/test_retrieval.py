@@ -8,12 +8,12 @@ from typing import Any
 
 import pytest
 
-from governor.clients.chroma_index import ChromaIndex
-from governor.clients.embedders import make_embedder
-from governor.config import load_config
-from governor.errors import RetrievalIndexError
-from governor.ports import Retriever
-from governor.retrieval import (
+from governor.core.config import load_config
+from governor.core.errors import RetrievalIndexError
+from governor.core.ports import Retriever
+from governor.retrieval.chroma_index import ChromaIndex
+from governor.retrieval.embedders import make_embedder
+from governor.retrieval.hybrid import (
     OPEN_END,
     PARA_SEP,
     HybridRetriever,

@@ -21,10 +21,10 @@ import pytest
 from typer.testing import CliRunner
 
 from governor.authorities import AuthorityStore, load_default_store
-from governor.cli import app
+from governor.cli.app import app
 from governor.clients.chat import OpenAIChatModel
-from governor.config import load_config
-from governor.errors import ConfigError
+from governor.core.config import load_config
+from governor.core.errors import ConfigError
 from graphs.trace import build_trace
 from tests.fakes.openai_server import FakeOpenAIServer, RecordedRequest, Reply, server_error
 from verifiers.llm_judge import LlmJudge
@@ -149,7 +149,8 @@ def test_logs_traces_and_reprs_hold_no_key(
     tmp_path: Path,
     caplog: pytest.LogCaptureFixture,
 ) -> None:
-    from governor.api import Governor, build_report
+    from governor.api import Governor
+    from governor.reports.json_report import build_report
 
     openai_server.push(server_error(500))
     openai_server.default = echo_500
@@ -215,7 +216,7 @@ def test_crash_traceback_shows_no_key(draft: Path, tmp_path: Path) -> None:
         "def boom(self, *a, **k):\n"
         "    raise RuntimeError('injected bug in the chat client')\n"
         "c.OpenAIChatModel._request = boom\n"
-        "from governor.cli import main; main()"
+        "from governor.cli.app import main; main()"
     )
     res = subprocess.run(
         [sys.executable, "-c", code, "verify", "--judge", "llm", str(draft)],

@@ -19,7 +19,7 @@ from benchmarks.tasks import (
     load_legalcitetrust,
     load_tasks,
 )
-from governor.errors import ErrorCode, TaskError
+from governor.core.errors import ErrorCode, TaskError
 
 DATA = Path(__file__).parent / "data" / "tasks"
 NATIVE = DATA / "native"

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from governor.errors import EncodingError, InputError, InputTooLargeError
-from governor.textio import atomic_write_text, read_draft
+from governor.core.errors import EncodingError, InputError, InputTooLargeError
+from governor.text.textio import atomic_write_text, read_draft
 
 TEXT = "根据《中华人民共和国民法典》第五百七十七条规定，应当承担违约责任。\r\n第二行"
 

@@ -7,7 +7,7 @@ from datetime import date
 import pytest
 
 from governor.api import Governor
-from governor.models import Verdict
+from governor.core.models import Verdict
 
 TODAY = date(2026, 11, 29)
 
@@ -66,7 +66,7 @@ def test_unverifiable_is_excluded_unless_strict() -> None:
     text = "根据《上海市公安局户口迁入管理规定》第五条，可以迁入。"
     v = Governor().verify(text, as_of=TODAY)[0]
     assert v.excluded and v.item_trust == 1.0
-    from governor.config import load_config
+    from governor.core.config import load_config
 
     strict = Governor(load_config(overrides={"strict": True})).verify(text, as_of=TODAY)[0]
     assert not strict.excluded and strict.item_trust == 0.5

@@ -15,8 +15,8 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 from langchain_core.runnables import RunnableLambda
 
-from governor.config import load_config
-from governor.errors import ConfigError, InputError
+from governor.core.config import load_config
+from governor.core.errors import ConfigError, InputError
 from graphs.wrap import (
     CallableGenerator,
     ChatGenerator,

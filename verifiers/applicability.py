@@ -56,9 +56,9 @@ from __future__ import annotations
 import re
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.config import Thresholds
-from governor.models import Evidence, Span, Suggestion, TaxonomyCode
-from governor.ports import Retriever
+from governor.core.config import Thresholds
+from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
+from governor.core.ports import Retriever
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL

@@ -16,9 +16,16 @@ from dataclasses import dataclass
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.authorities.records import ArticleRecord, InstrumentVersion, RepealRecord
-from governor.labels import score_for
-from governor.models import Authority, CheckResult, Citation, Evidence, Suggestion, TaxonomyCode
+from governor.core.records import ArticleRecord, InstrumentVersion, RepealRecord
+from governor.core.labels import score_for
+from governor.core.models import (
+    Authority,
+    CheckResult,
+    Citation,
+    Evidence,
+    Suggestion,
+    TaxonomyCode,
+)
 from verifiers.textsim import containment, specificity
 
 # Names outside the store's coverage: local regulations (省/市/自治区 …), department notices,
@@ -431,7 +438,7 @@ def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exis
 
 
 def _case_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
-    from governor.extract import case_number_is_well_formed
+    from governor.citations.extract import case_number_is_well_formed
 
     num = cit.case_number or cit.raw
     if not case_number_is_well_formed(num):

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Literal
 
-from governor.numerals import to_int
+from governor.text.numerals import to_int
 from verifiers.patterns import (
     CONDITION_CLAUSE,
     DATE_EXPR,

@@ -63,9 +63,9 @@ from collections.abc import Sequence
 
 from governor.authorities import AuthorityStore
 from governor.authorities.store import tokenize
-from governor.config import Thresholds
-from governor.models import Evidence, Span, Suggestion, TaxonomyCode
-from governor.ports import Retriever
+from governor.core.config import Thresholds
+from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
+from governor.core.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
     anchored_mismatches,

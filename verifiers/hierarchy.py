@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from governor.models import Citation
+from governor.core.models import Citation
 
 RANK: Mapping[str, int] = {
     "宪法": 0,

@@ -13,9 +13,9 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from governor.authorities.records import ArticleRecord
-from governor.labels import score_for
-from governor.models import (
+from governor.core.records import ArticleRecord
+from governor.core.labels import score_for
+from governor.core.models import (
     Authority,
     Axis,
     CheckResult,

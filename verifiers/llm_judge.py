@@ -20,7 +20,7 @@ Trust boundary, in the order the judge applies it:
    schema-valid answer keep their answers and the others — like every item of a call that
    fails after the client's retries/backoff or exceeds the run's budget — get label
    ``unknown`` (score 0.0, SPEC §3), never a pass. An endpoint that cannot be connected to at
-   all (:class:`~governor.errors.EndpointUnreachableError`) is not a judge failure but a
+   all (:class:`~governor.core.errors.EndpointUnreachableError`) is not a judge failure but a
    configuration error: it propagates (SPEC §10: clear error, non-zero exit).
 4. **Quoted evidence** (SPEC §7: "a judge's faithful/supports must quote its evidence from
    the source text, and the quote is checked programmatically"). A pass stands only when its
@@ -76,16 +76,16 @@ from typing import Any, Final, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from governor.authorities import AuthorityStore
-from governor.config import Config, Thresholds
-from governor.errors import (
+from governor.core.config import Config, Thresholds
+from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
     BudgetExceededError,
     EndpointError,
     JudgeOutputError,
 )
-from governor.labels import score_for
-from governor.models import Axis, CheckResult, Evidence, Span, TaxonomyCode
-from governor.ports import ChatModel, Retriever
+from governor.core.labels import score_for
+from governor.core.models import Axis, CheckResult, Evidence, Span, TaxonomyCode
+from governor.core.ports import ChatModel, Retriever
 from verifiers import applicability as app_mod
 from verifiers import fidelity as fid_mod
 from verifiers.facts import modality_flips, number_mismatches
@@ -129,7 +129,7 @@ DEFAULT_CODES: Final[Mapping[str, tuple[TaxonomyCode, ...]]] = {
 
 
 class ValidatingChatModel(ChatModel, Protocol):
-    """A :class:`~governor.ports.ChatModel` whose ``complete`` takes a ``validate`` hook: a
+    """A :class:`~governor.core.ports.ChatModel` whose ``complete`` takes a ``validate`` hook: a
     callable given the parsed answer that raises ``ValueError``/``JudgeOutputError`` to have
     it asked again within the model's retries, bypassing its cache
     (``governor.clients.chat.OpenAIChatModel``)."""

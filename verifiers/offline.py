@@ -6,8 +6,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 from governor.authorities import AuthorityStore
-from governor.config import Thresholds
-from governor.ports import Retriever
+from governor.core.config import Thresholds
+from governor.core.ports import Retriever
 from verifiers.applicability import check_applicability
 from verifiers.fidelity import check_fidelity
 from verifiers.judge import JudgeItem, JudgeOutcome
@@ -21,7 +21,7 @@ class OfflineJudge:
     Attributes:
         store: the authority store (turns candidate records into suggestions).
         retriever: BM25 (the store itself) or hybrid retrieval.
-        thresholds: decision thresholds (``governor.config.Thresholds``).
+        thresholds: decision thresholds (``governor.core.config.Thresholds``).
         idf: per-instrument IDF tables (built lazily, shared across calls).
     """
 

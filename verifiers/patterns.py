@@ -1,6 +1,6 @@
 """Regexes for checkable facts in provision text (numbers, dates, modality, 但书).
 
-Kept beside the verifiers until the extraction grammar in ``governor/regexes.py`` settles;
+Kept beside the verifiers until the extraction grammar in ``governor/text/regexes.py`` settles;
 same conventions: verbose mode, named groups, a comment per branch.
 """
 

@@ -1,6 +1,6 @@
 """Finding a better provision than the cited one (shared by fidelity, applicability, repair).
 
-A :class:`~governor.models.Suggestion`'s ``score`` is a *confidence* in [0, 1] that the
+A :class:`~governor.core.models.Suggestion`'s ``score`` is a *confidence* in [0, 1] that the
 suggested provision is the right one; the repair policy only acts on suggestions at or above
 ``Thresholds.suggestion_min_score`` (default 0.5). Confidence = the candidate's match score
 (a share of the query's content bigrams, in [0, 1], divided by the score at which it saturates)
@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.models import Authority, Citation, Suggestion
-from governor.ports import Retriever
+from governor.core.models import Authority, Citation, Suggestion
+from governor.core.ports import Retriever
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import BigramIdf, containment, fold_numerals, specificity, verbatim_share

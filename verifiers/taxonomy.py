@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Final
 
-from governor.models import TaxonomyCode
+from governor.core.models import TaxonomyCode
 
 MEANING: Final[dict[str, str]] = {
     "L1.1.1": "source fabrication (the authority does not exist)",

@@ -16,7 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from governor.numerals import to_chinese
+from governor.text.numerals import to_chinese
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
 # Function characters that carry no legal content; dropping them makes bigrams of paraphrases

@@ -1,4 +1,4 @@
-"""Existence of US reporter citations through a :class:`~governor.ports.CaseLookup`.
+"""Existence of US reporter citations through a :class:`~governor.core.ports.CaseLookup`.
 
 Rule (issue #3): a citation exists when its volume/reporter/page resolve to a case whose name
 matches the name the report gives. A case whose name matches but whose volume/page belong to
@@ -13,9 +13,9 @@ import re
 from collections.abc import Sequence
 from datetime import date
 
-from governor.labels import score_for
-from governor.models import Authority, CheckResult, Citation
-from governor.ports import CaseLookup
+from governor.core.labels import score_for
+from governor.core.models import Authority, CheckResult, Citation
+from governor.core.ports import CaseLookup
 from verifiers.existence import ExistenceOutcome
 
 _STOP = frozenset(

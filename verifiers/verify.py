@@ -2,7 +2,7 @@
 
 :class:`Verifier` runs existence against the store, sends the citations that resolved to a
 provision text to the injected :class:`~verifiers.judge.Judge` in one batch, and assembles
-:class:`~governor.models.Verdict` s with item trust ``E × F × A`` (NA = 1.0; E = 0 → 0, F and
+:class:`~governor.core.models.Verdict` s with item trust ``E × F × A`` (NA = 1.0; E = 0 → 0, F and
 A not judged; ``unverifiable`` excluded unless strict).
 
 Re-verification after a revision reuses verdicts of citations whose content key (instrument,
@@ -18,10 +18,10 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.labels import is_excluded, item_trust, score_for
-from governor.models import CheckResult, Citation, Suggestion, Verdict
-from governor.ports import CaseLookup, Retriever
-from governor.regexes import CITEGOV_NOTE
+from governor.core.labels import is_excluded, item_trust, score_for
+from governor.core.models import CheckResult, Citation, Suggestion, Verdict
+from governor.core.ports import CaseLookup, Retriever
+from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from governor.authorities import AuthorityStore
-from governor.authorities.records import ArticleRecord
+from governor.core.records import ArticleRecord
 from verifiers.textsim import bigrams
 
 DRIFT_MATCH = 0.85

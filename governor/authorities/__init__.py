@@ -2,12 +2,13 @@
 
 Public entry points: :class:`AuthorityStore` and :func:`load_default_store` (the bundled build,
 cached per process); :func:`build_store` for ``citegov corpus build``. Record types are in
-:mod:`governor.authorities.records`.
+:mod:`governor.core.records`.
 """
 
 from __future__ import annotations
 
-from governor.authorities.records import (
+from governor.authorities.store import AuthorityStore, build_store, load_default_store
+from governor.core.records import (
     ArticleRecord,
     GuidingCase,
     Instrument,
@@ -15,7 +16,6 @@ from governor.authorities.records import (
     ParagraphRecord,
     RepealRecord,
 )
-from governor.authorities.store import AuthorityStore, build_store, load_default_store
 
 __all__ = [
     "ArticleRecord",

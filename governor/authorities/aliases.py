@@ -22,7 +22,7 @@ import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from governor import regexes as rx
+from governor.text import regexes as rx
 
 PRC = "中华人民共和国"
 

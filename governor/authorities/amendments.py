@@ -16,7 +16,7 @@ import re
 from datetime import date
 from typing import Any
 
-from governor.numerals import article_key, to_int
+from governor.text.numerals import article_key, to_int
 
 _AMENDMENT_TITLE = re.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
 _TOUCHED = re.compile(

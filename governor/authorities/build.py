@@ -33,7 +33,6 @@ from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
-from governor import regexes as rx
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
 from governor.authorities.amendments import mark_later_amendments
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
@@ -43,8 +42,9 @@ from governor.authorities.repeals import (
     find_repeal_clauses,
     resolve_clause,
 )
-from governor.errors import CorpusError
-from governor.numerals import article_label, article_sort_key
+from governor.core.errors import CorpusError
+from governor.text import regexes as rx
+from governor.text.numerals import article_label, article_sort_key
 
 FORMAT = 1
 """Payload format version; :meth:`AuthorityStore.load` refuses other versions."""

@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from datetime import date
 
-from governor.authorities.records import ArticleRecord
 from governor.authorities.store import AuthorityStore
-from governor.numerals import article_label, to_chinese
+from governor.core.records import ArticleRecord
+from governor.text.numerals import article_label, to_chinese
 
 
 def stats_rows(store: AuthorityStore) -> list[tuple[str, int]]:

@@ -22,8 +22,8 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from governor import regexes as rx
-from governor.numerals import article_key
+from governor.text import regexes as rx
+from governor.text.numerals import article_key
 
 _WS = " \t\u3000\u200b\ufeff\xa0"
 _CJK_SPACE = re.compile(r"(?<=[\u3400-\u9fff])[ \u3000]+(?=[\u3400-\u9fff])")

@@ -20,7 +20,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import date
 
-from governor import regexes as rx
+from governor.text import regexes as rx
 
 CLEANUP_2020 = "最高人民法院关于废止部分司法解释及相关规范性文件的决定（法释〔2020〕16号）"
 """The SPC decision of 2020-12-29 (in force 2021-01-01) that repealed the 司法解释 of the laws

@@ -2,7 +2,7 @@
 
 One :class:`AuthorityStore` holds every instrument of the ``cn_laws`` corpus with all its
 versions, articles (条), paragraphs (款) and items (项); names and aliases; the repeal registry;
-document numbers (文号) and guiding cases. It satisfies :class:`governor.ports.InstrumentNames`.
+document numbers (文号) and guiding cases. It satisfies :class:`governor.core.ports.InstrumentNames`.
 
 Loading is lazy: the compressed payload is decoded once (a few hundred ms) and pydantic records
 are made with ``model_construct`` per instrument version on first access, so ``article()`` is a
@@ -33,7 +33,9 @@ import numpy as np
 from governor.authorities.aliases import PRC, norm_name
 from governor.authorities.build import FORMAT, build_payload
 from governor.authorities.parse import normalise_docno
-from governor.authorities.records import (
+from governor.core.errors import StoreError
+from governor.core.models import Authority, CitationKind, Level
+from governor.core.records import (
     ArticleRecord,
     GuidingCase,
     Instrument,
@@ -41,9 +43,7 @@ from governor.authorities.records import (
     ParagraphRecord,
     RepealRecord,
 )
-from governor.errors import StoreError
-from governor.models import Authority, CitationKind, Level
-from governor.numerals import article_key
+from governor.text.numerals import article_key
 
 Status = Literal["in_force", "superseded", "repealed", "unknown"]
 

@@ -55,8 +55,8 @@ import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from governor.clients.cache import ChatCache, cache_key
-from governor.config import Config
-from governor.errors import (
+from governor.core.config import Config
+from governor.core.errors import (
     BudgetExceededError,
     ConfigError,
     EndpointError,
@@ -353,7 +353,7 @@ class OpenAIChatModel:
         environ: Mapping[str, str] | None = None,
         **kwargs: Any,
     ) -> OpenAIChatModel:
-        """Build from a :class:`~governor.config.Config` (``llm_*`` fields, ``cache_dir``).
+        """Build from a :class:`~governor.core.config.Config` (``llm_*`` fields, ``cache_dir``).
 
         Raises:
             ConfigError: ``llm_base_url``/``llm_model`` unset or malformed, or the key

@@ -18,7 +18,7 @@ matches, 404 not found, 400 unknown reporter, 429 past the per-request cap) and 
   ``Retry-After`` header): the client waits until then and retries.
 
 Timeouts, connection errors and 5xx are retried with exponential backoff; after the budget an
-:class:`~governor.errors.EndpointError` names the endpoint (never the token).
+:class:`~governor.core.errors.EndpointError` names the endpoint (never the token).
 
 :class:`LocalCaseStore` answers the same port from a JSONL file the user fills, one case per
 line: ``{"volume": "576", "reporter": "U.S.", "page": "644", "case_name": "Obergefell v. Hodges"}``.
@@ -39,7 +39,7 @@ from typing import Any
 
 import httpx
 
-from governor.errors import ConfigError, EndpointError, InputError
+from governor.core.errors import ConfigError, EndpointError, InputError
 
 __all__ = [
     "CITATION_LOOKUP_PATH",

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from datetime import date
 
-from governor.authorities.records import (
+from governor.core.records import (
     ArticleRecord,
     Instrument,
     InstrumentVersion,

@@ -1,0 +1,35 @@
+"""The ``citegov`` command line (typer). The composition root: nothing imports this module.
+
+Commands live in the modules of ``governor/cli/``, each with a ``register(app)`` function.
+Exit codes: 0 success · 1 a ``--fail-on`` threshold was crossed · 2 usage error (bad flag,
+unknown strategy, unreadable input) · 3 some drafts failed (the others were still written).
+"""
+
+from __future__ import annotations
+
+import typer
+
+from governor.cli import ablate, calibrate, corpus, drafts
+from governor.cli.common import err
+from governor.core.errors import GovernorError
+
+app = typer.Typer(
+    name="citegov",
+    help="Govern the citations of LLM-written legal research reports: extract, verify "
+    "(Existence / Fidelity / Applicability), revise, score.\n\n"
+    "Exit codes: 0 ok; 1 --fail-on threshold crossed; 2 usage error; 3 some drafts failed.",
+    no_args_is_help=True,
+    pretty_exceptions_show_locals=False,
+    add_completion=False,
+)
+for _module in (drafts, corpus, ablate, calibrate):
+    _module.register(app)
+
+
+def main() -> None:
+    """Console-script entry point: maps :class:`GovernorError` to exit code 2."""
+    try:
+        app()
+    except GovernorError as exc:
+        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        raise SystemExit(2) from None

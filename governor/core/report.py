@@ -1,0 +1,236 @@
+"""The machine-readable verdict report (SPEC §2) as pydantic models, and its JSON Schema.
+
+Layer 0. ``citegov verify --json`` prints one :class:`VerdictReport` per input;
+``citegov revise`` writes one beside each revised draft (``<name>.verdicts.json``);
+``citegov schema`` prints :func:`json_schema`. ``citations`` and ``scores`` always describe the
+input as given; ``rounds`` holds each revision round's edits and verdicts and ``final`` the
+verdicts on the output text. Changing a field name is a breaking change: bump
+:data:`SCHEMA_VERSION`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from datetime import date
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from governor.core.labels import report_score
+from governor.core.models import CheckResult, Edit, Revision, Suggestion, Verdict
+
+SCHEMA_VERSION = "1.0"
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class AxisOut(_Out):
+    """One axis: label, score in [0, 1] (null = NA/excluded) and why."""
+
+    label: str
+    score: float | None
+    rationale: str = ""
+    judge: str = "offline"
+
+
+class AuthorityOut(_Out):
+    """An authority the verifier resolved or suggested."""
+
+    label: str
+    instrument: str
+    article: str | None
+    paragraph: int | None
+    item: int | None
+    version: str | None
+    status: str
+    text: str
+
+
+class SuggestionOut(_Out):
+    """A better authority, with its match score in [0, 1] and the reason."""
+
+    authority: AuthorityOut
+    score: float
+    reason: str
+
+
+class CitationOut(_Out):
+    """One citation with its three verdicts (span: half-open character offsets)."""
+
+    id: str
+    raw: str
+    span: tuple[int, int]
+    kind: str
+    instrument: str | None
+    instrument_as_written: str | None
+    article: str | None
+    paragraph: int | None
+    item: int | None
+    version_hint: str | None
+    case_number: str | None
+    claim: str
+    description: str
+    existence: AxisOut
+    fidelity: AxisOut
+    applicability: AxisOut
+    item_trust: float
+    excluded: bool
+    taxonomy: tuple[str, ...]
+    resolved: AuthorityOut | None
+    suggestion: SuggestionOut | None
+
+
+class ScoresOut(_Out):
+    """Report-level citation scores (SPEC §3): trust = mean item trust of included citations."""
+
+    trust: float
+    n_cite: int
+    n_excluded: int
+    all_pass: bool
+    existence: float | None = None
+    fidelity: float | None = None
+    applicability: float | None = None
+
+
+class InputOut(_Out):
+    """The input as given: path (null for in-memory text), sha256 of its bytes, length in
+    characters, the as-of date used, and the detected encoding."""
+
+    path: str | None
+    sha256: str
+    chars: int
+    as_of: date
+    encoding: str = "utf-8"
+
+
+class EditOut(_Out):
+    """One edit: ``span`` indexes the text at the start of its round."""
+
+    op: str
+    span: tuple[int, int]
+    before: str
+    after: str
+    reason: str
+    citation_id: str | None
+
+
+class RoundOut(_Out):
+    """One revision round: its edits, then the verdicts on the text it produced."""
+
+    round: int
+    edits: tuple[EditOut, ...]
+    citations: tuple[CitationOut, ...]
+    scores: ScoresOut
+
+
+class FinalOut(_Out):
+    """Verdicts on the output text."""
+
+    sha256: str
+    chars: int
+    citations: tuple[CitationOut, ...]
+    scores: ScoresOut
+
+
+class VerdictReport(_Out):
+    """The whole machine-readable report of one draft."""
+
+    version: str = SCHEMA_VERSION
+    input: InputOut
+    strategy: str
+    judge: str
+    citations: tuple[CitationOut, ...]
+    scores: ScoresOut
+    rounds: tuple[RoundOut, ...] = ()
+    final: FinalOut | None = None
+    stop_reason: str | None = None
+    warnings: tuple[str, ...] = Field(default=())
+
+
+def _axis(c: CheckResult) -> AxisOut:
+    return AxisOut(label=c.label, score=c.score, rationale=c.rationale, judge=c.judge)
+
+
+def _auth(a: Any) -> AuthorityOut:
+    return AuthorityOut(
+        label=a.label,
+        instrument=a.instrument,
+        article=a.article,
+        paragraph=a.paragraph,
+        item=a.item,
+        version=a.version,
+        status=a.status,
+        text=a.text,
+    )
+
+
+def _sugg(s: Suggestion | None) -> SuggestionOut | None:
+    if s is None:
+        return None
+    return SuggestionOut(authority=_auth(s.authority), score=s.score, reason=s.reason)
+
+
+def citation_out(v: Verdict) -> CitationOut:
+    """Flatten one verdict into its output row."""
+    c = v.citation
+    return CitationOut(
+        id=c.id,
+        raw=c.raw,
+        span=(c.span.start, c.span.end),
+        kind=c.kind,
+        instrument=c.instrument,
+        instrument_as_written=c.instrument_as_written,
+        article=c.article,
+        paragraph=c.paragraph,
+        item=c.item,
+        version_hint=c.version_hint,
+        case_number=c.case_number,
+        claim=c.claim,
+        description=c.description,
+        existence=_axis(v.existence),
+        fidelity=_axis(v.fidelity),
+        applicability=_axis(v.applicability),
+        item_trust=v.item_trust,
+        excluded=v.excluded,
+        taxonomy=tuple(v.taxonomy),
+        resolved=_auth(v.resolved) if v.resolved is not None else None,
+        suggestion=_sugg(v.suggestion),
+    )
+
+
+def scores_out(verdicts: Sequence[Verdict]) -> ScoresOut:
+    """Report scores of ``verdicts`` (see :func:`governor.core.labels.report_score`)."""
+    s = report_score(verdicts)
+    return ScoresOut(**s.model_dump())
+
+
+def edit_out(e: Edit) -> EditOut:
+    """Flatten one edit."""
+    return EditOut(
+        op=e.op,
+        span=(e.span.start, e.span.end),
+        before=e.before,
+        after=e.after,
+        reason=e.reason,
+        citation_id=e.citation_id,
+    )
+
+
+def round_out(r: Revision) -> RoundOut:
+    """Flatten one revision round."""
+    return RoundOut(
+        round=r.round,
+        edits=tuple(edit_out(e) for e in r.edits),
+        citations=tuple(citation_out(v) for v in r.verdicts),
+        scores=scores_out(r.verdicts),
+    )
+
+
+def json_schema() -> dict[str, Any]:
+    """JSON Schema (draft 2020-12) of :class:`VerdictReport`."""
+    schema = VerdictReport.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["$id"] = f"https://citegov.dev/schema/verdict-report-{SCHEMA_VERSION}.json"
+    return schema

@@ -1,0 +1,284 @@
+"""Annotated HTML: one page per governed draft and an index page per batch (jinja2).
+
+Layer 7. Draft text is untrusted: every template is rendered with autoescape on, no draft text
+is ever marked safe or placed inside ``<script>``/``<style>``, and each page carries a
+Content-Security-Policy that allows only its own inline style and script (by sha256 hash) and
+no network at all (``default-src 'none'``), so a page opened from a ``file://`` URL needs
+nothing else and an injected ``<script>`` would not run even if escaping failed.
+
+A draft page shows the draft as given with each citation highlighted by its verdict
+(:func:`verdict_class`), the revised text highlighted by its final verdicts, a side-by-side
+diff of the two (:func:`side_by_side`), the edits of each round and a citation table. Clicking
+a highlight (or a table row) opens its detail — resolved provision text, E/F/A labels and
+rationales, item trust, taxonomy codes and the suggestion — in a side panel; without script the
+same detail opens through its ``#anchor`` (CSS ``:target``); hovering shows the labels.
+"""
+
+from __future__ import annotations
+
+import base64
+import difflib
+import hashlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cache
+from importlib.resources import files
+from typing import Literal
+
+from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
+
+from governor.core.report import AxisOut, CitationOut, ScoresOut, VerdictReport
+from verifiers.taxonomy import MEANING
+
+VerdictClass = Literal["pass", "partial", "fail", "excluded"]
+
+
+def verdict_class(c: CitationOut) -> VerdictClass:
+    """Highlight class of a citation: ``excluded`` (left out of trust, e.g. unverifiable),
+    ``pass`` (item trust 1.0: E = F = A = 1, NA counted 1), ``fail`` (item trust 0.0),
+    else ``partial`` (SPEC §3 scores)."""
+    if c.excluded:
+        return "excluded"
+    if c.item_trust >= 1.0:
+        return "pass"
+    if c.item_trust <= 0.0:
+        return "fail"
+    return "partial"
+
+
+def axis_class(a: AxisOut) -> str:
+    """Chip class of one axis label: ``ok`` (1.0), ``mid`` (in between), ``bad`` (0.0),
+    ``na`` (not scored: NA or excluded)."""
+    if a.score is None:
+        return "na"
+    if a.score >= 1.0:
+        return "ok"
+    return "bad" if a.score <= 0.0 else "mid"
+
+
+@dataclass(frozen=True)
+class Segment:
+    """A run of draft text; ``cite`` is the index of the citation it highlights, if any."""
+
+    text: str
+    cite: int | None = None
+
+
+def segments(text: str, citations: Sequence[CitationOut]) -> tuple[Segment, ...]:
+    """Split ``text`` into plain runs and highlighted citation spans.
+
+    Spans are half-open character offsets into ``text``. A span that is out of range, empty,
+    or overlaps an earlier one is not highlighted (its citation still appears in the table).
+    """
+    order = sorted(
+        range(len(citations)), key=lambda i: (citations[i].span[0], -citations[i].span[1])
+    )
+    out: list[Segment] = []
+    pos = 0
+    for i in order:
+        start, end = citations[i].span
+        if start < pos or end <= start or end > len(text):
+            continue
+        if start > pos:
+            out.append(Segment(text[pos:start]))
+        out.append(Segment(text[start:end], i))
+        pos = end
+    if pos < len(text):
+        out.append(Segment(text[pos:]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class DiffPart:
+    """A piece of one side of a diff line; ``changed`` marks deleted/inserted characters."""
+
+    text: str
+    changed: bool = False
+
+
+@dataclass(frozen=True)
+class DiffRow:
+    """One row of a side-by-side diff: 1-based line numbers (``None`` = no line that side)."""
+
+    kind: Literal["equal", "replace", "delete", "insert"]
+    left_no: int | None
+    left: tuple[DiffPart, ...]
+    right_no: int | None
+    right: tuple[DiffPart, ...]
+
+
+def _char_diff(a: str, b: str) -> tuple[tuple[DiffPart, ...], tuple[DiffPart, ...]]:
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    left: list[DiffPart] = []
+    right: list[DiffPart] = []
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            left.append(DiffPart(a[i1:i2]))
+            right.append(DiffPart(b[j1:j2]))
+            continue
+        if i2 > i1:
+            left.append(DiffPart(a[i1:i2], True))
+        if j2 > j1:
+            right.append(DiffPart(b[j1:j2], True))
+    return tuple(left), tuple(right)
+
+
+def side_by_side(before: str, after: str) -> tuple[DiffRow, ...]:
+    """Line-by-line side-by-side diff with character-level marks inside changed lines.
+
+    Lines are compared with :class:`difflib.SequenceMatcher`; a replaced block pairs its lines
+    in order and marks the characters that differ (suited to Chinese text, which has no word
+    boundaries); unpaired lines are pure deletions/insertions.
+    """
+    a, b = before.splitlines(), after.splitlines()
+    rows: list[DiffRow] = []
+    sm = difflib.SequenceMatcher(None, a, b, autojunk=False)
+    for op, i1, i2, j1, j2 in sm.get_opcodes():
+        if op == "equal":
+            for k in range(i2 - i1):
+                part = (DiffPart(a[i1 + k]),)
+                rows.append(DiffRow("equal", i1 + k + 1, part, j1 + k + 1, part))
+            continue
+        n = max(i2 - i1, j2 - j1)
+        for k in range(n):
+            li = i1 + k if i1 + k < i2 else None
+            rj = j1 + k if j1 + k < j2 else None
+            if li is not None and rj is not None:
+                left, right = _char_diff(a[li], b[rj])
+                rows.append(DiffRow("replace", li + 1, left, rj + 1, right))
+            elif li is not None:
+                rows.append(DiffRow("delete", li + 1, (DiffPart(a[li], True),), None, ()))
+            elif rj is not None:
+                rows.append(DiffRow("insert", None, (), rj + 1, (DiffPart(b[rj], True),)))
+    return tuple(rows)
+
+
+@dataclass(frozen=True)
+class IndexEntry:
+    """One draft on the batch index page (``href`` relative to the index, ``None`` if failed);
+    trust values in [0, 1]."""
+
+    name: str
+    href: str | None
+    input: str
+    status: str
+    citations: int
+    edits: int
+    trust_before: float | None
+    trust_after: float | None
+    all_pass_after: bool | None
+    stop_reason: str | None
+    error: str | None
+
+
+def _csp_hash(source: str) -> str:
+    digest = hashlib.sha256(source.encode("utf-8")).digest()
+    return "'sha256-" + base64.b64encode(digest).decode("ascii") + "'"
+
+
+@cache
+def _assets() -> tuple[str, str, str]:
+    base = files("governor.reports") / "templates"
+    css = (base / "report.css").read_text(encoding="utf-8")
+    js = (base / "report.js").read_text(encoding="utf-8")
+    csp = (
+        "default-src 'none'; "
+        f"style-src {_csp_hash(css)}; script-src {_csp_hash(js)}; "
+        "img-src data:; base-uri 'none'; form-action 'none'"
+    )
+    return css, js, csp
+
+
+@cache
+def _env() -> Environment:
+    env = Environment(
+        loader=PackageLoader("governor.reports", "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        undefined=StrictUndefined,
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["vclass"] = verdict_class
+    env.filters["aclass"] = axis_class
+    env.globals["MEANING"] = MEANING
+    return env
+
+
+def _counts(cits: Sequence[CitationOut]) -> dict[str, int]:
+    out = {"pass": 0, "partial": 0, "fail": 0, "excluded": 0}
+    for c in cits:
+        out[verdict_class(c)] += 1
+    return out
+
+
+def render_draft(
+    report: VerdictReport,
+    source: str,
+    revised: str | None = None,
+    *,
+    title: str,
+    index_href: str | None = None,
+) -> str:
+    """The annotated HTML page of one draft (a complete, self-contained document).
+
+    Args:
+        report: the draft's SPEC §2 report (``citations`` index ``source``; ``final``, when
+            present, indexes ``revised``).
+        source: the draft text exactly as given (the report's spans index it).
+        revised: the output text; ``None`` when there was no revision.
+        title: page title (the draft's output name).
+        index_href: relative link to the batch index page, if any.
+
+    Returns:
+        HTML text (UTF-8 when written).
+    """
+    css, js, csp = _assets()
+    final_cits: tuple[CitationOut, ...] = report.final.citations if report.final else ()
+    final_scores: ScoresOut = report.final.scores if report.final else report.scores
+    after = revised if report.final is not None else None
+    has_revision = after is not None
+    changed = after is not None and after != source
+    template = _env().get_template("draft.html.j2")
+    return template.render(
+        title=title,
+        report=report,
+        css=css,
+        js=js,
+        csp=csp,
+        index_href=index_href,
+        source_segments=segments(source, report.citations),
+        revised_segments=segments(after, final_cits) if after is not None else (),
+        final_citations=final_cits,
+        final_scores=final_scores,
+        has_revision=has_revision,
+        changed=changed,
+        diff=side_by_side(source, after) if after is not None and changed else (),
+        counts_before=_counts(report.citations),
+        counts_after=_counts(final_cits) if has_revision else None,
+    )
+
+
+def render_index(entries: Sequence[IndexEntry], *, title: str) -> str:
+    """The batch index page: totals and one linked row per draft.
+
+    ``trust`` means are macro averages over drafts that were governed (``status == "ok"``).
+    """
+    css, js, csp = _assets()
+    ok = [e for e in entries if e.status == "ok"]
+
+    def mean(vals: list[float | None]) -> float | None:
+        xs = [v for v in vals if v is not None]
+        return sum(xs) / len(xs) if xs else None
+
+    totals = {
+        "drafts": len(entries),
+        "ok": len(ok),
+        "failed": len(entries) - len(ok),
+        "citations": sum(e.citations for e in ok),
+        "edits": sum(e.edits for e in ok),
+        "trust_before": mean([e.trust_before for e in ok]),
+        "trust_after": mean([e.trust_after for e in ok]),
+        "all_pass_after": sum(1 for e in ok if e.all_pass_after),
+    }
+    template = _env().get_template("index.html.j2")
+    return template.render(title=title, entries=entries, totals=totals, css=css, js=js, csp=csp)

@@ -1,0 +1,544 @@
+"""Hybrid provision retrieval: dense (chromadb) + BM25 (the store), fused by RRF (layer 2).
+
+:class:`HybridRetriever` satisfies the ``Retriever`` port. For a query it takes the store's
+BM25 ranking (jieba tokens, :meth:`AuthorityStore.search`) and, when a semantic index is
+given, the dense ranking (:class:`~governor.retrieval.chroma_index.ChromaIndex`), and fuses them
+with reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009:
+``score(d) = Σ_r w_r / (k_rrf + rank_r(d))``; citegov uses ``k_rrf = 10`` and weights BM25
+above dense, see :class:`HybridRetriever`), normalised so that a provision ranked first by
+every ranker scores 1.0. Scores are in [0, 1] and comparable within one call.
+
+Filtering: ``instrument`` restricts both rankers to one canonical title (aliases resolved by
+the store); ``as_of`` selects the instrument version in force on that date with the store's
+rule (the last version that started on or before ``as_of``; the earliest when ``as_of``
+precedes every version); both None → latest versions store-wide.
+
+:func:`build_index` embeds every article of the latest versions (and of older versions: the
+text of an unchanged article is embedded once and reused), optionally each 款 of long
+articles, and writes a chromadb index atomically.
+"""
+
+from __future__ import annotations
+
+import itertools
+import os
+from collections import OrderedDict
+from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+from typing import Any, Literal, Protocol
+
+import numpy as np
+import numpy.typing as npt
+
+from governor.core.config import Config
+from governor.core.errors import RetrievalIndexError
+from governor.core.ports import Embedder, VectorIndex
+from governor.core.records import ArticleRecord, Instrument, InstrumentVersion
+from governor.retrieval.chroma_index import ChromaIndex, building_index
+from governor.retrieval.embedders import embed_chunks, embed_queries, make_embedder
+
+__all__ = [
+    "DEFAULT_RRF_K",
+    "HybridRetriever",
+    "IndexUnit",
+    "build_index",
+    "default_index_dir",
+    "index_units",
+    "open_hybrid",
+    "rrf_fuse",
+]
+
+DEFAULT_RRF_K = 60
+"""RRF constant k (Cormack et al. 2009 use 60; it damps the weight of the first ranks)."""
+OPEN_END = 99_991_231
+"""``vto`` of a version still in force (yyyymmdd integers keep chromadb filters numeric)."""
+PARA_SEP = "¶"
+"""Separates an article key from a 款 number in unit ids (``<key>¶2``); never in titles."""
+EMBED_MAX_CHARS = 256
+"""Texts are cut to this many characters before embedding. USE's cost is linear in tokens;
+about 5% of articles are longer, their opening carries the rule, and on the LawBench 3-2 set a
+256 cap scored like 512 (within-instrument dense recall@1 0.448 both) for ~10% less build time."""
+
+Mode = Literal["hybrid", "dense", "bm25"]
+
+
+class StoreLike(Protocol):
+    """The part of :class:`~governor.authorities.store.AuthorityStore` retrieval uses."""
+
+    def titles(self) -> tuple[str, ...]: ...
+
+    def instrument(self, title: str) -> Instrument | None: ...
+
+    def version(
+        self, title: str, *, as_of: date | None = None, version_hint: str | None = None
+    ) -> InstrumentVersion | None: ...
+
+    def get(self, key: str) -> ArticleRecord | None: ...
+
+    def resolve_instrument(self, name: str) -> str | None: ...
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+    ) -> list[tuple[ArticleRecord, float]]: ...
+
+
+def rrf_fuse(
+    rankings: Sequence[Sequence[str]],
+    weights: Sequence[float] | None = None,
+    k: int = DEFAULT_RRF_K,
+) -> list[tuple[str, float]]:
+    """Reciprocal-rank fusion of several rankings of ids (Cormack et al., SIGIR 2009).
+
+    Args:
+        rankings: each a sequence of ids, best first (duplicates after the first ignored).
+        weights: one non-negative weight per ranking (default all 1.0).
+        k: the RRF constant (> 0).
+
+    Returns:
+        ``(id, score)`` pairs, best first, ties broken by first appearance; ``score`` is
+        ``Σ w_r / (k + rank_r)`` divided by ``Σ w_r / (k + 1)``, so it lies in [0, 1] and
+        is 1.0 only for an id ranked first by every ranking with positive weight.
+
+    Raises:
+        ValueError: ``k <= 0``, a negative weight, or ``len(weights) != len(rankings)``.
+    """
+    if k <= 0:
+        raise ValueError(f"RRF constant k must be positive, got {k}")
+    w = [1.0] * len(rankings) if weights is None else [float(x) for x in weights]
+    if len(w) != len(rankings) or any(x < 0 for x in w):
+        raise ValueError("need one non-negative weight per ranking")
+    norm = sum(x / (k + 1) for x in w)
+    if norm == 0:
+        return []
+    scores: dict[str, float] = {}
+    for ranking, weight in zip(rankings, w, strict=True):
+        seen: set[str] = set()
+        for rank, doc in enumerate(ranking, start=1):
+            if doc in seen:
+                continue
+            seen.add(doc)
+            scores[doc] = scores.get(doc, 0.0) + weight / (k + rank)
+    ordered = sorted(scores.items(), key=lambda kv: -kv[1])  # stable: first appearance wins ties
+    return [(doc, min(1.0, s / norm)) for doc, s in ordered]
+
+
+def _yyyymmdd(d: date | str | None) -> int | None:
+    if d is None:
+        return None
+    if isinstance(d, str):
+        d = date.fromisoformat(d)
+    return d.year * 10_000 + d.month * 100 + d.day
+
+
+def _short_title(title: str) -> str:
+    return title.removeprefix("中华人民共和国")
+
+
+@dataclass(frozen=True)
+class IndexUnit:
+    """One vector of the semantic index: an article (or one 款 of a long article).
+
+    ``id`` is the article key (``"<instrument>@<version>#<article>"``) or ``key¶N`` for 款 N;
+    ``text`` is what gets embedded (the title without 中华人民共和国, a newline, the provision
+    text; a chapter heading in front scored no better on LawBench 3-2 and costs tokens);
+    ``meta`` the chromadb metadata (instrument, version, article, paragraph, vfrom, vto,
+    latest).
+    """
+
+    id: str
+    text: str
+    meta: Mapping[str, Any] = field(default_factory=dict)
+
+
+def _version_bounds(versions: Sequence[InstrumentVersion]) -> list[tuple[int, int]]:
+    """``(vfrom, vto)`` per version mirroring the store's as-of rule (see module doc).
+
+    The first version covers everything before it (``vfrom = 0``); each later version starts
+    at its in-force (else publication) date; a version ends where the next starts.
+    """
+    starts: list[int] = []
+    for i, v in enumerate(versions):
+        start = _yyyymmdd(v.in_force_from or v.published)
+        if i == 0:
+            starts.append(0)
+        else:
+            starts.append(start if start is not None else starts[-1])
+    ends = [*starts[1:], OPEN_END]
+    return list(zip(starts, ends, strict=True))
+
+
+def index_units(
+    store: StoreLike,
+    *,
+    all_versions: bool = True,
+    paragraph_min_chars: int | None = None,
+    max_chars: int = EMBED_MAX_CHARS,
+) -> list[IndexUnit]:
+    """Every unit :func:`build_index` embeds, in store order.
+
+    Args:
+        store: the authority store.
+        all_versions: also index superseded versions (as-of retrieval); when False only the
+            latest version of each instrument.
+        paragraph_min_chars: when set, articles longer than this with two or more 款 also get
+            one unit per 款 (retrieval maps them back to the article).
+        max_chars: cut embedded texts to this many characters.
+
+    Returns:
+        the units (ids unique).
+    """
+    units: list[IndexUnit] = []
+    for title in store.titles():
+        inst = store.instrument(title)
+        if inst is None or not inst.versions:
+            continue
+        versions = list(inst.versions)
+        bounds = _version_bounds(versions)
+        last = len(versions) - 1
+        chosen = range(len(versions)) if all_versions else [last]
+        short = _short_title(title)
+        for vi in chosen:
+            version = versions[vi]
+            vfrom, vto = bounds[vi]
+            for rec in version.articles:
+                meta = {
+                    "instrument": title,
+                    "version": version.version,
+                    "article": rec.article,
+                    "paragraph": 0,
+                    "vfrom": vfrom,
+                    "vto": vto,
+                    "latest": vi == last,
+                }
+                units.append(IndexUnit(rec.key, f"{short}\n{rec.text}"[:max_chars], meta))
+                if (
+                    paragraph_min_chars is not None
+                    and len(rec.paragraphs) > 1
+                    and len(rec.text) > paragraph_min_chars
+                ):
+                    for pi, para in enumerate(rec.paragraphs, start=1):
+                        units.append(
+                            IndexUnit(
+                                f"{rec.key}{PARA_SEP}{pi}",
+                                f"{short}\n{para.full_text}"[:max_chars],
+                                {**meta, "paragraph": pi},
+                            )
+                        )
+    return units
+
+
+def build_index(
+    store: StoreLike,
+    embedder: Embedder,
+    path: Path | str,
+    *,
+    progress: Callable[[int, int], None] | None = None,
+    chroma_url: str | None = None,
+    all_versions: bool = True,
+    paragraph_min_chars: int | None = None,
+    workers: int | None = None,
+    chunk_size: int = 512,
+) -> ChromaIndex:
+    """Embed the store's provisions into a new chromadb index (atomic; see ``building_index``).
+
+    Identical texts (an article unchanged between versions) are embedded once.
+
+    Args:
+        store: the authority store.
+        embedder: the embedder (its ``name`` is stored with the index).
+        path: index directory (for a server: only used in messages).
+        progress: called as ``progress(done_units, total_units)`` after each chunk.
+        chroma_url: build on a chroma server instead of a local directory.
+        all_versions: also index superseded versions (see :func:`index_units`).
+        paragraph_min_chars: also index each 款 of articles longer than this.
+        workers: embedding processes (default: CPU count, at most 4); 1 embeds in-process.
+        chunk_size: texts per embedding chunk.
+
+    Returns:
+        the finished index, opened for querying.
+
+    Raises:
+        RetrievalIndexError: chromadb rejected the build (nothing is left at ``path``).
+        EndpointError: the chroma server is unreachable.
+    """
+    units = index_units(store, all_versions=all_versions, paragraph_min_chars=paragraph_min_chars)
+    if not units:
+        raise RetrievalIndexError("the store has no articles to index; check the authority store")
+    first: dict[str, int] = {}
+    groups: list[list[int]] = []
+    for i, unit in enumerate(units):
+        u = first.get(unit.text)
+        if u is None:
+            first[unit.text] = len(groups)
+            groups.append([i])
+        else:
+            groups[u].append(i)
+    texts = list(first)
+    n_workers = workers if workers is not None else min(4, os.cpu_count() or 1)
+    chunks = [texts[s : s + chunk_size] for s in range(0, len(texts), chunk_size)]
+    extra = {
+        "citegov_store_build": str(getattr(store, "build_id", "") or ""),
+        "citegov_all_versions": all_versions,
+        "citegov_paragraph_min_chars": paragraph_min_chars or 0,
+    }
+    done = 0
+    vectors: Generator[npt.NDArray[np.float32], None, None] = embed_chunks(
+        embedder, chunks, workers=n_workers
+    )
+    try:
+        head = next(vectors)  # forks the embedding workers before chromadb starts its threads
+        with building_index(path, embedder, chroma_url=chroma_url, metadata=extra) as index:
+            for ci, vecs in enumerate(itertools.chain([head], vectors)):
+                base = ci * chunk_size
+                rows = [(i, j) for j in range(len(vecs)) for i in groups[base + j]]
+                index.add_embeddings(
+                    [units[i].id for i, _ in rows],
+                    vecs[[j for _, j in rows]],
+                    [units[i].meta for i, _ in rows],
+                )
+                done += len(rows)
+                if progress is not None:
+                    progress(done, len(units))
+    finally:
+        vectors.close()  # stops the worker processes if the build failed half-way
+    if chroma_url is not None:
+        result = ChromaIndex.connect(chroma_url, embedder)
+    else:
+        result = ChromaIndex.open(path, embedder)
+    return result
+
+
+# -- retrieval ---------------------------------------------------------------------------
+
+
+def _fold(unit_ids: Iterable[str]) -> list[str]:
+    """Unit ids → article keys, first occurrence wins (款 units fold into their article)."""
+    keys: list[str] = []
+    seen: set[str] = set()
+    for unit_id in unit_ids:
+        key = unit_id.split(PARA_SEP, 1)[0]
+        if key not in seen:
+            seen.add(key)
+            keys.append(key)
+    return keys
+
+
+class HybridRetriever:
+    """BM25 + dense retrieval over the authority store, fused by RRF (``Retriever`` port).
+
+    Args:
+        store: the authority store (BM25 via ``store.search``; records via ``store.get``).
+        index: the semantic index, or None for BM25 only (scores still RRF-normalised).
+        rrf_k: RRF constant (default 10: sharper than the usual 60, which lets a weaker
+            ranker's near-misses outvote BM25's first places).
+        weights: ``(bm25, dense)`` fusion weights within one instrument.
+        store_weights: ``(bm25, dense)`` fusion weights for store-wide searches.
+        depth: how many candidates each ranker contributes (at least ``k``).
+
+    The defaults were chosen on half of the LawBench 3-2 retrieval set and checked on the
+    other half (``python -m benchmarks.bench_retrieval fusion``): with the default USE embedder
+    dense retrieval is weaker than BM25 on these scenarios, so it gets a small weight; equal
+    weights did worse than BM25 alone.
+
+    Raises:
+        RetrievalIndexError: the index was built from a different store build.
+    """
+
+    def __init__(
+        self,
+        store: StoreLike,
+        index: VectorIndex | None = None,
+        *,
+        rrf_k: int = 10,
+        weights: tuple[float, float] = (1.0, 0.25),
+        store_weights: tuple[float, float] = (1.0, 0.5),
+        depth: int = 50,
+    ) -> None:
+        self.store = store
+        self.index = index
+        self.rrf_k = rrf_k
+        self.weights = weights
+        self.store_weights = store_weights
+        self.depth = depth
+        self.cache_versions = 256
+        self._vectors: OrderedDict[tuple[str, str], tuple[list[str], npt.NDArray[np.float32]]] = (
+            OrderedDict()
+        )
+        built = str((getattr(index, "info", None) or {}).get("citegov_store_build", ""))
+        current = str(getattr(store, "build_id", "") or "")
+        if built and current and built != current:
+            raise RetrievalIndexError(
+                f"the semantic index was built from store build {built[:12]}, but the store is "
+                f"build {current[:12]}; rebuild the index (`citegov index build`)"
+            )
+
+    def _title(self, instrument: str) -> str | None:
+        return self.store.resolve_instrument(instrument) or (
+            instrument if self.store.instrument(instrument) is not None else None
+        )
+
+    def _where(self, title: str | None, as_of: date | None) -> dict[str, Any] | None:
+        if title is not None:
+            version = self.store.version(title, as_of=as_of)
+            if version is None:
+                return None
+            return {"$and": [{"instrument": title}, {"version": version.version}]}
+        if as_of is None:
+            return {"latest": True}
+        d = _yyyymmdd(as_of)
+        return {"$and": [{"vfrom": {"$lte": d}}, {"vto": {"$gt": d}}]}
+
+    def dense_keys(
+        self, query: str, *, instrument: str | None = None, as_of: date | None = None, k: int = 10
+    ) -> list[str]:
+        """Article keys of the dense ranking (best first, 款 units folded into articles).
+
+        With a :class:`ChromaIndex`, filtering happens here rather than in chromadb (whose
+        metadata filters cost 100-600 ms per query on the full index, against ~15 ms for an
+        unfiltered query): within an instrument, the vectors of the selected version are
+        fetched by id once (then cached) and scored exactly; store-wide, an unfiltered
+        nearest-neighbour query is over-fetched and cut to the versions in force. Other
+        ``VectorIndex`` implementations get chromadb-style ``where`` filters.
+        """
+        if self.index is None or k <= 0 or not query.strip():
+            return []
+        title = None
+        if instrument is not None:
+            title = self._title(instrument)
+            if title is None:
+                return []
+        if not isinstance(self.index, ChromaIndex):
+            where = self._where(title, as_of)
+            if title is not None and where is None:
+                return []
+            return _fold(uid for uid, _ in self.index.query(query, 2 * k, where))[:k]
+        qvec = embed_queries(self.index.embedder, [query])[0]
+        if title is not None:
+            version = self.store.version(title, as_of=as_of)
+            if version is None:
+                return []
+            ids, vecs = self._version_vectors(version)
+            if not ids:
+                return []
+            order = np.argsort(-(vecs @ qvec), kind="stable")
+            return _fold(ids[i] for i in order)[:k]
+        current: dict[str, str | None] = {}
+
+        def in_force(unit_id: str) -> bool:
+            head = unit_id.split(PARA_SEP, 1)[0].rpartition("#")[0]
+            inst, _, vid = head.rpartition("@")
+            if inst not in current:
+                v = self.store.version(inst, as_of=as_of)
+                current[inst] = v.version if v is not None else None
+            return current[inst] == vid
+
+        fetch = max(200, 8 * k)
+        hits = self.index.query_embeddings(qvec[None, :], fetch)[0]
+        return _fold(uid for uid, _ in hits if in_force(uid))[:k]
+
+    def _version_vectors(
+        self, version: InstrumentVersion
+    ) -> tuple[list[str], npt.NDArray[np.float32]]:
+        """Unit ids and vectors of one instrument version (fetched once, LRU-cached)."""
+        key = (version.instrument, version.version)
+        hit = self._vectors.get(key)
+        if hit is not None:
+            self._vectors.move_to_end(key)
+            return hit
+        wanted: list[str] = []
+        for rec in version.articles:
+            wanted.append(rec.key)
+            if len(rec.paragraphs) > 1:
+                wanted += [f"{rec.key}{PARA_SEP}{i}" for i in range(1, len(rec.paragraphs) + 1)]
+        assert isinstance(self.index, ChromaIndex)
+        hit = self.index.get_embeddings(wanted)
+        self._vectors[key] = hit
+        if len(self._vectors) > self.cache_versions:
+            self._vectors.popitem(last=False)
+        return hit
+
+    def search(
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+        mode: Mode = "hybrid",
+    ) -> list[tuple[ArticleRecord, float]]:
+        """Best provisions for ``query``: up to ``k`` ``(record, score)``, best first.
+
+        Args:
+            query: free text (a scenario, a claim, a description).
+            instrument: canonical title or alias to search within (unknown → empty list).
+            as_of: version date (see module doc); None → latest versions.
+            k: number of results.
+            mode: ``"hybrid"`` (default), ``"dense"`` or ``"bm25"`` (for ablations).
+
+        Returns:
+            records with RRF scores in [0, 1]; empty for an empty query or ``k <= 0``.
+        """
+        if k <= 0 or not query.strip():
+            return []
+        title = None
+        if instrument is not None:
+            title = self._title(instrument)
+            if title is None:
+                return []
+        depth = max(self.depth, k)
+        records: dict[str, ArticleRecord] = {}
+        rankings: list[list[str]] = []
+        weights: list[float] = []
+        w_lexical, w_dense = self.weights if title is not None else self.store_weights
+        if mode in ("hybrid", "bm25"):
+            lexical = self.store.search(query, instrument=title, as_of=as_of, k=depth)
+            rankings.append([r.key for r, _ in lexical])
+            weights.append(w_lexical)
+            records.update((r.key, r) for r, _ in lexical)
+        if mode in ("hybrid", "dense") and self.index is not None:
+            rankings.append(self.dense_keys(query, instrument=title, as_of=as_of, k=depth))
+            weights.append(w_dense)
+        out: list[tuple[ArticleRecord, float]] = []
+        for key, score in rrf_fuse(rankings, weights, self.rrf_k):
+            rec = records.get(key) or self.store.get(key)
+            if rec is None:
+                continue
+            records[key] = rec
+            out.append((rec, score))
+            if len(out) == k:
+                break
+        return out
+
+
+def default_index_dir(config: Config) -> Path:
+    """Where the semantic index lives: ``config.index_dir``, else
+    ``<cache_dir>/index/<embedder spec>`` (one index per embedder)."""
+    if config.index_dir is not None:
+        return Path(config.index_dir)
+    slug = "".join(c if c.isalnum() or c in "-_." else "_" for c in config.embedder)[:80]
+    return Path(config.cache_dir) / "index" / slug
+
+
+def open_hybrid(store: StoreLike, config: Config) -> HybridRetriever:
+    """The hybrid retriever of a run: the configured embedder and its index (local directory
+    :func:`default_index_dir`, or ``config.chroma_url``).
+
+    Raises:
+        ConfigError: unknown embedder spec.
+        RetrievalIndexError: the index is missing, incomplete, from another store build or
+            built with another embedder (the message says how to rebuild it).
+        EndpointError: the chroma server is unreachable.
+    """
+    embedder = make_embedder(config.embedder)
+    if config.chroma_url:
+        index = ChromaIndex.connect(config.chroma_url, embedder)
+    else:
+        index = ChromaIndex.open(default_index_dir(config), embedder)
+    return HybridRetriever(store, index)

@@ -1,0 +1,744 @@
+"""Governance strategies (SPEC §5): which edits a round proposes from the verdicts.
+
+* ``existence`` (E-Filter): sees only existence; removes citations with E = 0 (and, under
+  ``strict``, unverifiable ones) with their carrier phrase, keeping the claim.
+* ``efa`` (E/F/A revision): sees the full verdicts and prefers repair to removal — renumber,
+  fix 款/项, restore numbers/modality/但书, replace repealed authorities by their successor
+  provision, re-anchor to a better-supporting provision — and removes a citation (marking the
+  claim unsupported) only when nothing supports the claim.
+
+Both return edits over the text of the round; :func:`governor.revision.ops.apply_edits` applies them.
+Layer 4: imports verdict types and repair operations, never the pipeline.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from governor.core.config import Thresholds
+from governor.core.models import Authority, Citation, Edit, EditOp, Span, Verdict
+from governor.revision.ops import (
+    SENTENCE_STOP,
+    edit,
+    removal_span,
+    remove,
+    retarget,
+    sentence_bounds,
+)
+from governor.text.numerals import to_chinese
+from governor.text.regexes import CITEGOV_NOTE
+from governor.text.sanitize import fenced_blocks
+from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
+from verifiers.textsim import containment
+
+_CONTENT_INTRO = re.compile(
+    r"\s*(?:的)?(?:中)?(?:明确)?(?:规定|载明|写道|指出)?(?:了)?\s*[：:]\s*[“\"「『]?\s*"
+)
+_TRAILING = '。；;，, ”"」』'
+
+
+def _content_form(text: str, cit: Citation) -> bool:
+    """True when the description is presented as the provision's own content: a quotation, or
+    introduced by a colon (「第N条：…」, 「第N条规定：…」) rather than 「规定，P」."""
+    ds = cit.description_span
+    if ds is None:
+        return False
+    if cit.quotes:
+        return True
+    between = text[cit.span.end : ds.start]
+    return _CONTENT_INTRO.fullmatch(between) is not None
+
+
+def _replacement(text: str, span: Span, said: str, src: str) -> tuple[Span, str]:
+    """The span and text that replace ``said`` by the provision text ``src`` without doubling
+    the sentence's closing punctuation (the report's own 。/；/” stay where they are)."""
+    trail = len(said) - len(said.rstrip(_TRAILING))
+    body = Span(start=span.start, end=span.end - trail)
+    after = src.replace("\n", "").rstrip("。；;")
+    nxt = text[body.end : body.end + 1]
+    if not nxt or nxt not in _TRAILING + "\n（(":
+        after += "。"
+    return body, after
+
+
+def _inside(span: Span, regions: Sequence[tuple[int, int]]) -> bool:
+    return any(a <= span.start and span.end <= b for a, b in regions)
+
+
+def _groups(verdicts: Sequence[Verdict]) -> dict[str, list[Citation]]:
+    out: dict[str, list[Citation]] = {}
+    for v in verdicts:
+        if v.citation.group:
+            out.setdefault(v.citation.group, []).append(v.citation)
+    return out
+
+
+def _merged(members: Sequence[Citation]) -> Citation:
+    first, last = members[0], members[-1]
+    return first.model_copy(
+        update={
+            "span": Span(start=first.span.start, end=last.span.end),
+            "description_span": last.description_span,
+        }
+    )
+
+
+def _dependents(ids: set[str], verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """Verdicts whose citation refers back (transitively) to one of ``ids``."""
+    found: list[Verdict] = []
+    todo = set(ids)
+    changed = True
+    while changed:
+        changed = False
+        for v in verdicts:
+            a = v.citation.antecedent
+            if a in todo and v.citation.id not in todo:
+                todo.add(v.citation.id)
+                found.append(v)
+                changed = True
+    return found
+
+
+def _drift_evidence(v: Verdict) -> tuple[str, str] | None:
+    """``(version, article)`` of the other version's article a STALE description restates."""
+    if "STALE" not in v.taxonomy or v.fidelity.label != "misdescribed":
+        return None
+    for e in v.fidelity.evidence:
+        if e.authority_id and "@" in e.authority_id:
+            version, _, article = e.authority_id.partition("@")[2].partition("#")
+            return version, article
+    return None
+
+
+def _drift_is_later(v: Verdict) -> bool:
+    """Whether a STALE description restates a later version than the one judged (the text of
+    a law not yet in force on the report's date)."""
+    found = _drift_evidence(v)
+    judged = v.resolved.version if v.resolved is not None else None
+    return found is not None and judged is not None and found[0] > judged
+
+
+def _drift_note(text: str, v: Verdict) -> Edit | None:
+    """A note after a citation whose description states another version's text (the author's
+    point 「根据X规定，P」 is kept; the reader learns the rule changed). None when noted."""
+    found = _drift_evidence(v)
+    if found is None:
+        return None
+    version, article = found
+    num, _, sfx = article.partition("之")
+    pin = f"第{to_chinese(int(num))}条" + (f"之{sfx}" if sfx else "") if num.isdigit() else ""
+    if _drift_is_later(v):
+        note = f"（注：所述内容系该法{version[:4]}年修订后{pin}的规定，报告日期时尚未施行，请核实）"
+    else:
+        note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
+    cit = v.citation
+    # after what the report says (its description, else its claim), so the citation and its
+    # description still parse the same on re-verification
+    said = cit.description_span if cit.description else cit.claim_span
+    at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
+    return _note_at(text, v, at, note, "mark_stale", v.fidelity.rationale)
+
+
+def _note_at(text: str, v: Verdict, at: int, note: str, op: EditOp, reason: str) -> Edit | None:
+    """Insert ``note`` at offset ``at``; None when ``at`` is past the text or the note is in the
+    citation's sentence already (an earlier round or run)."""
+    if at > len(text):
+        return None
+    stop = SENTENCE_STOP.search(text, at)
+    if note in text[v.citation.span.start : stop.end() if stop else len(text)]:
+        return None
+    return edit(op, text, Span(start=at, end=at), note, reason, v)
+
+
+_MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
+
+
+RESTATES_SAID = 0.8
+"""Share of what the report says that must be in another instrument's provision…"""
+RESTATES_TARGET = 0.6
+"""…and share of that provision it must cover, before a citation moves to that instrument."""
+
+
+def _restates_provision(said: str, provision: str) -> bool:
+    """Whether ``said`` is ``provision``'s text (near-verbatim both ways), not a fragment."""
+    return (
+        containment(said, provision) >= RESTATES_SAID
+        and containment(provision, said) >= RESTATES_TARGET
+    )
+
+
+def _overreach_note(text: str, v: Verdict) -> Edit | None:
+    """A note after the claim of an overextended citation naming the limit it drops
+    (「（注：该条文限于「已满十四周岁不满十六周岁的人，犯故意杀人…的」情形，上述表述超出其适用
+    范围，请核实）」); None when noted or when the verdict names no limit."""
+    if v.applicability.label != "overextended" or not v.applicability.evidence:
+        return None
+    limit = v.applicability.evidence[0].text.strip().rstrip("，,")  # the scope words dropped
+    limit = limit if len(limit) <= 40 else limit[:40] + "…"
+    case = "情形" if limit.endswith("的") else "的情形"
+    note = f"（注：该条文适用于「{limit}」{case}，上述表述超出其适用范围，请核实）"
+    cit = v.citation
+    said = cit.description_span if cit.description else cit.claim_span
+    at = said.end if said is not None else cit.span.end
+    return _note_at(text, v, at, note, "mark_overreach", v.applicability.rationale)
+
+
+REWRITE_MIN = 0.35
+"""A content-form description is rewritten from the article only when at least this share of
+it is in the article (a flawed restatement); below, it is another text and gets a note."""
+MISDESCRIBED_NOTE = "（注：经核查，该条文并无上述内容，请核实）"
+"""Left after a description presented as an article's content that the article does not hold."""
+
+
+def _misdescribed_note(text: str, v: Verdict) -> Edit | None:
+    """:data:`MISDESCRIBED_NOTE` after the description (None when already there)."""
+    ds = v.citation.description_span
+    if ds is None:
+        return None
+    return _note_at(text, v, ds.end, MISDESCRIBED_NOTE, "mark_misdescribed", v.fidelity.rationale)
+
+
+def _noted(text: str, cit: Citation) -> bool:
+    """Whether a citegov note (「（注：……请核实）」) follows ``cit`` in its sentence."""
+    stop = SENTENCE_STOP.search(text, cit.span.end)
+    return CITEGOV_NOTE.search(text, cit.span.end, stop.end() if stop else len(text)) is not None
+
+
+def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` is an endpoint of a range (「第N条至第M条」) with another member."""
+    g = v.citation.group
+    if not g:
+        return False
+    for w in verdicts:
+        if w is v or w.citation.group != g:
+            continue
+        a, b = sorted((v.citation.span, w.citation.span), key=lambda sp: sp.start)
+        if re.fullmatch(r"\s*(?:至|到|—|-|－|~|～)\s*", text[a.end : b.start]):
+            return True
+    return False
+
+
+def _listed_with_support(v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` exists, is not misdescribed and shares its list with a member that fits
+    the claim: a list is cited as a whole (an irrelevance verdict on one member is no reason
+    to cut it out of 「依照第五百七十七条、第五百八十四条的规定」)."""
+    g = v.citation.group
+    if not g or v.existence.label != "exists" or v.fidelity.label == "misdescribed":
+        return False
+    return any(
+        w is not v
+        and w.citation.group == g
+        and w.existence.label == "exists"
+        and w.applicability.label in ("supports", "partially_supports")
+        for w in verdicts
+    )
+
+
+def _quoted_by_another(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """Whether ``v`` is part of what an earlier citation of its sentence says its provision
+    says: 「根据解释第六十五条，…人民法院应当以民法典第五百八十四条规定的损失为基础…」 — the
+    interpretation's own text cites 584; that is not a citation of the report to repair."""
+    sp = v.citation.span
+    raw = _bare(v.citation.raw)
+    for w in verdicts:
+        auth = w.resolved
+        if w is v or auth is None or not auth.text or w.citation.span.end > sp.start:
+            continue
+        between = text[w.citation.span.end : sp.start]
+        if len(between) > 300 or re.search(r"[。！？!?\n]", between):
+            continue
+        if raw and raw in _bare(auth.text):
+            return True
+    return False
+
+
+def _bare(s: str) -> str:
+    return re.sub(r"[《》〈〉\s]", "", s).removeprefix("中华人民共和国")
+
+
+def _listed_twin(v: Verdict, target: Authority, verdicts: Sequence[Verdict]) -> Verdict | None:
+    """Another member of ``v``'s list that already cites ``target`` (same instrument and
+    article): moving ``v`` there would cite it twice (「第五百七十七条、第五百七十七条」)."""
+    g = v.citation.group
+    if not g:
+        return None
+    for w in verdicts:
+        r = w.resolved
+        if w is v or w.citation.group != g or r is None:
+            continue
+        if r.instrument == target.instrument and r.article == target.article:
+            return w
+    return None
+
+
+def _removals(
+    text: str, doomed: Sequence[Verdict], all_verdicts: Sequence[Verdict], *, mark: bool, why: str
+) -> list[Edit]:
+    """Removal edits for ``doomed``; a list whose members are all doomed goes as one unit.
+
+    Back-references to a removed citation (同法/该条/前款 … whose ``antecedent`` it is) go with
+    it, unmarked: left behind they would resolve to whatever citation precedes them.
+    """
+    groups = _groups(all_verdicts)
+    doomed_ids = {v.citation.id for v in doomed}
+    out: list[Edit] = []
+    for dep in _dependents(doomed_ids, all_verdicts):
+        out.append(
+            remove(text, dep, (), mark=False, reason=f"refers back to a removed citation; {why}")
+        )
+    done_groups: set[str] = set()
+    for v in doomed:
+        g = v.citation.group
+        members = groups.get(g or "", [])
+        survivors = [m for m in members if m.id not in doomed_ids]
+        if g and members and not survivors:
+            if g in done_groups:
+                continue
+            done_groups.add(g)
+            unit = v.model_copy(update={"citation": _merged(members)})
+            out.append(remove(text, unit, (), mark=mark, reason=why))
+        else:
+            keep = [*survivors, v.citation] if survivors else ()
+            backed = mark and _backed_in_sentence(text, v, all_verdicts, doomed_ids)
+            out.append(remove(text, v, keep, mark=mark and not backed, reason=why))
+    return out
+
+
+def _backed_in_sentence(
+    text: str, v: Verdict, all_verdicts: Sequence[Verdict], doomed_ids: set[str]
+) -> bool:
+    """Whether another citation of ``v``'s sentence stays and supports the claim: the claim
+    is then not unsupported and gets no mark."""
+    start, end = sentence_bounds(text, v.citation.span.start)
+    return any(
+        w.citation.id not in doomed_ids
+        and w.citation.id != v.citation.id
+        and start <= w.citation.span.start
+        and w.citation.span.end <= end
+        and w.existence.label == "exists"
+        and w.applicability.label in ("supports", "partially_supports")
+        for w in all_verdicts
+    )
+
+
+def existence_filter(
+    text: str, verdicts: Sequence[Verdict], *, strict: bool = False
+) -> tuple[Edit, ...]:
+    """E-Filter edits: remove E = 0 citations (and unverifiable ones under ``strict``).
+
+    Source: LegalCiteTrust's existence-only verification ablation (SPEC §4–5).
+    """
+    fenced = fenced_blocks(text)
+    doomed = [
+        v for v in verdicts
+        if (v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable"))
+        and not _inside(v.citation.span, fenced)
+    ]  # fmt: skip
+    return tuple(
+        _removals(text, doomed, verdicts, mark=False, why="existence filter: authority not found")
+    )
+
+
+def stale_note(v: Verdict) -> str | None:
+    """The note left after a repealed (or not yet in force) authority that stays cited:
+    「（注：该规定已于2021年1月1日废止，现行规定见民法典相应条文，请核实）」, or for a cited
+    version that took effect after the report's date 「（注：所引版本自…起施行，报告日期时尚未
+    生效，请核实）」. None without a resolved authority."""
+    auth = v.resolved
+    if auth is None:
+        return None
+    if auth.in_force_to is None and auth.in_force_from is not None:
+        start = auth.in_force_from
+        return f"（注：所引版本自{start.year}年{start.month}月{start.day}日起施行，报告日期时尚未生效，请核实）"
+    end = auth.in_force_to
+    when = f"于{end.year}年{end.month}月{end.day}日" if end else ""
+    if auth.status == "superseded":
+        # 《公司法》（2018年修正）: revised, not repealed
+        return f"（注：所引版本已{when}被修订后的版本取代，现行规定请核实）"
+    succ = (
+        f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
+        if auth.successor
+        else ""
+    )
+    return f"（注：该规定已{when}废止{succ}，请核实）"
+
+
+@dataclass
+class EfaReviser:
+    """Offline E/F/A repair policy (SPEC §5).
+
+    Attributes:
+        thresholds: ``suggestion_min_score`` gates every repair that uses a suggestion.
+        attempted: ``(citation content, op)`` pairs already tried, so a repair that did not
+            help is never repeated (guarantees the loop terminates).
+    """
+
+    thresholds: Thresholds = field(default_factory=Thresholds)
+    attempted: set[tuple[str, str]] = field(default_factory=set)
+    produced: dict[str, Edit] = field(default_factory=dict)
+    """Citation texts this reviser wrote (retargets), with the edit that wrote them."""
+    replaced: dict[str, Verdict] = field(default_factory=dict)
+    """Citation texts this reviser wrote, with the verdict on the citation they replaced."""
+
+    def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
+        """Edits for every failing, non-excluded verdict; at most one edit per citation."""
+        edits: list[Edit] = []
+        doomed: list[tuple[Verdict, str]] = []
+        moving: dict[tuple[str | None, str, str | None], Verdict] = {}
+        fenced = fenced_blocks(text)
+        for v in verdicts:
+            if v.excluded or v.passes or _inside(v.citation.span, fenced):
+                continue  # code blocks are quoted material: verified and reported, never edited
+            ed = self._repair(text, v)
+            if _range_end(text, v, verdicts) and (
+                ed == "remove" or (isinstance(ed, Edit) and ed.op in _MOVES)
+            ):
+                continue  # 「第五百七十七条至第五百八十四条」: one endpoint never goes alone
+            if (ed == "remove" or (isinstance(ed, Edit) and ed.op == "reanchor")) and (
+                _listed_with_support(v, verdicts)
+            ):
+                continue  # 「第五百七十七条、第五百八十四条」 cited together: the list holds
+            if _quoted_by_another(text, v, verdicts):
+                continue  # part of what another citation's provision says (解释 citing 584)
+            if isinstance(ed, Edit):
+                target = self._target(v)
+                twin = (
+                    _listed_twin(v, target, verdicts)
+                    if ed.op in _MOVES and target is not None
+                    else None
+                )
+                dest = (
+                    (v.citation.group, target.instrument, target.article)
+                    if ed.op in _MOVES and target is not None and v.citation.group
+                    else None
+                )
+                if twin is None and dest is not None and dest in moving:
+                    twin = moving[dest]  # another member moves to the same provision this round
+                if twin is not None:
+                    # moving this member would repeat another one of its list: drop it instead
+                    why = f"{ed.reason}; already cited in the same list as {twin.citation.raw}"
+                    doomed.append((v, why))
+                    continue
+                if dest is not None:
+                    moving[dest] = v
+                edits.append(ed)
+            elif ed == "remove":
+                doomed.append((v, self._why_remove(v)))
+        for v, why in doomed:
+            edits += _removals(text, [v], verdicts, mark=True, why=why)
+        out = []
+        by_id = {v.citation.id: v for v in verdicts}
+        for ed in edits:
+            key = (ed.before + "\x1f" + (ed.citation_id or ""), ed.op + ed.after)
+            if key in self.attempted:
+                continue
+            self.attempted.add(key)
+            out.append(ed)
+            if ed.op in ("renumber", "replace_repealed", "reanchor"):
+                self.produced[ed.after] = ed
+                if (orig := by_id.get(ed.citation_id or "")) is not None:
+                    self.replaced[ed.after] = orig
+        return tuple(out)
+
+    @staticmethod
+    def _may_move(v: Verdict, target: Authority) -> bool:
+        """Repairs move a citation to another instrument only when the cited one cannot stand:
+        a repealed law (to its successor) or an instrument that does not exist. A real
+        provision of a real instrument is re-anchored within that instrument at most — a
+        verbatim phrase elsewhere ("违约方应当承担违约责任") is no reason to change laws."""
+        cit = v.citation
+        if target.instrument == cit.instrument:
+            return True
+        if v.existence.label == "repealed":
+            return True
+        said = cit.description or " ".join(cit.quotes)
+        if said and _restates_provision(said, target.text):
+            return True  # the words are the other law's provision: 保险法 cited for 海商法's text
+        return (
+            v.existence.label == "not_found"
+            and (v.resolved is None or v.resolved.instrument != cit.instrument)
+            and not cit.instrument
+        )
+
+    def _target(self, v: Verdict) -> Authority | None:
+        """The provision a repair may move ``v`` to (confident and allowed), or None."""
+        target = self._confident(v)
+        return target if target is not None and self._may_move(v, target) else None
+
+    def _confident(self, v: Verdict) -> Authority | None:
+        s = v.suggestion
+        if s is not None and s.score >= self.thresholds.suggestion_min_score:
+            return s.authority
+        return None
+
+    @staticmethod
+    def _why_remove(v: Verdict) -> str:
+        if v.existence.label == "not_found":
+            return f"authority does not exist ({v.existence.rationale}); no provision found for the claim"
+        if v.existence.label == "repealed":
+            return f"repealed ({v.existence.rationale}); no successor provision found for the claim"
+        return f"the provision does not support the claim ({v.applicability.rationale}); no better one found"
+
+    def _repair(self, text: str, v: Verdict) -> Edit | str | None:
+        e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
+        cit = v.citation
+        target = self._target(v)
+        earlier = self.produced.get(cit.raw)
+        if earlier is not None and earlier.labels[:1] == ("repealed",):
+            # Our own replacement of a repealed law failed re-verification: the original was
+            # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
+            original = self.replaced.get(cit.raw)
+            note = (stale_note(original) or "") if original is not None else ""
+            return edit("revert", text, cit.span, earlier.before + note,
+                        f"the successor provision {cit.raw} failed re-verification "
+                        f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
+        if e == "exists" and _noted(text, cit):
+            return None  # flagged for the reader in an earlier round or run: the note stands
+        if e == "not_found":
+            if target is not None:
+                why = f"{cit.pin or cit.raw} does not exist; what the report says matches {target.label}"
+                return edit("renumber", text, cit.span, retarget(cit, target), why, v)
+            return "remove"
+        if e == "repealed":
+            if target is not None and (
+                target.instrument != cit.instrument or target.article != cit.article
+            ):
+                return edit("replace_repealed", text, cit.span, retarget(cit, target),
+                            f"{v.existence.rationale}; successor provision {target.label}", v)  # fmt: skip
+            return self._mark_stale(text, v)
+        if e == "partial":
+            if f == "misdescribed" and target is not None and target.article != cit.article:
+                # the words are another article's: renumber now (its 款 goes with the move)
+                return self._fix_description(text, v, target)
+            return self._fix_granularity(text, v)
+        if f == "misdescribed":
+            fixed = self._fix_description(text, v, target)
+            if fixed is not None or a != "overextended":
+                return fixed
+            # nothing to fix in the description itself: the claim overreaches the provision
+        if f == "partially_faithful":
+            return self._restore_proviso(text, v) or self._restore_text(
+                text,
+                v,
+                "the description omits a condition of the provision; restored from its text",
+            )
+        if a in ("irrelevant", "contradicts", "partially_supports", "overextended"):
+            if target is not None and target.article != cit.article and a != "partially_supports":
+                return edit("reanchor", text, cit.span, retarget(cit, target),
+                            f"{v.applicability.rationale}; {target.label} fits the claim", v)  # fmt: skip
+            if a == "overextended":
+                auth = v.resolved
+                said = v.citation.description or v.citation.claim
+                if auth is not None and (
+                    auth.paragraph
+                    or len(paragraphs(auth.text)) < 2
+                    or (_best_paragraph(said, auth.text) != auth.text)
+                ):
+                    return self._restore_text(
+                        text,
+                        v,
+                        f"{v.applicability.rationale}; claim narrowed to the provision's text",
+                    )
+                # no one 款 the claim restates: pasting the whole article would bury the
+                # author's point; the reader is told where the claim overreaches instead
+                return _overreach_note(text, v)
+            if a == "contradicts" or (a == "irrelevant" and f != "faithful"):
+                return "remove"
+            # A faithful description judged irrelevant: the offline relevance check is lexical
+            # and cannot prove the provision useless, so the citation stays (with its verdict).
+        return None
+
+    @staticmethod
+    def _mark_stale(text: str, v: Verdict) -> Edit | None:
+        """A repealed authority without a confident successor provision stays cited (it is
+        real law, trust 0.5) and gets a note naming the repeal and the successor instrument."""
+        cit = v.citation
+        note = stale_note(v)
+        if note is None or cit.span.end > len(text):
+            return None
+        if text[cit.span.end : cit.span.end + len(note)] == note:
+            return None
+        at = Span(start=cit.span.end, end=cit.span.end)
+        return edit("mark_stale", text, at, note, v.existence.rationale, v)
+
+    @staticmethod
+    def _restore_text(text: str, v: Verdict, why: str) -> Edit | None:
+        """Replace what the report says the provision says by the provision's own text (the
+        cited 款/项 when pinned), restoring omitted conditions; None without a description."""
+        cit, auth = v.citation, v.resolved
+        said, span = (
+            (cit.description, cit.description_span)
+            if cit.description
+            else (cit.claim, cit.claim_span)
+        )
+        if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
+            return None
+        source = auth.text if auth.paragraph else _best_paragraph(said, auth.text)
+        body, after = _replacement(text, span, said, source)
+        if after.rstrip("。") == body.slice(text).rstrip("。"):
+            return None
+        return edit("rewrite_description", text, body, after, why, v)
+
+    def _fix_granularity(self, text: str, v: Verdict) -> Edit | None:
+        cit, auth = v.citation, v.resolved
+        if auth is None:
+            return None
+        paras = [
+            ln
+            for ln in auth.text.split("\n")
+            if ln and not re.match(r"^（[一二三四五六七八九十]+）", ln)
+        ]
+        probe = cit.description or cit.claim
+        best_k, best = None, 0.0
+        for k, p in enumerate(paras, start=1):
+            sc = containment(probe, p) if probe else 0.0
+            if sc > best:
+                best_k, best = k, sc
+        fixed = auth.model_copy(
+            update={"paragraph": best_k if best >= 0.5 and len(paras) > 1 else None, "item": None}
+        )
+        new = retarget(cit, fixed)
+        if new == cit.raw:
+            return None
+        return edit("fix_granularity", text, cit.span, new,
+                    f"{v.existence.rationale}; cite {fixed.label}", v)  # fmt: skip
+
+    def _fix_description(
+        self, text: str, v: Verdict, target: Authority | None
+    ) -> Edit | str | None:
+        cit, auth = v.citation, v.resolved
+        if _drift_is_later(v):
+            # the report states a later version's text (not yet in force): it cites the new
+            # law by its new number; no article of the text in force is what it means
+            return _drift_note(text, v)
+        ds = cit.description_span
+        src = auth.text if auth is not None else ""
+        # What the report says the provision says: the description, else (P（《X》第N条）) the claim.
+        said, said_span = (cit.description, ds) if cit.description else (cit.claim, cit.claim_span)
+        other = target is not None and (
+            target.article != cit.article or target.instrument != cit.instrument
+        )
+        if (
+            other
+            and target is not None
+            and said
+            and containment(said, target.text) > containment(said, src)
+        ):
+            # The words are another provision's (with its own numbers): renumber, never
+            # "correct" that provision's numbers into the cited one's.
+            return edit("renumber", text, cit.span, retarget(cit, target),
+                        f"the description is the text of {target.label}, not of {cit.pin}", v)  # fmt: skip
+        if said_span is not None and src and said and said_span.slice(text) == said:
+            if auth is not None and (auth.paragraph or auth.item):
+                # a pinned 款/项 is judged with its article (the modal of 第三十九条's lead-in
+                # governs item 一): the judge's evidence quotes the article's words
+                src = "\n".join((src, *(e.text for e in v.fidelity.evidence)))
+            for mm in number_mismatches(said, src):
+                sp = Span(
+                    start=said_span.start + mm.found.start, end=said_span.start + mm.found.end
+                )
+                return edit("fix_number", text, sp, mm.expected.text,
+                            f"the provision says {mm.expected.text}, not {mm.found.text}", v)  # fmt: skip
+            for fl in modality_flips(said, src):
+                sp = Span(
+                    start=said_span.start + fl.found.start, end=said_span.start + fl.found.end
+                )
+                return edit("fix_number", text, sp, fl.expected.word,
+                            f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
+            for sw in polarity_swaps(said, src):
+                sp = Span(start=said_span.start + sw.start, end=said_span.start + sw.end)
+                return edit("fix_number", text, sp, sw.expected,
+                            f"the provision says {sw.expected}, not {sw.found}", v)  # fmt: skip
+        if target is not None and target.article != cit.article:
+            return edit("renumber", text, cit.span, retarget(cit, target),
+                        f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip
+        if (
+            ds is not None
+            and src
+            and _content_form(text, cit)
+            and ds.slice(text) == cit.description
+        ):
+            # Only a description presented as the provision's content (「第N条：…」, 「规定：“…”」)
+            # is replaced by the text; 「根据X规定，P」 keeps the author's point P.
+            source = (
+                src
+                if auth is not None and auth.paragraph
+                else _best_paragraph(cit.description, src)
+            )
+            if containment(cit.description, source) < REWRITE_MIN:
+                # the entry quotes something else entirely: swapping in the article's text would
+                # silently change the answer; the reader is told the article does not say it
+                return _misdescribed_note(text, v)
+            body, after = _replacement(text, ds, cit.description, source)
+            return edit("rewrite_description", text, body, after,
+                        "the description does not match the provision; replaced by its text", v)  # fmt: skip
+        if "STALE" in v.taxonomy:
+            return _drift_note(text, v)
+        return "remove" if v.applicability.label in ("irrelevant", "contradicts") else None
+
+    def _restore_proviso(self, text: str, v: Verdict) -> Edit | None:
+        """Insert the omitted 但书 right after the description's clause that states its rule
+        (not after a conclusion the author adds); None when the 但书 belongs to an enumeration
+        (「有下列情形之一的……：」: the caller restores the provision's text instead)."""
+        cit, auth = v.citation, v.resolved
+        ds = cit.description_span
+        if auth is None or ds is None or ds.slice(text) != cit.description:
+            return None
+        for p in provisos(auth.text):
+            if containment(p.rule, cit.description) < 0.5:
+                continue
+            if re.search(r"[：:]\s*$", p.rule) or re.search(r"[：:]\s*$", p.text):
+                return None
+            at = ds.start + _rule_clause_end(cit.description, p.rule)
+            return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
+                        f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
+        return None
+
+
+_ITEM_LINE = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
+
+
+def paragraphs(article_text: str) -> list[str]:
+    """The 款 of an article text (lines; a 项 line belongs to the 款 before it)."""
+    out: list[str] = []
+    for ln in article_text.split("\n"):
+        if not ln.strip():
+            continue
+        if out and _ITEM_LINE.match(ln):
+            out[-1] += "\n" + ln
+        else:
+            out.append(ln)
+    return out
+
+
+def _best_paragraph(said: str, article_text: str) -> str:
+    """The 款 of an unpinned article that ``said`` restates (most of it contained), so a
+    rewrite does not paste the whole article; the article when no 款 stands out."""
+    paras = paragraphs(article_text)
+    if len(paras) < 2:
+        return article_text
+    scores = [containment(said, p) for p in paras]
+    best = max(range(len(paras)), key=lambda k: scores[k])
+    return paras[best] if scores[best] >= 0.5 else article_text
+
+
+_CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
+
+
+def _rule_clause_end(description: str, rule: str) -> int:
+    """Offset in ``description`` just after the last clause that restates ``rule`` (before
+    its punctuation); the description's end (before closing punctuation) when none does."""
+    best, top = -1, 0.6
+    for m in _CLAUSE.finditer(description):
+        body = m.group(0).rstrip("，,；;。")
+        score = containment(body, rule) if len(body) >= 2 else 0.0
+        if score >= top:  # the clause that restates the rule best; the last among equals
+            best, top = m.start() + len(body), score
+    if best >= 0:
+        return best
+    return len(description.rstrip('。；;，, ”"」'))
+
+
+__all__ = ["EfaReviser", "existence_filter", "removal_span"]

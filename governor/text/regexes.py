@@ -1,0 +1,633 @@
+"""Every citation regex of citegov, built from small named pieces (layer 0, STYLE 3).
+
+Layout follows eyecite's ``regexes.py``: small string pieces first (numerals, gaps, brackets),
+then the pieces of a PRC pin cite (条 / 款 / 项 and list/range separators), then titles, then
+the compiled patterns used by :mod:`governor.citations.cn`, :mod:`governor.citations.claims` and
+:mod:`governor.citations.us`. Compiled patterns use ``re.VERBOSE``; in verbose mode whitespace in
+the pattern is ignored, so literal spaces are always written as classes.
+
+Sources of the grammar:
+
+* article/paragraph/item numbering: 《立法技术规范（试行）（一）》(全国人大常委会法工委, 2009),
+  items 10-15: 条 numbered 第一条…, 款 unnumbered (cited 第二款), 项 written （一）(二)…
+  and cited 第（一）项 / 第一项; 之一 articles inserted by amendment (刑法第一百三十三条之一);
+* 案号: 《最高人民法院关于人民法院案件案号的若干规定》(法〔2015〕137号, in force
+  2016-01-01) and its 《案件类型代字标准》; older 字第 forms from ../shared/data/cn_cases/SOURCE.md;
+* 文号: 《党政机关公文格式》(GB/T 9704-2012) §7.2.4: 发文机关代字 + 〔年份〕 + 发文顺序号;
+* 指导案例 / 检例: 《最高人民法院关于案例指导工作的规定》(2010) and the SPP's 检例第N号 series.
+"""
+
+from __future__ import annotations
+
+import re
+
+# --- basic pieces --------------------------------------------------------------------------
+
+ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
+"""Zero-width characters that may hide inside a title or pin cite; ignored when matching."""
+
+_INLINE_SPACE = rf"(?:[^\S\n]|[{ZERO_WIDTH}])"
+"""One inline whitespace char (space, tab, U+3000, NBSP…) or zero-width char; not a newline."""
+
+GAP = rf"(?:{_INLINE_SPACE}*(?:\n{_INLINE_SPACE}*)?)"
+"""Optional whitespace between two tokens of one citation: inline space and at most one line
+break (a citation may be wrapped, but a blank line ends it)."""
+
+NUMERAL = r"[0-9０-９零〇○一二两三四五六七八九十百千]+"
+"""Article/paragraph numeral: Chinese, Arabic, full-width or mixed (五十4). ○ (U+25CB) is a
+common typing substitute for 〇."""
+
+SMALL_NUMERAL = r"(?:[一二三四五六七八九十]{1,3}|[0-9０-９]{1,2})"
+"""项 number inside brackets: （一）…（二十九） or (1)…(99); never a 4-digit year."""
+
+_SUFFIX_NUMERAL = r"[一二三四五六七八九十]+"
+"""之一/之二 suffix of an inserted article (刑法第一百三十三条之一)."""
+
+CJK = r"\u4e00-\u9fff"
+"""CJK unified ideographs (for use inside a character class)."""
+
+TRADITIONAL_TO_SIMPLIFIED = str.maketrans(
+    "華國與關於條規務權護衛醫療險劃審職業勞動會員單環產稅證據訟訴體實際準則種輸運適費發電網絡廣鐵貨幣銀們軍選舉憲黨團農資讓質"
+    "監項親屬婦兒處罰違責義償債擔繼贈買賣徵購標價稱許總辦機構專災難緊時間為當應對經營銷區縣鄉鎮興設計畫報導約協議",
+    "华国与关于条规务权护卫医疗险划审职业劳动会员单环产税证据讼诉体实际准则种输运适费发电网络广铁货币银们军选举宪党团农资让质"
+    "监项亲属妇儿处罚违责义偿债担继赠买卖征购标价称许总办机构专灾难紧时间为当应对经营销区县乡镇兴设计画报导约协议",
+)
+"""Traditional → simplified for characters common in PRC instrument titles; titles written in
+traditional characters (《中華人民共和國教育法》, seen in LawBench answers) are folded before
+lookup. Spans and ``raw`` keep the text as written."""
+
+# --- pin cite pieces (条 / 款 / 项) ----------------------------------------------------------
+
+_NOT_MEASURE_WORD = r"(?![腿路鱼狗命河街线船件例子心道缝])"
+"""条 is also a measure word: 第一条腿, 第二条路, 第一条件. Those never continue a citation."""
+
+ARTICLE = rf"""
+    第 {GAP} {NUMERAL} {GAP} [条條] {_NOT_MEASURE_WORD}  # 第五百七十七条 / 第 39 条 / 第二十七條
+    (?: {GAP} 之 {GAP} {_SUFFIX_NUMERAL} )?              # 之一 (inserted article)
+"""
+
+PARAGRAPH = rf"""
+    第 {GAP} {NUMERAL} {GAP} 款                          # 第二款 / 第2款
+"""
+
+ITEM = rf"""
+    (?:
+        第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?   # 第（二）项 / 第(2)项 / 第(二)
+      | 第 {GAP} {NUMERAL} {GAP} [项項]                          # 第二项 / 第2项
+      | [（(] {GAP} {SMALL_NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?  # （二）项 / (2)
+    )
+"""
+
+LIST_SEPARATOR = r"(?:、|，|,|以及|和|及|与|或者|或)"
+"""Joins two pin cites of one list: 第十条、第十一条; 第十条和第十一条."""
+
+RANGE_SEPARATOR = r"(?:至|到|～|~|—|–|－|-)"
+"""Joins the two endpoints of a range: 第十条至第十二条 (only the endpoints are extracted)."""
+
+_SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) )*"
+"""款/项 refinements after an article: 第三十九条第一款第（二）项."""
+
+PIN_CHAIN = rf"""
+    {ARTICLE} {_SUB_PIN}                                  # first article (+款/项)
+    (?:                                                   # then list or range members
+        {GAP} (?: {LIST_SEPARATOR} | {RANGE_SEPARATOR} ) {GAP}
+        (?: {ARTICLE} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
+    )*
+"""
+"""A run of pin cites that share one instrument, starting with an article."""
+
+PIN_ELEMENT_RE = re.compile(
+    rf"""
+      (?P<article> 第 {GAP} (?P<article_num>{NUMERAL}) {GAP} [条條]
+                   (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )? )
+    | (?P<paragraph> 第 {GAP} (?P<paragraph_num>{NUMERAL}) {GAP} 款 )
+    | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )?
+              | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} [项項]
+              | [（(] {GAP} (?P<item_num3>{SMALL_NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )? ) )
+    | (?P<range> {RANGE_SEPARATOR} )
+    | (?P<list> {LIST_SEPARATOR} )
+    """,
+    re.VERBOSE,
+)
+"""Tokenises a matched :data:`PIN_CHAIN` (or a back-reference's 款/项 tail) into elements."""
+
+PIN_TAIL_RE = re.compile(rf"{_SUB_PIN}", re.VERBOSE)
+"""款/项 refinements after an article back-reference (同条第二款)."""
+
+# --- titles ---------------------------------------------------------------------------------
+
+_TITLE_CHAR = r"[^《》<>〈〉＜＞\n。；！？]"
+"""A character of a title: anything but brackets, a line break or a sentence end."""
+
+_NESTED_TITLE = r"(?:《[^《》\n]{1,60}》|〈[^〈〉\n]{1,60}〉|<[^<>《》\n]{1,60}>)"
+"""A title quoted inside a title: 《最高人民法院关于适用〈中华人民共和国民法典〉…的解释》 (also
+written with 《》 or ASCII <> inside)."""
+
+TITLE = rf"""
+    (?:
+        《 (?P<title_cn> (?: {_TITLE_CHAR} | \n | {_NESTED_TITLE} ){{1,80}} ) 》   # 《民法典》
+      | << (?P<title_ascii2> [^<>《》\n]{{1,80}} ) >>                                # <<民法典>>
+      | <  (?![!/?]) (?P<title_ascii1> [^<>《》\n]{{1,80}} ) >                      # <民法典>
+      | 〈 (?P<title_angle> [^〈〉\n]{{1,80}} ) 〉                                   # 〈民法典〉
+      | ＜ (?P<title_fw> [^＜＞\n]{{1,80}} ) ＞                                     # ＜民法典＞
+    )
+"""
+"""An instrument title in book-title brackets, full-width, ASCII or angle forms. ASCII forms
+never hold 《》 and never open like markup (``<!--``, ``</``, ``<?``): ``<!-- 根据《民法典》… -->``
+or ``<span title="《民法典》">`` must not swallow the real title inside."""
+
+TITLE_GROUPS = ("title_cn", "title_ascii2", "title_ascii1", "title_angle", "title_fw")
+"""Named groups of :data:`TITLE`; exactly one is set on a match."""
+
+VERSION_NOTE = rf"""
+    {GAP} [（(] {GAP}
+    (?P<version>
+        (?: [0-9０-９]{{4}} | [〇○零一二三四五六七八九]{{4}} )   # 2018 / 二〇一八
+        [^（）()\n]{{0,16}}?                                     # 年修正 / 年修订 / 年1月1日起施行
+    )
+    {GAP} [)）]
+"""
+"""Version note right after a title: 《公司法》（2018年修正）→ version_hint ``2018年修正``."""
+
+_TITLE_TO_PIN = rf"{GAP} (?: 中的 | 中 | 的 | 之 )? {GAP}"
+
+TITLE_NOTE = rf"{GAP} [（(] [^（）()《》\n]{{1,24}} [)）]"
+"""Any other short parenthetical between a title and its pin cite: 《…规定》（公安部令第139号）
+第十三条, 《…规范》（GB17485-2021）第六十五条. Bridged, not kept."""
+
+_STRUCTURE_UNIT = rf"""
+    第 {GAP} {NUMERAL} {GAP} (?: 分编 | 编 | 章 | 节 )
+    (?: {_INLINE_SPACE}* [{CJK}、]{{1,12}}? {_INLINE_SPACE}+ )?     # heading name: 第二章 车辆和驾驶人 第十一条
+    {GAP}
+"""
+
+STRUCTURE = rf"(?: {_STRUCTURE_UNIT} )+"
+"""编/章/节 written between an instrument and its article: 《劳动法》第四章第四十二条,
+劳动合同法第四章第三节第四十四条. Articles are numbered through the whole instrument, so the
+path is kept in the span but does not change the article."""
+
+STRUCTURE_TAIL_RE = re.compile(rf"{STRUCTURE}$", re.VERBOSE)
+"""A 编/章/节 path ending right before a bare pin cite (stripped before the title lookup)."""
+"""Words allowed between a title and its pin cite: 《民法典》的第五百七十七条."""
+
+# --- article back-references ----------------------------------------------------------------
+
+ARTICLE_BACKREF = r"""
+    (?: 上述条款 | 上述法条 | 该法条 | 该条款 | 同条 | 该条 | 本条 | 前条 | 前款 | 本款 | 此条 )
+    (?![例款件文目])                     # not 本条例 / 该条款项… / 前条件
+"""
+"""Words that cite the article (and 款) of the nearest preceding citation (SPEC §2 antecedent)."""
+
+INSTRUMENT_BACKREF_RE = re.compile(
+    r"""
+    (?: 上述法律 | 前述法律 | 上述法规 | 该法律 | 同一法律 | 该部法律 | 这部法律
+      | 同法 | 该法 | 本法 | 此法 | 前法
+      | 本条例 | 该条例 | 同条例 | 此条例
+      | 本解释 | 该解释 | 同解释 | 本规定 | 该规定 | 本办法 | 该办法 )
+    $
+    """,
+    re.VERBOSE,
+)
+"""Words right before 第N条 that cite the instrument of the nearest preceding citation.
+Searched (anchored at the end) in the text just before a bare pin cite."""
+
+# --- 指导案例 / 检例 / 案号 / 文号 -----------------------------------------------------------
+
+GUIDING_CASE = rf"""
+    指导性? 案例 {GAP} (?: 第 {GAP} )? (?P<guiding_num>{NUMERAL}) {GAP} 号   # 指导案例24号 / 指导性案例第24号
+"""
+
+GUIDING_CASE_NUMBER_FIRST = rf"""
+    第 {GAP} (?P<guiding_num2>{NUMERAL}) {GAP} 号 {GAP} 指导性? 案例     # 第24号指导案例
+"""
+
+SPP_CASE = rf"""
+    检例 {GAP} (?: 第 {GAP} )? (?P<spp_num>{NUMERAL}) {GAP} 号          # 检例第39号 (SPP)
+"""
+
+COURT_PREFIX_RE = re.compile(
+    r"(?P<court>最高人民法院|最高人民检察院|最高法院|最高检察院|最高法|最高检)"
+    r"(?:发布的?|颁布的?|的)?(?:第[0-9一二三四五六七八九十]+批)?$"
+)
+"""Issuing court written right before a guiding case (最高人民法院指导案例24号); searched
+anchored at the end of the text just before the match."""
+
+YEAR_BRACKET = rf"[〔\[［【(（] {GAP} (?P<year>(?:19|20)[0-9]{{2}}) {GAP} [〕\]］】)）]"
+"""A bracketed year: the anchor of both 案号 (（2016）鲁15刑初33号) and 文号 (法释〔2020〕17号)."""
+
+CASE_NUMBER_TAIL_RE = re.compile(
+    rf"""
+    (?P<body>
+        (?: [{CJK}] | [0-9０-９] | [（(] [{CJK}]{{1,4}} [)）] ){{1,24}}?   # court + type: 沪二中民二（民）终
+    )
+    {GAP} (?: 字 {GAP} )? (?: 第 {GAP} )?                                # old 字第 forms
+    (?P<serial>[0-9０-９]{{1,7}}) {GAP}
+    (?: 之 [一二三四五六七八九十]+ {GAP} )?                              # 第1508号之一
+    号
+    """,
+    re.VERBOSE,
+)
+"""What follows the bracketed year of a 案号: court abbreviation, case-type characters,
+serial and 号. Deliberately loose: anything shaped like a 案号 is extracted, and
+:func:`governor.citations.cn.case_number_is_well_formed` judges it."""
+
+DOCUMENT_NUMBER_TAIL_RE = re.compile(rf"{GAP} (?P<serial>[0-9０-９]{{1,5}}) {GAP} 号", re.VERBOSE)
+"""Serial and 号 after the bracketed year of a 文号: 〔2020〕17号."""
+
+DOCUMENT_ISSUER_RE = re.compile(
+    rf"(?P<issuer>[{CJK}]{{1,8}})$",
+)
+"""Issuer code right before the bracketed year of a 文号 (法释, 国办发, 人社部发); searched
+anchored at the end of the text before the bracket, then trimmed of lead-in verbs."""
+
+DOCUMENT_ISSUER_SHAPE_RE = re.compile(r"(?:释|发|函|办|字|令|通|规|法|电|复)$")
+"""Last character of a 发文机关代字 (GB/T 9704-2012 §7.2.4): 法释, 国发, 法办, 国函…"""
+
+CASE_NUMBER_WELL_FORMED_RE = re.compile(
+    rf"""
+    ^（ (?P<year>(?:19|20)[0-9]{{2}}) ）
+    (?:
+        # new style (from 2016, 法〔2015〕137号): 法院代字 + 类型代字 + 序号 + 号
+        (?P<new_court> 最高法 | [京津沪渝冀豫云辽黑湘皖鲁新苏浙赣鄂桂甘晋蒙陕吉闽贵粤青藏川宁琼兵] [0-9]{{0,4}} )
+        (?P<new_type> [{CJK}]{{1,5}} )
+        (?P<new_serial> [1-9][0-9]{{0,6}} )
+        号
+      |
+        # old style (before 2016): 法院简称 + 类型字 + 字第 + 序号 + 号
+        (?P<old_court> [{CJK}0-9]{{1,8}}? )
+        (?P<old_type> [{CJK}]{{1,4}} (?: （ [{CJK}]{{1,2}} ） [{CJK}]? )? )
+        字第
+        (?P<old_serial> [0-9]{{1,7}} )
+        号
+    )
+    $
+    """,
+    re.VERBOSE,
+)
+"""Shape of a well-formed 案号 after normalisation (full-width brackets, ASCII digits)."""
+
+CASE_TYPE_CODES = tuple(
+    """
+    民初 民终 民再 民申 民抗 民监 民提 民辖 民辖终 民特 民催 民督 民破 民算 刑初 刑终 刑再 刑申 刑抗 刑监 刑提 刑更 刑核 刑辖 行初 行终
+    行再 行申 行抗 行监 行审 行辖 执 执恢 执异 执复 执监 执协 执保 执他 破 破申 破终 赔 委赔 法赔 司救 知民初 知民终 知行初 知行终 商初
+    商终 民商 刑赔 民他 刑他 行他 财保 行保 认台 认港 认澳 请台送 协外认
+    """.split()
+)
+"""案件类型代字 (from 《人民法院案件类型及其代字标准》, 2015, and 2018/2023 revisions);
+a new-style 案号's type must end with one of these (court-specific prefixes like 知, 商, 环
+may stand before them)."""
+
+OLD_CASE_DOMAIN_CHARS = "民刑行执商知经赔破海环"
+"""Domain characters of an old-style (字第) case type: 民, 刑, 行, 商, 执…"""
+
+OLD_CASE_STAGE_CHARS = "初终再监申提复抗更特督催执破赔他"
+"""Last character of an old-style case type: 民初字, 商终字, 刑监字, 执复字…"""
+
+# --- instrument shape (bare and unknown titles) ---------------------------------------------
+
+INSTRUMENT_SUFFIXES = tuple(
+    """
+    法典 修正案 法 条例 规定 办法 细则 规则 解释 决定 批复 答复 纪要 意见 通知 规程 章程 准则 标准
+    """.split()
+)
+"""Title endings of PRC instruments (立法法 and 司法解释工作规定 name forms)."""
+
+BARE_TITLE_TAIL_RE = re.compile(
+    rf"""
+    (?P<title>
+        (?: [{CJK}] | [（(] [{CJK}0-9]{{1,10}} [)）] ){{2,40}}
+        (?: 法典 | 修正案 (?: [（(] [{CJK}]{{1,4}} [)）] )? | 法 | 条例 | 规定 | 办法 | 细则
+          | 规则 | 解释 | 决定 | 批复 | 答复 )
+        (?: [（(] (?: 试行 | 暂行 | 修正 | 修订 ) [)）] )?
+    )
+    $
+    """,
+    re.VERBOSE,
+)
+"""An instrument-shaped run of characters ending right before 第N条 (…法 / 条例 / 规定 /
+办法 / 解释 …), searched anchored at the end of the text before a bare pin cite."""
+
+LEAD_IN_RE = re.compile(
+    r"""
+    (?: 根据 | 依据 | 依照 | 按照 | 参照 | 遵照 | 对照 | 适用 | 违反 | 违背 | 符合 | 援引 | 引用
+      | 参见 | 详见 | 参考 | 结合 | 依 | 据 | 按 | 见 | 如 | 即 | 是 | 为 | 了 | 在 | 由 | 对
+      | 和 | 及 | 与 | 或 | 的 | 中 | 与 | 而 | 则 | 也 | 还 )
+    """,
+    re.VERBOSE,
+)
+"""Words that introduce an instrument in running text; an unknown bare title starts after the
+last of them (依据消费者权益保障法第… → 消费者权益保障法)."""
+
+TITLE_LEAD_PREFIX_RE = re.compile(r"^(?:我国|中国|国家|现行|新|旧|原)+")
+"""Qualifiers written before a title but not part of it: 我国刑法, 新公司法."""
+
+GENERIC_TITLE_RE = re.compile(
+    r"""
+    ^(?: (?: 相关 | 有关 | 上述 | 前述 | 以下 | 以上 | 下列 | 此 | 该 | 本 | 其 | 各 | 这些 | 这 | 那 | 上
+           | 具体 | 法律 | 地方 | 现行 | 新 | 旧 ) .{0,3}
+       | 方法 | 办法 | 依法 | 立法 | 司法 | 执法 | 守法 | 违法 | 合法 | 非法 | 用法 | 做法 | 说法
+       | 看法 | 想法 | 写法 | 手法 | 算法 | 语法 | 国法 | 家法 | 无法 | 设法 | 宪法解释 )$
+    """,
+    re.VERBOSE,
+)
+"""Bare titles that are ordinary words or vague references (相关规定, 上述办法, 方法), never
+an unknown instrument."""
+
+CONTINUATION_BOUNDARY_RE = re.compile(
+    r"""
+    (?: ^ | [。，、；：:;,.!?！？（()）【\[\]】“”"‘’'「」『』\n]
+      | 以及 | 和 | 及 | 与 | 或者 | 或 | 还有 | 另外 | 同时 | 并且 | 并 | 且 | 而 | 即 | 其中
+      | 根据 | 依据 | 依照 | 按照 | 参照 | 适用 | 违反 | 参见 | 详见 | 见 | 结合 | 包括 | 以及
+      | [0-9０-９]+ [.．、)）] )
+    $
+    """,
+    re.VERBOSE,
+)
+"""What may stand right before a bare 第N条 that continues the previous citation's
+instrument: a boundary (punctuation, line start, list number) or a connective word. Anything
+else (合同第三条, 章程第十条, 他的第一条腿) is not a citation of a law."""
+
+BARE_INSTRUMENT_LEAD = rf"""
+    (?: 根据 | 依据 | 依照 | 按照 )
+    (?=                                               # look ahead only: consume just the verb,
+        (?: 我国 | 中国 | 现行 )?                     # so 根据前款 / 根据第N条 still match
+        (?P<bare_title> (?: (?!第) [{CJK}（()）] ){{2,40}}? )   # never across a pin cite
+        (?: (?: 的 | 之 | 中的? )? (?: 相关 | 有关 )? 规定 | [，,] )
+    )
+"""
+"""A bare title between a lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，):
+a whole-instrument citation when the title is a known alias; nothing otherwise."""
+
+# --- the combined anchor scan ---------------------------------------------------------------
+
+CN_ANCHOR_RE = re.compile(
+    rf"""
+      (?P<titled>                                         # 《X》（2018年修正）第N条… or bare 《X》
+          {TITLE}
+          (?: {VERSION_NOTE} )?
+          (?: (?: {TITLE_NOTE} )? {_TITLE_TO_PIN} (?: {STRUCTURE} )? (?P<titled_chain> {PIN_CHAIN} ) )?
+      )
+    | (?P<chain> {PIN_CHAIN} )                            # 第N条… (title looked up backwards)
+    | (?P<guiding> {GUIDING_CASE} )                       # 指导案例24号
+    | (?P<guiding_first> {GUIDING_CASE_NUMBER_FIRST} )    # 第24号指导案例
+    | (?P<spp> {SPP_CASE} )                               # 检例第39号
+    | (?P<article_ref> {ARTICLE_BACKREF} )                # 同条 / 该条 / 前款 …
+      (?P<article_ref_tail> {_SUB_PIN} )
+    | (?P<year_bracket> {YEAR_BRACKET} )                  # （2016）… 案号 / 法释〔2020〕 文号
+    | (?P<bare_lead> {BARE_INSTRUMENT_LEAD} )             # 根据劳动合同法的规定 (known titles only)
+    """,
+    re.VERBOSE,
+)
+"""One scan over the report finds every Chinese citation anchor; branches are tried in order
+at each position. Titles come first so that 《X》第N条 is one match."""
+
+CN_ANCHOR_START_RE = re.compile(r"[《<〈＜第指检上同该本前此〔\[［【(（根依按]")
+"""Every character a :data:`CN_ANCHOR_RE` match can start with. The scanner jumps between
+these with this plain class (which ``re`` searches with its fast charset prefix) and tries
+:data:`CN_ANCHOR_RE` only there — three times faster than ``finditer`` over a pattern whose
+branches start with groups. Keep in sync when a branch is added (a test checks it)."""
+
+# --- sentences, carriers, descriptions, claims -----------------------------------------------
+
+SENTENCE_END_RE = re.compile(r"[。！？!?\n]")
+"""Hard sentence boundaries used for claims and descriptions."""
+
+CLAUSE_BOUNDARY_RE = re.compile(r"[，,；;：:]")
+"""Clause boundaries inside a sentence."""
+
+LEAD_IN_BEFORE_RE = re.compile(
+    r"""
+    (?: 根据 | 依据 | 依照 | 按照 | 参照 | 遵照 | 依 | 据 | 按 )
+    (?: 我国 | 中国 | 现行 | 新 | 修订后的? | 修正后的? )?
+    (?: 的 )?
+    {GAP}
+    $
+    """.replace("{GAP}", GAP),
+    re.VERBOSE,
+)
+"""Carrier phrase before a citation: 根据《X》第N条规定，P (SPEC §5 carrier phrases)."""
+
+CARRIER_AFTER_RE = re.compile(
+    rf"""
+    {GAP}
+    (?: 等 )?
+    (?P<of> 的 | 之 | 中的? )?
+    (?: 相关 | 有关 | 明确 )?
+    (?P<verb> 规定 | 明确规定 | 指出 | 明确 | 载明 | 写明 | 表明 | 提到 | 要求 | 称 | 认为 | 确立 | 阐明 )?
+    (?: 了 )?
+    (?: 的内容 | 内容 )?
+    (?: 可知 | 来看 | 而言 | 看 )?
+    {GAP}
+    (?P<punct> [，,：:] )?
+    {GAP}
+    """,
+    re.VERBOSE,
+)
+"""What may follow a citation before the content it is said to state: 规定： / 的规定， /
+明确指出 / 第N条：…"""
+
+QUOTE_RE = re.compile(
+    r"""
+      “ (?P<q1>[^“”]{1,2000}) ”          # curly double quotes
+    | 「 (?P<q2>[^「」]{1,2000}) 」        # corner brackets
+    | 『 (?P<q3>[^『』]{1,2000}) 』        # white corner brackets
+    | " (?P<q4>[^"\n]{1,2000}) "          # ASCII double quotes (one line)
+    | ‘ (?P<q5>[^‘’]{1,2000}) ’          # curly single quotes
+    """,
+    re.VERBOSE,
+)
+"""Quoted spans inside a description (curly, corner and ASCII quotes)."""
+
+QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "’"}
+"""Opening quote → closing quote, for a quotation that starts a description."""
+
+LEGAL_BASIS_RE = re.compile(
+    r"(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|依据法条|相关法律条文)"
+    r"[为是]?[ \t]*[：:\n]"
+)
+"""Heading of a 法律依据 list (LawBench 3-8 answers; lawyer answers in its ``refr``)."""
+
+CONCLUSION_RE = re.compile(
+    r"(?:^|\n)[ \t#*]*(?:回答|答案|答复|结论|律师解答|简要回答|答)[ \t]*[：:]"
+)
+"""Marker of an answer's main conclusion (回答： / 答案： / 结论：)."""
+
+CONCLUSION_FALLBACK_RE = re.compile(
+    r"(?:^|[。！？\n])[ \t]*(?:综上所述|综上|因此|所以|总之)[，, ]?"
+)
+"""Fallback marker of a conclusion sentence when no 回答： marker exists."""
+
+LIST_NUMBER_RE = re.compile(
+    r"^[ \t]*(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t]*"
+)
+"""Leading list numbering of a line (1. / 2、 / （一） / - )."""
+
+# --- US (eyecite) ---------------------------------------------------------------------------
+
+US_HINT_RE = re.compile(
+    r"""
+      [0-9]{1,4} [ ] [A-Z][A-Za-z.]{0,12} (?: [ ] ?[0-9A-Za-z.]{1,8} ){0,4} [ ] [0-9]   # 531 U.S. 98
+    | §                                                              # 42 U.S.C. § 1983
+    | \b [Ii]d\.                                                     # Id.
+    | \b supra \b
+    """,
+    re.VERBOSE,
+)
+"""Cheap gate: only texts with reporter- or statute-shaped ASCII run through eyecite."""
+
+# --- citegov's own notes (inserted by repairs; never part of a claim) -------------------------
+
+CITEGOV_NOTE = re.compile(
+    r"""
+    （注：[^（）\n]{0,120}?请核实）    # 「（注：……请核实）」 appended by mark_unsupported / mark_stale
+    """,
+    re.VERBOSE,
+)
+
+# --- corpus parsing (authorities) ---
+# Patterns for the LawRefBook markdown corpus (``cn_laws/SOURCE.md``, "File format" and
+# "Quirks"). Used only by ``governor.authorities``; report text never goes through them.
+
+_CORPUS_CN_NUM = r"[零〇一二三四五六七八九十百千]+"
+
+CORPUS_ARTICLE = re.compile(
+    rf"""
+    ^[第笫]                          # 第; 笫 is a typo in 农民专业合作社法(2017) 第五十四条
+    \s*(?P<num>{_CORPUS_CN_NUM})     # Chinese numeral of the article
+    \s*条                            # misplaced space: 第一百二十八 条 (刑事诉讼法 2018 …)
+    (?P<suffix>之{_CORPUS_CN_NUM})?  # 第一百三十三条之一
+    (?:[\s\u3000]+|(?=\S)|$)         # one ASCII space normally; none or U+3000 in quirky files
+    (?P<text>.*)$                    # the first 款
+    """,
+    re.VERBOSE,
+)
+"""An article line: ``第十七条之一 已满七十五周岁的人…`` → num, suffix, text."""
+
+CORPUS_ITEM = re.compile(
+    rf"""
+    ^[（(](?P<num>{_CORPUS_CN_NUM})[）)]   # （一） full-width normally, (一) tolerated
+    [\s\u3000]*(?P<text>.*)$
+    """,
+    re.VERBOSE,
+)
+"""A 项 line: ``（一）管制；`` → num, text."""
+
+CORPUS_HEADING_RANK = re.compile(
+    rf"""
+    ^(?:
+        第{_CORPUS_CN_NUM}(?P<bian>编)          # 第一编 总则
+      | 第{_CORPUS_CN_NUM}(?P<fenbian>分编)     # 第一分编 通则 (民法典)
+      | 第{_CORPUS_CN_NUM}(?P<zhang>章)         # 第一章 基本规定
+      | 第{_CORPUS_CN_NUM}(?P<jie>节)           # 第一节 …
+      | (?P<dun>{_CORPUS_CN_NUM})、             # 司法解释: 一、一般规定 (章 rank)
+      | [（(](?P<paren>{_CORPUS_CN_NUM})[）)]   # 司法解释: （一）… (节 rank)
+    )
+    """,
+    re.VERBOSE,
+)
+"""Rank of a structural heading by its text (编 < 分编 < 章 < 节), never by its ``#`` count."""
+
+CORPUS_META_DATE = re.compile(
+    r"""
+    ^[\s\u3000]*[（(]?[\s\u3000]*
+    (?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日   # 2020年5月28日 (no zero padding)
+    [\s\u3000]*(?P<event>.*?)[\s\u3000]*$             # 第十三届…会议通过 / 施行
+    """,
+    re.VERBOSE,
+)
+"""A metadata event line ``YYYY年M月D日 <event>``."""
+
+CORPUS_IN_FORCE = re.compile(
+    r"""
+    自(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起施行   # 本法自2024年7月1日起施行
+    """,
+    re.VERBOSE,
+)
+"""An explicit in-force clause in metadata or in an article (``自2024年7月1日起施行``)."""
+
+CORPUS_SPILL = re.compile(
+    r"""
+    ^(?:
+        第\d+次会议                              # 第1815次会议通过，自2021年1月1日起施行）
+      | 会议通过                                 # 会议通过）
+      | [（(][^）)]{0,20}(?:审判委员会|检察委员会|会议)   # （最高人民法院审判委员会第1421次会议通过 …）
+    )
+    [^。]{0,120}[）)]\s*$                       # ends at the closing bracket of the passage note
+    """,
+    re.VERBOSE,
+)
+"""A passage note that spilled from the metadata block into the body (SOURCE "Metadata spill")."""
+
+CORPUS_DOCNO = re.compile(
+    r"""
+    (?P<prefix>[\u4e00-\u9fff]{1,10})          # 法释 / 法发 / 高检发释字 / 劳部发 …
+    [〔\[［(（]\s*(?P<year>\d{4})\s*[〕\]］)）]   # bracket variants: 〔〕 [] ［］ () （）
+    \s*第?\s*(?P<num>\d+)\s*号                   # serial number
+    """,
+    re.VERBOSE,
+)
+"""A document number (文号) such as ``法释〔2020〕17号``; brackets normalised by the store."""
+
+CORPUS_TITLED_DOCNO = re.compile(
+    r"""
+    《(?P<title>[^《》]{4,120})》                  # 《最高人民法院关于…的解释》
+    [（(](?P<docno>[\u4e00-\u9fff]{1,10}[〔\[［(（]\d{4}[〕\]］)）]\d+号)   # （法释〔2012〕21号
+    """,
+    re.VERBOSE,
+)
+"""A title immediately followed by its 文号 in brackets, as later instruments cite earlier ones."""
+
+CORPUS_REPEAL_CLAUSE = re.compile(
+    r"""
+    (?P<clause>[^。；]*?)        # the sentence up to … (no sentence boundary inside)
+    同时废止                     # … "are repealed at the same time"
+    """,
+    re.VERBOSE,
+)
+"""A ``…《A》、《B》…同时废止`` clause (民法典 第一千二百六十条 and many 司法解释)."""
+
+CORPUS_BOOK_TITLE = re.compile(
+    r"""
+    (?P<issuer>最高人民法院(?:、最高人民检察院)?)?   # issuer written before the marks
+    《(?P<title>[^《》]+)》                          # 《…》; inner titles use 〈〉
+    """,
+    re.VERBOSE,
+)
+"""A title in book-title marks, with the issuer when it is written just before them."""
+
+CORPUS_JI_TITLE = re.compile(
+    r"""
+    ^最高人民法院关于适用
+    《(?:中华人民共和国)?(?P<law>[^《》]+)》     # 《中华人民共和国民法典》
+    (?P<part>[^《》]*?)                         # 合同编通则 / 有关担保制度 / 婚姻家庭编
+    (?:若干问题)?的(?:若干)?
+    (?P<kind>解释|规定)                          # 的解释 / 的若干规定
+    (?P<seq>（[一二三四五六七八九十]+）)?$        # （一）
+    """,
+    re.VERBOSE,
+)
+"""Title pattern ``最高人民法院关于适用《X》Y的解释/规定（N）`` used to derive short names."""
+
+CORPUS_JI_CASES_TITLE = re.compile(
+    r"""
+    ^最高人民法院(?:、最高人民检察院)?关于
+    (?:审理|办理)(?P<subject>.+?)               # 民间借贷 / 劳动争议 / 盗窃刑事
+    案件
+    (?:具体)?(?:适用|应用)法律(?:若干|有关)?问题的
+    (?P<kind>解释|规定)
+    (?P<seq>（[一二三四五六七八九十]+）)?$
+    """,
+    re.VERBOSE,
+)
+"""Title pattern ``最高人民法院关于审理X案件适用法律若干问题的解释/规定（N）``."""
+
+CORPUS_APPENDIX = re.compile(
+    r"""
+    ^附(?:件|表|录)?                       # 附件 / 附表 / 附录 / 附：
+    [一二三四五六七八九十0-9０-９]*         # 附件一 / 附件1
+    (?:[：:]|\s|$)                          # then a colon, a space or nothing
+    [^。；]{0,40}$                          # a short caption, never a sentence
+    """,
+    re.VERBOSE,
+)
+"""The start of an appendix after the last article (附件一：…的产生办法); not article text."""
