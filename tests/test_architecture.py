@@ -30,6 +30,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.datadir": 0,
     "benchmarks.perturb": 6,
     "benchmarks.ablation": 7,
+    "benchmarks.bench_edits": 7,
     "benchmarks.bench_govern": 7,
     "benchmarks.report": 7,
     "governor.reports": 7,
