@@ -17,7 +17,9 @@ not accept is skipped with a message; ``aggressive`` is today's behaviour and ru
 default config when the field does not exist yet.
 
 Run: ``python -m benchmarks.bench_edits [--policies aggressive,proven,annotate]
-[--gold FILE] [--out table.md]``. Shares are ``None`` (printed ``-``) when their denominator
+[--gold FILE] [--out table.md] [--unjudged-out todo.jsonl]``; the unjudged edits written to
+``todo.jsonl`` are gold rows with the verdict left empty: judge them, give each an ``id`` and
+append them to the gold set. Shares are ``None`` (printed ``-``) when their denominator
 is 0.
 """
 
@@ -429,10 +431,38 @@ def gold_items(gold: Sequence[GoldRow], lawbench: Path) -> list[Any]:
     return out
 
 
+def unjudged_rows(
+    policy: str, edits: Sequence[EditRecord], gold: Mapping[str, GoldRow]
+) -> list[dict[str, Any]]:
+    """The edits no gold row matches, as gold-row drafts to judge: every :class:`GoldRow`
+    field, with ``policy`` set, ``verdict`` and ``false_note`` null and ``reviewer_reason``
+    empty (so the file is rejected by :func:`load_gold` until a reviewer fills them in)."""
+    rows = []
+    for e in edits:
+        if e.key in gold:
+            continue
+        rows.append(
+            {
+                "id": "",
+                **e.model_dump(mode="json"),
+                "policy": policy,
+                "verdict": None,
+                "reviewer_reason": "",
+                "false_note": None,
+            }
+        )
+    return rows
+
+
 def run(
     policies: Sequence[str], gold_path: Path, lawbench: Path
-) -> tuple[list[PolicyScore], dict[str, str]]:
-    """Score every available policy on the gold drafts; returns scores and skipped policies."""
+) -> tuple[list[PolicyScore], dict[str, str], list[dict[str, Any]]]:
+    """Score every available policy on the gold drafts.
+
+    Returns:
+        The scores, the skipped policies with the reason, and the unjudged edits of every
+        policy as rows to judge (:func:`unjudged_rows`).
+    """
     from benchmarks.lawbench import LAWBENCH_AS_OF
 
     gold = load_gold(gold_path)
@@ -440,13 +470,16 @@ def run(
     items = gold_items(gold, lawbench)
     scores: list[PolicyScore] = []
     skipped: dict[str, str] = {}
+    todo: list[dict[str, Any]] = []
     for p in policies:
         gov = policy_governor(p)
         if isinstance(gov, str):
             skipped[p] = gov
             continue
-        scores.append(score(p, collect(items, gov, LAWBENCH_AS_OF), by_key))
-    return scores, skipped
+        edits = collect(items, gov, LAWBENCH_AS_OF)
+        scores.append(score(p, edits, by_key))
+        todo += unjudged_rows(p, edits, by_key)
+    return scores, skipped, todo
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -460,6 +493,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--gold", type=Path, default=GOLD_PATH, help="gold set (JSONL)")
     ap.add_argument("--lawbench", type=Path, default=None, help="LawBench dev folder")
     ap.add_argument("--out", type=Path, default=None, help="also write the markdown table here")
+    ap.add_argument(
+        "--unjudged-out",
+        type=Path,
+        default=None,
+        help="write the unjudged edits here (JSONL, gold rows with verdict left empty)",
+    )
     args = ap.parse_args(argv)
     policies = [p.strip() for p in args.policies.split(",") if p.strip()]
     unknown = [p for p in policies if p not in POLICIES]
@@ -467,7 +506,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"unknown policy {unknown}; use some of: {', '.join(POLICIES)}", file=sys.stderr)
         return 2
     try:
-        scores, skipped = run(policies, args.gold, args.lawbench or data_path("lawbench_dev"))
+        scores, skipped, todo = run(policies, args.gold, args.lawbench or data_path("lawbench_dev"))
     except InputError as exc:
         print(str(exc), file=sys.stderr)
         return 2
@@ -484,6 +523,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                 print(f"  {line}")
     if args.out is not None:
         atomic_write_text(args.out, table)
+    if args.unjudged_out is not None:
+        atomic_write_text(
+            args.unjudged_out,
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in todo),
+        )
+        print(f"wrote {len(todo)} unjudged edits to {args.unjudged_out}", file=sys.stderr)
     return 0
 
 

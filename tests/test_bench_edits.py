@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from types import SimpleNamespace
 
@@ -19,6 +20,7 @@ from benchmarks.bench_edits import (
     match_key,
     policy_governor,
     score,
+    unjudged_rows,
     write_gold,
 )
 from governor.core.errors import InputError
@@ -167,6 +169,27 @@ def test_score_counts_verdicts_unjudged_annotations_and_false_notes() -> None:
     table = markdown([s], {"proven": "not implemented"})
     assert "| aggressive | 4 | 1 | 1 | 1 | 33.3% | 1 | 1 / 0 | 2 | 50.0% | 1 / 1 |" in table
     assert "| proven | skipped: not implemented |" in table
+
+
+def test_unjudged_edits_become_rows_to_judge_that_load_once_judged(tmp_path: Path) -> None:
+    judged, new = _records(
+        _edit(DRAFT, "《合同法》第十一条", "《民法典》第六百六十八条", "replace_repealed"),
+        _edit(DRAFT, "十年", "七年", "fix_number"),
+    )
+    rows = unjudged_rows("proven", [judged, new], {judged.key: _gold(judged, "helpful")})
+    assert [r["key"] for r in rows] == [new.key]
+    assert rows[0]["policy"] == "proven" and rows[0]["verdict"] is None
+    path = tmp_path / "todo.jsonl"
+    path.write_text(json.dumps(rows[0], ensure_ascii=False) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="not a gold edit"):
+        load_gold(path)  # an unjudged row is never scored as a pass
+    done = rows[0] | {
+        "id": "g9",
+        "verdict": "harmful",
+        "reviewer_reason": "刑法第九条 says no such period",
+    }
+    path.write_text(json.dumps(done, ensure_ascii=False) + "\n", encoding="utf-8")
+    assert load_gold(path)[0].verdict == "harmful"
 
 
 def test_no_edits_gives_undefined_shares_not_zero() -> None:
