@@ -273,6 +273,15 @@ class Governor:
             interrupt_after=interrupt_after,
         )
 
+    def messages_node(self, strategy: str | None = None, **settings: Any) -> Any:
+        """A node for a ``MessagesState`` graph that governs the last ``AIMessage`` in place
+        (:func:`graphs.messages.govern_last_message`); ``settings`` are
+        :class:`graphs.settings.GovernanceContext` fields for its runs."""
+        from graphs.messages import govern_last_message
+
+        ctx = GovernanceContext(**settings) if settings else None
+        return govern_last_message(self.graph(strategy), context=ctx)
+
     def govern(
         self,
         text: str,

@@ -182,13 +182,27 @@ def verdict_event(v: Verdict, rnd: int) -> dict[str, Any]:
     }
 
 
-def review_payload(rnd: int, edits: Sequence[Edit]) -> dict[str, Any]:
-    """What ``review`` pauses with: the round and each proposed edit (its index, op, span,
-    before/after, reason and every other field of :class:`Edit`, JSON-ready)."""
-    return {
-        "round": rnd,
-        "edits": [{"index": i, **e.model_dump(mode="json")} for i, e in enumerate(edits)],
-    }
+REVIEW_CONTEXT_CHARS = 30
+"""Characters of surrounding text shown on each side of a proposed edit."""
+
+
+def review_payload(rnd: int, edits: Sequence[Edit], text: str) -> dict[str, Any]:
+    """What ``review`` pauses with (JSON-ready): the round and each proposed edit — its
+    ``index``, every field of :class:`Edit` (op, span, before, after, reason, labels...) and
+    ``context_before``/``context_after``, up to :data:`REVIEW_CONTEXT_CHARS` characters of the
+    text around its span."""
+    out = []
+    for i, e in enumerate(edits):
+        a, b = e.span.start, e.span.end
+        out.append(
+            {
+                "index": i,
+                **e.model_dump(mode="json"),
+                "context_before": text[max(0, a - REVIEW_CONTEXT_CHARS) : a],
+                "context_after": text[b : b + REVIEW_CONTEXT_CHARS],
+            }
+        )
+    return {"round": rnd, "edits": out}
 
 
 def parse_review(decision: Any, n: int) -> tuple[bool, ...]:
@@ -405,7 +419,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
     def review(state: GovernanceState) -> dict[str, Any]:
         text, proposed = state["text"], tuple(state.get("proposed", ()))
         rnd = state.get("round", 0) + 1
-        flags = parse_review(interrupt(review_payload(rnd, proposed)), len(proposed))
+        flags = parse_review(interrupt(review_payload(rnd, proposed, text)), len(proposed))
         accepted = [e for e, ok in zip(proposed, flags, strict=True) if ok]
         rejected = len(proposed) - len(accepted)
         update: dict[str, Any] = {"proposed": ()}
