@@ -126,14 +126,33 @@ def input_kind(runnable: Any) -> InputKind:
     if isinstance(first, BaseLanguageModel):
         return "messages"
     try:
-        schema = runnable.get_input_jsonschema()
-    except Exception:  # a runnable without a derivable schema: the task mapping
-        return "mapping"
-    if schema.get("type") == "string":
+        kind = runnable.get_input_jsonschema().get("type")
+    except Exception:  # e.g. a lambda annotated under postponed evaluation: read its hints
+        kind = _declared_input(getattr(first, "func", None))
+    if kind == "string":
         return "text"
-    if schema.get("type") == "array":
+    if kind == "array":
         return "messages"
     return "mapping"
+
+
+def _declared_input(fn: Any) -> str | None:
+    """JSON type of the first parameter's annotation of ``fn`` (``string``, ``array``), or
+    None when it has none that resolves."""
+    import typing
+    from collections.abc import Sequence as AbcSequence
+
+    try:
+        hints = typing.get_type_hints(fn)
+        first = next(iter(inspect.signature(fn).parameters))
+    except Exception:  # no function, unresolvable hints or no parameter
+        return None
+    tp = hints.get(first)
+    if tp is str:
+        return "string"
+    if typing.get_origin(tp) in (list, tuple, AbcSequence):
+        return "array"
+    return None
 
 
 @dataclass(frozen=True)
@@ -197,8 +216,10 @@ class LangChainGenerator:
         else:
             msgs = ChatGenerator.render(self.template, task, feedback)
             if self.kind == "messages":
-                payload = [(m["role"] if m["role"] == "system" else "human", m["content"])
-                           for m in msgs]  # fmt: skip
+                from langchain_core.messages import HumanMessage, SystemMessage
+
+                payload = [SystemMessage(m["content"]) if m["role"] == "system"
+                           else HumanMessage(m["content"]) for m in msgs]  # fmt: skip
             else:
                 payload = "\n\n".join(m["content"] for m in msgs if m["role"] != "system")
         return _as_text(self.runnable.invoke(payload), repr(self.runnable))
