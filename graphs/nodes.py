@@ -50,6 +50,10 @@ VerifierFor = Callable[[str], Verifier]
 """Judge name (``offline`` | ``llm``) → a verifier using that judge (shared, stateless use)."""
 Mode = Literal["edit", "regenerate"]
 
+_CHECKPOINTER = "__pregel_checkpointer"
+"""Where LangGraph puts the run's checkpointer in ``configurable`` (``CONFIG_KEY_CHECKPOINTER``
+in ``langgraph._internal._constants``; read by name so no private module is imported)."""
+
 REMOVAL_OPS = frozenset(
     {"remove_citation", "mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
 )
@@ -305,6 +309,12 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
     ) -> dict[str, Any]:
         update = _start_update(state, deps, runtime.context, config)
         settings = update["settings"]
+        if settings["review"] and not (config.get("configurable") or {}).get(_CHECKPOINTER):
+            raise ConfigError(
+                "review mode pauses the run until a person decides, which needs a checkpointer: "
+                "compile with checkpointer=graphs.durable.sqlite_checkpointer(...) (e.g. "
+                "Governor.runnable(checkpointer=...)) or use Governor.govern(review=callback)"
+            )
         if settings["mode"] == "regenerate" and (
             deps.generator is None or not accepts_feedback(deps.generator)
         ):

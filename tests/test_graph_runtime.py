@@ -141,6 +141,13 @@ def test_input_and_output_schemas(gov: Governor) -> None:
     assert set(g.get_context_jsonschema()["properties"]) == set(SETTING_NAMES)
     specs = gov.runnable("efa").config_specs
     assert {s.id for s in specs} == set(SETTING_NAMES)
+    from governor.cli.app import app
+
+    res = CliRunner().invoke(app, ["graph", "--schemas"])
+    assert res.exit_code == 0, res.output
+    printed = json.loads(res.output)
+    assert printed["input"] == inp and printed["output"] == out
+    assert set(printed["context"]["properties"]) == set(SETTING_NAMES)
 
 
 @pytest.mark.parametrize(
@@ -341,6 +348,11 @@ def test_review_pauses_and_resumes_from_a_sqlite_checkpoint(
     if text is not None:
         assert done.text == text
     assert done.stop_reason == stop and [e.op for e in done.edits] == applied
+
+
+def test_review_without_a_checkpointer_is_a_config_error(gov: Governor) -> None:
+    with pytest.raises(ConfigError, match="checkpointer"):
+        gov.graph("efa").invoke(INP, context={"review": True})
 
 
 def test_govern_with_a_review_callback(gov: Governor) -> None:
