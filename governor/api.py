@@ -148,16 +148,18 @@ class Governor:
             case_lookup=self.case_lookup,
         )
 
-    def _verifier_for(self, judge: str) -> Verifier:
-        """The shared verifier of the graphs for judge ``judge`` (built once; runs copy it
-        with their own cache, see ``graphs.nodes``).
+    def _verifier_for(self, judge: str | None) -> Verifier:
+        """The shared verifier of the graphs for judge backend ``judge`` (None: this
+        governor's own judge), built once; runs copy it with their own cache (``graphs.nodes``).
 
         Raises:
             ConfigError: unknown judge, or ``llm`` without endpoint settings.
         """
+        own = judge is None or (judge == self.config.judge and self._judge is None)
+        key = "" if own else str(judge)
         with self._lock:
-            if judge not in self._verifiers:
-                if judge == getattr(self.judge, "name", self.config.judge):
+            if key not in self._verifiers:
+                if own:
                     chosen: Judge = self.judge
                 elif judge == "offline":
                     chosen = OfflineJudge(self.store, self.retriever, self.config.thresholds)
@@ -167,14 +169,14 @@ class Governor:
                     chosen = make_llm_judge(self.config, self.store, self.retriever)
                 else:
                     raise ConfigError(f"unknown judge {judge!r}; use offline or llm")
-                self._verifiers[judge] = Verifier(
+                self._verifiers[key] = Verifier(
                     self.store,
                     self.retriever,
                     chosen,
                     strict=self.config.strict,
                     case_lookup=self.case_lookup,
                 )
-            return self._verifiers[judge]
+            return self._verifiers[key]
 
     def extract(self, text: str) -> tuple[Citation, ...]:
         """Citations of ``text`` (spans index ``text`` as given)."""
@@ -204,7 +206,7 @@ class Governor:
             )
         return GovernanceDeps(
             extractor=self.extract,
-            verifier=self._verifier_for(getattr(self.judge, "name", self.config.judge)),
+            verifier=self._verifier_for(None),
             strategy=strategy,  # type: ignore[arg-type]
             max_rounds=self.config.max_rounds,
             strict=self.config.strict,

@@ -112,19 +112,19 @@ class GovernanceDeps:
             "strategy": self.strategy,
             "max_rounds": self.max_rounds,
             "as_of": self.as_of,
-            "judge": getattr(self.verifier.judge, "name", None),
+            "judge": None,  # the verifier's own judge
             "strict": self.strict,
             "mode": self.mode,
             "review": False,
         }
 
     def verifier_named(self, judge: str | None) -> Verifier:
-        """The shared verifier for ``judge`` (None or the default judge's name: ``verifier``).
+        """The shared verifier for judge backend ``judge`` (None: ``verifier``).
 
         Raises:
             ConfigError: another judge is asked for and ``verifier_for`` is not set.
         """
-        if judge is None or judge == getattr(self.verifier.judge, "name", None):
+        if judge is None:
             return self.verifier
         if self.verifier_for is None:
             raise ConfigError(

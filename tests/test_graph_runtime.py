@@ -210,6 +210,7 @@ def test_bad_settings_fail_clearly(gov: Governor, settings: dict[str, Any], erro
 
 
 def test_llm_judge_setting_without_endpoint_is_a_config_error(gov: Governor) -> None:
+    assert gov.graph("efa").invoke(INP, context={"judge": "offline"})["text"] == FIXED
     with pytest.raises(ConfigError):
         gov.graph("efa").invoke(INP, context={"judge": "llm"})
 
