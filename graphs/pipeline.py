@@ -11,7 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from langchain_core.runnables import ConfigurableFieldSpec
 from langgraph.graph import END, START, StateGraph
+from langgraph.graph.state import CompiledStateGraph
 
 from graphs.nodes import (
     GovernanceDeps,
@@ -20,8 +22,19 @@ from graphs.nodes import (
     route_after_revise,
     route_after_verify,
 )
-from graphs.settings import GovernanceContext
+from graphs.settings import GovernanceContext, config_specs
 from graphs.state import GovernanceInput, GovernanceOutput, GovernanceState
+
+
+class GovernanceGraph(CompiledStateGraph[Any, Any, Any, Any]):
+    """The compiled governance graph: LangGraph's compiled graph that also declares the
+    per-run settings it reads from ``configurable`` (``config_specs``), like any LangChain
+    runnable with configurable fields."""
+
+    @property
+    def config_specs(self) -> list[ConfigurableFieldSpec]:
+        """LangGraph's own specs plus the settings of :class:`GovernanceContext`."""
+        return [*super().config_specs, *config_specs()]
 
 
 def build_governance_graph(
@@ -68,9 +81,11 @@ def build_governance_graph(
     g.add_conditional_edges("revise", route_after_revise, ["review", "extract", "finalize"])
     g.add_conditional_edges("review", route_after_review, ["extract", "finalize"])
     g.add_edge("finalize", END)
-    return g.compile(
+    compiled = g.compile(
         checkpointer=checkpointer,
         interrupt_after=list(interrupt_after) or None,
         interrupt_before=list(interrupt_before) or None,
         name="citegov-governance",
     )
+    compiled.__class__ = GovernanceGraph  # same object, one more property (config_specs)
+    return compiled

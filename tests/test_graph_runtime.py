@@ -141,6 +141,8 @@ def test_input_and_output_schemas(gov: Governor) -> None:
     assert set(g.get_context_jsonschema()["properties"]) == set(SETTING_NAMES)
     specs = gov.runnable("efa").config_specs
     assert {s.id for s in specs} == set(SETTING_NAMES)
+    assert set(SETTING_NAMES) <= {s.id for s in g.config_specs}
+    assert {s.id for s in g.with_config(tags=["x"]).config_specs} >= set(SETTING_NAMES)
     from governor.cli.app import app
 
     res = CliRunner().invoke(app, ["graph", "--schemas"])
