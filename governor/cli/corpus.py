@@ -34,10 +34,26 @@ def schema() -> None:
 def graph(
     mermaid: Annotated[bool, typer.Option("--mermaid", help="Print the graph as Mermaid.")] = True,
     strategy: Annotated[str, typer.Option("--strategy")] = "efa",
+    schemas: Annotated[
+        bool,
+        typer.Option(
+            "--schemas",
+            help="Print the graph's input, output and context (per-run settings) JSON Schemas "
+            "instead of the drawing.",
+        ),
+    ] = False,
 ) -> None:
-    """Draw the governance graph."""
+    """Draw the governance graph (Mermaid), or print its JSON Schemas."""
     gov = make_governor(None)
     g = gov.graph(strategy)
+    if schemas:
+        out = {
+            "input": g.get_input_jsonschema(),
+            "output": g.get_output_jsonschema(),
+            "context": g.get_context_jsonschema(),
+        }
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        return
     sys.stdout.write(g.get_graph().draw_mermaid() + "\n")
 
 
