@@ -39,7 +39,9 @@ _NOTE = re.compile(
 )
 
 
-def run(lawbench: Path, as_of: date, sample: int, out: Path | None) -> dict[str, float]:
+def run(
+    lawbench: Path, as_of: date, sample: int, out: Path | None, seed: int = 0
+) -> dict[str, float]:
     """Govern every 3-8 answer; return the counts (see the module docstring)."""
     from benchmarks.lawbench import draft_text, load_task
     from governor.api import Governor
@@ -92,7 +94,7 @@ def run(lawbench: Path, as_of: date, sample: int, out: Path | None) -> dict[str,
                 )
     elapsed = time.perf_counter() - t0
     if out is not None and sample:
-        random.Random(0).shuffle(rows)
+        random.Random(seed).shuffle(rows)
         with out.open("w", encoding="utf-8") as fh:
             for row in rows[:sample]:
                 fh.write(json.dumps(row, ensure_ascii=False) + "\n")
@@ -113,11 +115,12 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--as-of", default="2024-06-01")
     ap.add_argument("--sample", type=int, default=50)
     ap.add_argument("--out", type=Path, default=None)
+    ap.add_argument("--seed", type=int, default=0, help="seed of the hand-check sample")
     args = ap.parse_args(argv)
     if not args.lawbench.is_dir():
         print(f"{args.lawbench}: no LawBench folder; pass --lawbench DIR", file=sys.stderr)
         return 2
-    res = run(args.lawbench, date.fromisoformat(args.as_of), args.sample, args.out)
+    res = run(args.lawbench, date.fromisoformat(args.as_of), args.sample, args.out, args.seed)
     for k, v in res.items():
         print(f"{k:>20} {v:.3f}" if isinstance(v, float) else f"{k:>20} {v}")
     return 0

@@ -308,6 +308,16 @@ def test_misdescribed_old_article_successor_for_the_claim(gov: Governor) -> None
     assert s is not None and (s.authority.instrument, s.authority.article) == (CIVIL_CODE, "1076")
 
 
+def test_vague_claim_falls_back_to_the_cited_articles_successor(gov: Governor) -> None:
+    """What the report says matches no successor provision confidently: the note points to the
+    cited article's own successor (合同法第九十四条 → 民法典第五百六十三条), never as proof."""
+    text = "依据《合同法》第九十四条，当事人有权解除合同，但应当承担因解除合同可能造成的损失。"
+    v = one(gov, text, AFTER)
+    s = v.suggestion
+    assert s is not None and (s.authority.instrument, s.authority.article) == (CIVIL_CODE, "563")
+    assert not s.proof and "successor of" in s.reason
+
+
 @pytest.mark.parametrize(
     "text,as_of,label",
     [
