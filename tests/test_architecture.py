@@ -32,6 +32,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.ablation": 7,
     "benchmarks.bench_edits": 7,
     "benchmarks.bench_govern": 7,
+    "benchmarks.bench_successors": 7,
     "benchmarks.report": 7,
     "governor.reports": 7,
     "governor.api": 7,

@@ -32,7 +32,9 @@ def test_verify_output_fits_the_terminal(columns: int) -> None:
     too_long = [ln for ln in lines if cell_len(ln) > columns]
     assert not too_long, too_long
     text = res.stdout  # type: ignore[attr-defined]
-    for word in ("repealed", "STALE", "trust 0.375"):
+    # 合同法第四十四条 (合同生效) and 物权法第四十三条 (耕地保护) are judged on their own text:
+    # misdescribed and irrelevant (trust 0), 继承法 (name only) 0.5, 民事诉讼法 0
+    for word in ("repealed", "STALE", "trust 0.125"):
         assert word in text
     if columns >= 100:
         assert "┃ citation" in text  # a table
@@ -77,7 +79,7 @@ def _inputs(tmp_path: Path) -> Path:
     "args,code,message",
     [
         (["{in}/good.md"], 0, "governed now"),
-        # strategy none keeps the repealed 合同法/物权法 citations of low.md: trust 0.375 < 0.9
+        # strategy none keeps the repealed 合同法/物权法 citations of low.md: trust 0.125 < 0.9
         (["{in}/good.md", "{in}/low.md", "--strategy", "none", "--fail-on", "0.9"], 1, "< 0.9"),
         (["{in}/good.md", "--strategy", "magic"], 2, "unknown strategy"),
         (["{in}/good.md", "--workers", "0"], 2, "workers"),

@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from governor.cli.common import AsOfOpt, ConfigOpt, fail, make_governor, out, parse_as_of
 from governor.core.errors import GovernorError
+
+if TYPE_CHECKING:
+    from governor.authorities import ArticleRecord, AuthorityStore
 
 corpus_app = typer.Typer(help="Build and inspect the authority store.", no_args_is_help=True)
 
@@ -63,6 +66,13 @@ def corpus_build(
     cases: Annotated[
         Path | None, typer.Option("--cases", help="Guiding cases folder (cn_cases).")
     ] = None,
+    repealed: Annotated[
+        Path | None,
+        typer.Option(
+            "--repealed",
+            help="Texts of laws repealed by the 民法典 (cn_repealed): stored as repealed versions.",
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--out", help="Store file to write (default: the user store).")
     ] = None,
@@ -73,7 +83,7 @@ def corpus_build(
     if not source.is_dir():
         raise fail(f"--from {source}: not a folder; pass the cn_laws folder")
     try:
-        store = AuthorityStore.build(source, cases)
+        store = AuthorityStore.build(source, cases, repealed)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     target = output or Path.home() / ".cache" / "citegov" / "store.json.gz"
@@ -131,6 +141,32 @@ def corpus_show(
     if auth.path:
         out.print(" / ".join(auth.path), style="dim", highlight=False)
     out.print(auth.text, highlight=False)
+    _show_repeal(gov.store, rec)
+
+
+def _show_repeal(store: AuthorityStore, rec: ArticleRecord) -> None:
+    """For an article of a repealed instrument: the repeal date and source, and the successor
+    provision found from the texts (with its confidence), when there is one."""
+    from governor.authorities.repeals import book_title
+    from governor.text.numerals import article_label
+
+    repeal = store.repeal_record(rec.instrument)
+    if repeal is None:
+        return
+    src = f" ({repeal.source})" if repeal.source else ""
+    out.print(f"repealed on {repeal.repealed_on.isoformat()}{src}", highlight=False)
+    link = store.successor_of(rec.instrument, rec.article)
+    if link is not None:
+        succ = link.successor
+        name = book_title(succ.instrument.removeprefix("中华人民共和国"))
+        out.print(
+            f"successor: {name}{article_label(succ.article)} (confidence {link.confidence:.2f}, "
+            f"text containment {link.containment:.2f})",
+            highlight=False,
+        )
+        out.print(succ.text, style="dim", highlight=False)
+    elif repeal.successor:
+        out.print(f"successor instrument: {book_title(repeal.successor)}", highlight=False)
 
 
 @corpus_app.command("search")

@@ -54,6 +54,7 @@ class SuggestionOut(_Out):
     authority: AuthorityOut
     score: float
     reason: str
+    proof: str = ""
 
 
 class CitationOut(_Out):
@@ -169,7 +170,9 @@ def _auth(a: Any) -> AuthorityOut:
 def _sugg(s: Suggestion | None) -> SuggestionOut | None:
     if s is None:
         return None
-    return SuggestionOut(authority=_auth(s.authority), score=s.score, reason=s.reason)
+    return SuggestionOut(
+        authority=_auth(s.authority), score=s.score, reason=s.reason, proof=s.proof
+    )
 
 
 def citation_out(v: Verdict) -> CitationOut:
