@@ -24,6 +24,7 @@ from governor.core.config import STRATEGIES, Config, load_config
 from governor.core.errors import ConfigError, StrategyError
 from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
+from governor.revision.policy import RevisionPolicy
 from governor.text.dates import detect_as_of, detect_context
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
@@ -178,6 +179,7 @@ class Governor:
             generator=self.generator,
             mode=mode,  # type: ignore[arg-type]
             text_reviser=self.reviser if strategy == "efa" and mode == "edit" else None,
+            policy=RevisionPolicy(self.config.edit_policy),
         )
 
     def graph(

@@ -19,13 +19,16 @@ from datetime import date
 from typing import Any, Literal
 
 from governor.core.config import Strategy, Thresholds
-from governor.core.models import Citation, Edit, Revision, Verdict
+from governor.core.models import Authority, Citation, Edit, Revision, Verdict
 from governor.core.ports import Generator
+from governor.revision.invariants import guilty_edits
 from governor.revision.llm import LLMRevision, diff_edits, regenerate_feedback
 from governor.revision.ops import apply_edits
+from governor.revision.policy import RevisionPolicy
 from governor.revision.strategies import EfaReviser, existence_filter
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
+from verifiers.suggest import best_match
 from verifiers.verify import Verifier
 
 Extractor = Callable[[str], Sequence[Citation]]
@@ -59,6 +62,7 @@ class GovernanceDeps:
         text_reviser: optional LLM reviser used by ``efa`` for failing citations the offline
             repairs did not fix (``governor.revision.llm.LLMReviser``).
         feedback: renders (text, verdicts) as feedback for regenerate mode.
+        policy: the revision policy (``governor.revision.policy``): what may change words.
     """
 
     extractor: Extractor
@@ -71,10 +75,11 @@ class GovernanceDeps:
     mode: Mode = "edit"
     text_reviser: TextReviser | None = None
     feedback: FeedbackWriter = regenerate_feedback
+    policy: RevisionPolicy = field(default_factory=RevisionPolicy)
     efa: EfaReviser = field(init=False)
 
     def __post_init__(self) -> None:
-        self.efa = EfaReviser(self.thresholds)
+        self.efa = EfaReviser(self.thresholds, policy=self.policy)
 
 
 def _failing(verdicts: Sequence[Verdict]) -> list[Verdict]:
@@ -162,13 +167,23 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
         if deps.mode == "regenerate":
             return regenerate(state, rnd)
         notes: list[str] = []
+        deps.efa.locate = _locator(deps.verifier, date.fromisoformat(state["as_of"]))
+        deps.efa.article_text = _article_text(deps.verifier)
         if deps.strategy == "existence":
-            edits: tuple[Edit, ...] = existence_filter(text, verdicts, strict=deps.strict)
+            edits: tuple[Edit, ...] = existence_filter(
+                text, verdicts, strict=deps.strict, policy=deps.policy
+            )
         else:
             edits = deps.efa.propose(text, verdicts)
             if deps.text_reviser is not None:
                 edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
         new, applied = apply_edits(text, edits)
+        if deps.policy.gates and applied:
+            new, applied, reverted = _keep_invariants(deps, text, verdicts, applied)
+            if reverted:
+                notes.append(
+                    f"round {rnd}: {reverted} edit(s) broke a reading invariant; annotated"
+                )
         update: dict[str, Any] = {"notes": notes} if notes else {}
         if not applied or new == text:
             return {**update, "stop_reason": "no_change"}
@@ -190,6 +205,50 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
         "revise": revise,
         "finalize": finalize,
     }
+
+
+def _locator(verifier: Verifier, as_of: date) -> Callable[[str, str | None], Any]:
+    """The store's ranking for words in an instrument (``best_match``), bound to ``as_of``."""
+
+    def locate(words: str, instrument: str | None) -> Any:
+        try:
+            return best_match(words, instrument, verifier.store, verifier.retriever, as_of=as_of)
+        except Exception:
+            return None
+
+    return locate
+
+
+def _article_text(verifier: Verifier) -> Callable[[Authority], str]:
+    """The full text of an authority's article (its id is ``<record key>[/款[/项]]``)."""
+
+    def article_text(auth: Authority) -> str:
+        rec = verifier.store.get(auth.id.split("/")[0])
+        return rec.text if rec is not None else ""
+
+    return article_text
+
+
+def _keep_invariants(
+    deps: GovernanceDeps, text: str, verdicts: Sequence[Verdict], applied: Sequence[Edit]
+) -> tuple[str, tuple[Edit, ...], int]:
+    """Re-apply ``applied`` without the edits that break a reading invariant
+    (``governor.revision.invariants``), each replaced by its annotation; returns the new
+    text, the edits applied and how many were reverted."""
+    guilty = {id(e) for e in guilty_edits(text, applied)}
+    if not guilty:
+        return apply_edits(text, applied)[0], tuple(applied), 0
+    by_id = {v.citation.id: v for v in verdicts}
+    kept = [e for e in applied if id(e) not in guilty]
+    for e in applied:
+        v = by_id.get(e.citation_id or "")
+        if id(e) in guilty and v is not None and e.op != "annotate":
+            why = f"{e.op} broke a reading invariant"
+            note = deps.policy.annotation(text, v, e.op, why, locate=deps.efa.locate)
+            if note is not None and not guilty_edits(text, [note]):
+                kept.append(note)
+    new, done = apply_edits(text, kept)
+    return new, done, len(guilty)
 
 
 def _with_llm(
@@ -240,7 +299,12 @@ def route_after_verify(
     def route(state: GovernanceState) -> Literal["revise", "finalize"]:
         if deps.strategy == "none":
             return "finalize"
-        if all(v.passes or v.excluded for v in state.get("verdicts", ())):
+        verdicts = state.get("verdicts", ())
+        if all(v.passes or v.excluded for v in verdicts) and not (
+            deps.strategy == "efa"
+            and state.get("round", 0) < deps.max_rounds
+            and deps.efa.needs_unquote(state.get("text", ""), verdicts)
+        ):
             return "finalize"
         if state.get("round", 0) >= deps.max_rounds:
             return "finalize"
