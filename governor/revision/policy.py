@@ -37,7 +37,7 @@ from dataclasses import dataclass
 from governor.core.config import EditPolicy
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.text.numerals import to_chinese
-from verifiers.facts import number_mismatches, quantities
+from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.textsim import containment
 
 IN_TARGET = 0.8
@@ -223,13 +223,17 @@ class RevisionPolicy:
             # stay, the move is to the text in force
             stale = v.existence.label == "repealed"
             c_t, c_c = containment(said, target.text), 0.0 if stale else containment(said, cited)
-            wrong = number_mismatches(said, target.text)
+            wrong = (
+                number_mismatches(said, target.text)
+                or modality_flips(said, target.text)
+                or polarity_swaps(said, target.text)
+            )
             if c_t >= IN_TARGET and c_c <= c_t - CITED_GAP and not wrong:
                 return Proof(
                     source=_excerpt(where),
                     span_text=said,
                     measure=f"containment {c_t:.2f} ≥ {IN_TARGET} in target, {c_c:.2f} in cited"
-                    "; no number differs from the target",
+                    "; no number, modal or polarity differs from the target",
                 )
             return None
         if ed.op == "fix_granularity":

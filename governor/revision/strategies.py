@@ -18,7 +18,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
-from governor.core.models import Authority, Citation, Edit, EditOp, Span, Verdict
+from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
     MARKS,
     edit,
@@ -601,8 +601,6 @@ class EfaReviser:
         )
         note = f"（注：此句并非{pin_label(auth)}原文{named}，请核实）"
         close = text[qb - 1]
-        from governor.core.models import Proof
-
         proof = Proof(
             source=f"{pin_label(auth)}：{auth.text.replace(chr(10), '')[:120]}",
             span_text=inner,
@@ -667,9 +665,14 @@ class EfaReviser:
             # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
             original = self.replaced.get(cit.raw)
             note = (stale_note(original) or "") if original is not None else ""
-            return edit("revert", text, cit.span, earlier.before + note,
+            back = edit("revert", text, cit.span, earlier.before + note,
                         f"the successor provision {cit.raw} failed re-verification "
                         f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
+            return back.model_copy(update={"proof": Proof(
+                source="the draft as given", span_text=earlier.before,
+                measure=f"restores the report's own citation: {cit.raw} failed re-verification "
+                        f"({v.fidelity.label}/{v.applicability.label})",
+            )})  # fmt: skip
         if e == "exists" and _noted(text, cit):
             return None  # flagged for the reader in an earlier round or run: the note stands
         if e == "not_found":
