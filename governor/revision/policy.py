@@ -277,8 +277,10 @@ class RevisionPolicy:
         span = cit.description_span if cit.description else cit.claim_span
         if auth is None or span is None or not (span.start <= ed.span.start <= span.end):
             return None
-        if v.applicability.label in ("irrelevant", "contradicts"):
+        if v.applicability.label == "irrelevant":
             return None  # the tool itself judged the provision off-topic: not its value to copy
+        # (「contradicts」 is what a flipped modal or a wrong number makes of a restatement: the
+        # containment test below decides whether the words are the cited 款's)
         fixed = text[span.start : ed.span.start] + ed.after + text[ed.span.end : span.end]
         said = span.slice(text)
         pinned = bool(auth.paragraph or auth.item) and bool(whole)
