@@ -25,6 +25,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from governor.core.models import Edit
+from governor.revision.ops import apply_edits
 from governor.revision.policy import quotation_regions
 from governor.text.regexes import CITEGOV_NOTE
 
@@ -129,8 +130,6 @@ def guilty_edits(text: str, edits: Sequence[Edit]) -> tuple[Edit, ...]:
     Raises:
         ValueError: an edit is stale (its ``before`` is not the text at its span).
     """
-    from governor.revision.ops import apply_edits
-
     base = counts(text)
     out = []
     for ed in edits:

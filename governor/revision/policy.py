@@ -36,7 +36,9 @@ from dataclasses import dataclass
 
 from governor.core.config import EditPolicy
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
+from governor.revision.ops import SENTENCE_STOP, edit
 from governor.text.numerals import to_chinese
+from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.textsim import containment
 
@@ -166,9 +168,6 @@ def quotation_regions(text: str) -> list[tuple[int, int]]:
 def sentence_end(text: str, pos: int) -> int:
     """End of the sentence holding ``pos`` as a reader sees it: past a terminator inside a
     quotation (「…费用。”」) and past citegov notes right after it."""
-    from governor.revision.ops import SENTENCE_STOP
-    from governor.text.regexes import CITEGOV_NOTE
-
     stop = SENTENCE_STOP.search(text, pos)
     end = outside_quotes(text, stop.end() if stop else len(text))
     while (m := CITEGOV_NOTE.match(text, end)) is not None:
@@ -443,9 +442,6 @@ class RevisionPolicy:
         """An ``annotate`` edit replacing an unproven ``op``: the note after what the report
         says (outside any quotation), naming the best candidate; None when the sentence
         already holds a citegov note."""
-        from governor.revision.ops import edit
-        from governor.text.regexes import CITEGOV_NOTE
-
         cit = v.citation
         named = self.candidate(v, target, locate)
         note = self.note(v, named, op)
