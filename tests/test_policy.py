@@ -191,6 +191,29 @@ def test_edit_json_carries_the_proof(govs: dict[str, Governor]) -> None:
     assert set(data["proof"]) == {"source", "span_text", "measure"}
 
 
+def test_the_verdict_report_carries_the_proof(govs: dict[str, Governor]) -> None:
+    import json
+
+    import jsonschema
+
+    from governor.core.report import json_schema
+    from governor.reports.json_report import build_report
+
+    r = run(govs, CASES[8].text)
+    rep = build_report(
+        CASES[8].text,
+        as_of=AS_OF,
+        strategy="efa",
+        judge="offline",
+        initial=r.initial_verdicts,
+        result=r,
+    )
+    data = json.loads(rep.model_dump_json())
+    jsonschema.validate(data, json_schema())
+    edits = [e for rd in data["rounds"] for e in rd["edits"]]
+    assert any(e["proof"] and "≥ 0.8 in target" in e["proof"]["measure"] for e in edits), edits
+
+
 def test_a_removal_without_proof_becomes_a_note_naming_nothing_false(
     govs: dict[str, Governor],
 ) -> None:
