@@ -175,7 +175,9 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
             )
         else:
             edits = deps.efa.propose(text, verdicts)
-            if deps.text_reviser is not None:
+            if deps.text_reviser is not None and deps.policy.name != "annotate":
+                # ``annotate`` changes no word, the LLM's included; under ``proven`` the LLM's
+                # edits are re-verified like any draft but carry no proof of their own
                 edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
         new, applied = apply_edits(text, edits)
         if deps.policy.gates and applied:
