@@ -21,10 +21,10 @@ from typing import Any, Literal
 from governor.core.config import Strategy, Thresholds
 from governor.core.models import Authority, Citation, Edit, Revision, Verdict
 from governor.core.ports import Generator
-from governor.revision.invariants import guilty_edits
+from governor.revision.invariants import guilty_edits, new_violations
 from governor.revision.llm import LLMRevision, diff_edits, regenerate_feedback
 from governor.revision.ops import apply_edits
-from governor.revision.policy import RevisionPolicy
+from governor.revision.policy import WORD_OPS, RevisionPolicy
 from governor.revision.strategies import EfaReviser, existence_filter
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
@@ -237,17 +237,35 @@ def _keep_invariants(
     """Re-apply ``applied`` without the edits that break a reading invariant
     (``governor.revision.invariants``), each replaced by its annotation; returns the new
     text, the edits applied and how many were reverted."""
-    guilty = {id(e) for e in guilty_edits(text, applied)}
+    guilty = [e for e in applied if e in guilty_edits(text, applied)]
+    kept = [e for e in applied if e not in guilty]
+    # edits harmless alone can break an invariant together (two removals emptying one
+    # 法律依据 list): turn word changes back, one at a time, while that lowers the count
+    new, _ = apply_edits(text, kept)
+    while (extra := new_violations(text, new)) and kept:
+        best: tuple[int, Edit] | None = None
+        for e in kept:
+            if e.op not in WORD_OPS:
+                continue
+            left = sum(
+                new_violations(text, apply_edits(text, [k for k in kept if k is not e])[0]).values()
+            )
+            if left < sum(extra.values()) and (best is None or left < best[0]):
+                best = (left, e)
+        if best is None:
+            break
+        guilty.append(best[1])
+        kept.remove(best[1])
+        new, _ = apply_edits(text, kept)
     if not guilty:
-        return apply_edits(text, applied)[0], tuple(applied), 0
+        return new, tuple(applied), 0
     by_id = {v.citation.id: v for v in verdicts}
-    kept = [e for e in applied if id(e) not in guilty]
-    for e in applied:
+    for e in guilty:
         v = by_id.get(e.citation_id or "")
-        if id(e) in guilty and v is not None and e.op != "annotate":
+        if v is not None and e.op != "annotate":
             why = f"{e.op} broke a reading invariant"
             note = deps.policy.annotation(text, v, e.op, why, locate=deps.efa.locate)
-            if note is not None and not guilty_edits(text, [note]):
+            if note is not None and not new_violations(text, apply_edits(text, [*kept, note])[0]):
                 kept.append(note)
     new, done = apply_edits(text, kept)
     return new, done, len(guilty)

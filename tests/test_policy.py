@@ -273,6 +273,25 @@ def test_clean_text_has_no_violation(text: str) -> None:
     assert violations(text) == ()
 
 
+def test_removals_that_together_empty_a_basis_list_are_annotated(
+    govs: dict[str, Governor],
+) -> None:
+    """GPT-3.5's LawBench 3-8 answer #144: two fabricated instruments make up the whole
+    法律依据 list; each removal alone is clean, both together leave the heading citing nothing."""
+    text = (
+        "回答：农村房屋在拆除前应当经过合法程序，并根据相关规定进行补偿。\n\n法律依据：\n"
+        "1.《中华人民共和国城市房屋拆迁条例》第十一条规定，拆除城市房屋应当依法征求意见，"
+        "向被拆除人发出拆迁通知，并按照规定给予补偿。\n"
+        "2.《农村集体经济组织房屋征收与补偿条例》第六条规定，农村集体经济组织征收农村集体经济"
+        "组织房屋，应当征得集体经济组织成员的同意，并按照规定给予补偿。\n"
+    )
+    r = run(govs, text)
+    assert not new_violations(text, r.text), r.text
+    assert "原引条文经核查不存在" in r.text and any("reading invariant" in n for n in r.notes)
+    aggressive = run(govs, text, "aggressive")
+    assert new_violations(text, aggressive.text) == {"empty_basis": 1}  # what the gate prevents
+
+
 def test_only_the_revisions_violations_count() -> None:
     draft = "答：可以。\n：“作者自己的引文。”"
     assert new_violations(draft, draft) == {}

@@ -204,7 +204,7 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
         (
             "| 违约 | 应承担违约责任，赔偿损失（《民法典》第九千零一条） | 见上 |\n",
             "efa",
-            "| 违约 | 应承担违约责任，赔偿损失（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实） | 见上 |\n",
+            "| 违约 | 应承担违约责任，赔偿损失（注：原引条文经核查不存在，请核实） | 见上 |\n",
         ),
         # a citation inside a fenced code block is quoted material: never edited
         (
@@ -307,7 +307,7 @@ _AGGRESSIVE_ONLY = (
         (
             "另据《公司法》第二百八十条，股东可以随时抽回出资。",
             date(2024, 7, 15),
-            "股东可以随时抽回出资（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实）。",
+            "股东可以随时抽回出资（注：原引条文经核查不存在，请核实）。",
         ),
         # a range is cited whole; the second parenthetical's claim is its own clause (三个月 → 一年)
         (

@@ -390,7 +390,8 @@ class RevisionPolicy:
         said = said_of(cit)
         cited = v.resolved.text if v.resolved is not None else ""
         if e == "not_found":
-            head = "原引条文经核查不存在"
+            case = cit.kind in ("guiding_case", "case_number", "us_case")
+            head = "原引案例经核查不存在" if case else "原引条文经核查不存在"
         elif e == "repealed":
             head = _stale_head(v)
         elif e == "partial":
