@@ -26,6 +26,7 @@ from governor.core.config import STRATEGIES, Config, load_config
 from governor.core.errors import ConfigError, StrategyError
 from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
+from governor.revision.policy import RevisionPolicy
 from governor.text.dates import detect_as_of, detect_context
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
@@ -216,6 +217,7 @@ class Governor:
             text_reviser=self.reviser,  # used by efa in edit mode only (graphs.nodes.revise)
             as_of=self.config.as_of.isoformat() if self.config.as_of else None,
             verifier_for=self._verifier_for,
+            policy=RevisionPolicy(self.config.edit_policy),
         )
 
     def graph(

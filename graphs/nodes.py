@@ -30,15 +30,18 @@ from langgraph.types import interrupt
 from governor.core.config import Strategy, Thresholds
 from governor.core.errors import ConfigError, InputError
 from governor.core.labels import report_score
-from governor.core.models import Citation, Edit, Revision, Verdict
+from governor.core.models import Authority, Citation, Edit, Revision, Verdict
 from governor.core.ports import Generator
+from governor.revision.invariants import guilty_edits, new_violations
 from governor.revision.llm import LLMRevision, diff_edits, regenerate_feedback
 from governor.revision.ops import apply_edits
+from governor.revision.policy import WORD_OPS, RevisionPolicy
 from governor.revision.strategies import EfaReviser, existence_filter
 from governor.text.dates import detect_as_of, detect_context
 from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
+from verifiers.suggest import best_match
 from verifiers.verify import Verifier
 
 Extractor = Callable[[str], Sequence[Citation]]
@@ -87,6 +90,7 @@ class GovernanceDeps:
         verifier_for: makes a verifier for another judge name (the ``judge`` setting);
             None: only ``verifier``'s judge is available.
         efa: the ``efa`` repair policy with an empty memory (each run copies it with its own).
+        policy: the revision policy (``governor.revision.policy``): what may change words.
     """
 
     extractor: Extractor
@@ -101,10 +105,11 @@ class GovernanceDeps:
     feedback: FeedbackWriter = regenerate_feedback
     as_of: str | None = None
     verifier_for: VerifierFor | None = None
+    policy: RevisionPolicy = field(default_factory=RevisionPolicy)
     efa: EfaReviser = field(init=False)
 
     def __post_init__(self) -> None:
-        self.efa = EfaReviser(self.thresholds)
+        self.efa = EfaReviser(self.thresholds, policy=self.policy)
 
     def defaults(self) -> dict[str, Any]:
         """The graph's default settings (keys of :class:`GovernanceContext`)."""
@@ -116,6 +121,7 @@ class GovernanceDeps:
             "strict": self.strict,
             "mode": self.mode,
             "review": False,
+            "edit_policy": self.policy.name,
         }
 
     def verifier_named(self, judge: str | None) -> Verifier:
@@ -344,6 +350,18 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
     def extract(state: GovernanceState) -> dict[str, Any]:
         return {"citations": tuple(deps.extractor(state["text"]))}
 
+    def _reviser_for(state: GovernanceState) -> EfaReviser:
+        """This run's ``efa`` reviser: the graph's template with the run's repair memory, edit
+        policy, and the store's ranking bound to the run's as-of date and judge."""
+        settings = state["settings"]
+        verifier = deps.verifier_named(settings.get("judge"))
+        return replace(
+            _run_reviser(deps.efa, state.get("repair_memory")),
+            policy=RevisionPolicy(settings["edit_policy"]),
+            locate=_locator(verifier, date.fromisoformat(state["as_of"])),
+            article_text=_article_text(verifier),
+        )
+
     def verify(state: GovernanceState, runtime: Runtime[GovernanceContext]) -> dict[str, Any]:
         settings = state["settings"]
         run = replace(
@@ -367,6 +385,8 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         }
         if state.get("round", 0) == 0:
             update["initial_verdicts"] = verdicts
+        if settings["strategy"] == "efa":
+            update["unquote_due"] = _reviser_for(state).needs_unquote(state["text"], verdicts)
         pending = state.get("pending", ())
         if pending:
             update["rounds"] = [
@@ -409,19 +429,31 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
             return regenerate(state, rnd)
         notes: list[str] = []
         update: dict[str, Any] = {}
+        reviser = _reviser_for(state)
+        policy = reviser.policy
         if settings["strategy"] == "existence":
-            edits: tuple[Edit, ...] = existence_filter(text, verdicts, strict=settings["strict"])
+            edits: tuple[Edit, ...] = existence_filter(
+                text, verdicts, strict=settings["strict"], policy=policy
+            )
         else:
-            reviser = _run_reviser(deps.efa, state.get("repair_memory"))
             edits = reviser.propose(text, verdicts)
             update["repair_memory"] = _memory_of(reviser)
-            if deps.text_reviser is not None:
+            if deps.text_reviser is not None and policy.name != "annotate":
+                # ``annotate`` changes no word, the LLM's included; under ``proven`` the LLM's
+                # edits are re-verified like any draft but carry no proof of their own
                 edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
         if notes:
             update["notes"] = notes
         if settings.get("review") and edits:
             return {**update, "proposed": tuple(edits)}
         new, applied = apply_edits(text, edits)
+        if policy.gates and applied:
+            new, applied, reverted = _keep_invariants(reviser, text, verdicts, applied)
+            if reverted:
+                update["notes"] = [
+                    *update.get("notes", []),
+                    f"round {rnd}: {reverted} edit(s) broke a reading invariant; annotated",
+                ]
         if not applied or new == text:
             return {**update, "stop_reason": "no_change"}
         return {**update, "text": new, "pending": applied, "round": rnd}
@@ -463,6 +495,68 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         "review": review,
         "finalize": finalize,
     }
+
+
+def _locator(verifier: Verifier, as_of: date) -> Callable[[str, str | None], Any]:
+    """The store's ranking for words in an instrument (``best_match``), bound to ``as_of``."""
+
+    def locate(words: str, instrument: str | None) -> Any:
+        try:
+            return best_match(words, instrument, verifier.store, verifier.retriever, as_of=as_of)
+        except Exception:
+            return None
+
+    return locate
+
+
+def _article_text(verifier: Verifier) -> Callable[[Authority], str]:
+    """The full text of an authority's article (its id is ``<record key>[/款[/项]]``)."""
+
+    def article_text(auth: Authority) -> str:
+        rec = verifier.store.get(auth.id.split("/")[0])
+        return rec.text if rec is not None else ""
+
+    return article_text
+
+
+def _keep_invariants(
+    reviser: EfaReviser, text: str, verdicts: Sequence[Verdict], applied: Sequence[Edit]
+) -> tuple[str, tuple[Edit, ...], int]:
+    """Re-apply ``applied`` without the edits that break a reading invariant
+    (``governor.revision.invariants``), each replaced by its annotation; returns the new
+    text, the edits applied and how many were reverted."""
+    guilty = [e for e in applied if e in guilty_edits(text, applied)]
+    kept = [e for e in applied if e not in guilty]
+    # edits harmless alone can break an invariant together (two removals emptying one
+    # 法律依据 list): turn word changes back, one at a time, while that lowers the count
+    new, _ = apply_edits(text, kept)
+    while (extra := new_violations(text, new)) and kept:
+        best: tuple[int, Edit] | None = None
+        for e in kept:
+            if e.op not in WORD_OPS:
+                continue
+            left = sum(
+                new_violations(text, apply_edits(text, [k for k in kept if k is not e])[0]).values()
+            )
+            if left < sum(extra.values()) and (best is None or left < best[0]):
+                best = (left, e)
+        if best is None:
+            break
+        guilty.append(best[1])
+        kept.remove(best[1])
+        new, _ = apply_edits(text, kept)
+    if not guilty:
+        return new, tuple(applied), 0
+    by_id = {v.citation.id: v for v in verdicts}
+    for e in guilty:
+        v = by_id.get(e.citation_id or "")
+        if v is not None and e.op != "annotate":
+            why = f"{e.op} broke a reading invariant"
+            note = reviser.policy.annotation(text, v, e.op, why, locate=reviser.locate)
+            if note is not None and not new_violations(text, apply_edits(text, [*kept, note])[0]):
+                kept.append(note)
+    new, done = apply_edits(text, kept)
+    return new, done, len(guilty)
 
 
 def _with_llm(
@@ -510,7 +604,11 @@ def route_after_verify(state: GovernanceState) -> Literal["revise", "finalize"]:
     settings = state["settings"]
     if settings["strategy"] == "none":
         return "finalize"
-    if all(v.passes or v.excluded for v in state.get("verdicts", ())):
+    if all(v.passes or v.excluded for v in state.get("verdicts", ())) and not (
+        settings["strategy"] == "efa"
+        and state.get("round", 0) < settings["max_rounds"]
+        and state.get("unquote_due", False)
+    ):
         return "finalize"
     if state.get("round", 0) >= settings["max_rounds"]:
         return "finalize"

@@ -23,7 +23,7 @@ from typing import Any
 
 from langchain_core.runnables import ConfigurableFieldSpec
 
-from governor.core.config import JUDGES, STRATEGIES
+from governor.core.config import EDIT_POLICIES, JUDGES, STRATEGIES
 from governor.core.errors import ConfigError, StrategyError
 
 MODES: tuple[str, ...] = ("edit", "regenerate")
@@ -45,6 +45,8 @@ class GovernanceContext:
         review: pause before applying each round's edits (``interrupt()``); resume with
             ``Command(resume=decision)`` (see :func:`graphs.nodes.parse_review`). Needs a
             checkpointer.
+        edit_policy: what may change the report's words (``annotate`` | ``proven`` |
+            ``aggressive``; :mod:`governor.revision.policy`).
     """
 
     strategy: str | None = None
@@ -54,6 +56,7 @@ class GovernanceContext:
     strict: bool | None = None
     mode: str | None = None
     review: bool | None = None
+    edit_policy: str | None = None
 
 
 SETTING_NAMES: tuple[str, ...] = tuple(f.name for f in fields(GovernanceContext))
@@ -66,6 +69,7 @@ _DESCRIPTIONS = {
     "strict": "Score unverifiable citations 0.5 and let existence filtering remove them.",
     "mode": "edit (citegov edits) | regenerate (the generator rewrites with feedback).",
     "review": "Pause for human approval of each round's edits (needs a checkpointer).",
+    "edit_policy": "What may change words: annotate | proven | aggressive.",
 }
 _TYPES: dict[str, Any] = {
     "strategy": str,
@@ -75,6 +79,7 @@ _TYPES: dict[str, Any] = {
     "strict": bool,
     "mode": str,
     "review": bool,
+    "edit_policy": str,
 }
 
 
@@ -123,7 +128,7 @@ def resolve_settings(
 
     Raises:
         StrategyError: unknown strategy.
-        ConfigError: unknown judge or mode, ``max_rounds`` outside 1–10, a bad ``as_of``.
+        ConfigError: unknown judge, edit policy or mode, ``max_rounds`` outside 1–10, a bad ``as_of``.
     """
     s = {**{n: None for n in SETTING_NAMES}, **defaults, **_given(context, configurable)}
     if s["strategy"] not in STRATEGIES:
@@ -132,6 +137,10 @@ def resolve_settings(
         )
     if s["judge"] is not None and s["judge"] not in JUDGES:
         raise ConfigError(f"unknown judge {s['judge']!r}; use one of {', '.join(JUDGES)}")
+    if s["edit_policy"] not in EDIT_POLICIES:
+        raise ConfigError(
+            f"unknown edit policy {s['edit_policy']!r}; use one of {', '.join(EDIT_POLICIES)}"
+        )
     if s["mode"] not in MODES:
         raise ConfigError(f"unknown mode {s['mode']!r}; use edit or regenerate")
     try:

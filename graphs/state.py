@@ -88,6 +88,8 @@ class GovernanceState(TypedDict, total=False):
         proposed: edits awaiting human approval (review mode).
         edits / scores: output keys, set by ``finalize``.
         verdict_cache: verdicts by content key, this run's only (the verifier's cache).
+        unquote_due: a passing citation's quotation mixes its provision's text with other
+            words, so ``efa`` runs a round even when every citation passes.
         repair_memory: the ``efa`` reviser's memory of this run (attempted repairs, the
             citations it wrote), so a repair that did not help is never repeated.
     """
@@ -112,6 +114,7 @@ class GovernanceState(TypedDict, total=False):
     scores: ReportScore
     verdict_cache: dict[str, Verdict]
     repair_memory: dict[str, Any]
+    unquote_due: bool
 
 
 STATE_KEYS: tuple[str, ...] = tuple(GovernanceState.__annotations__)

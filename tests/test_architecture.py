@@ -33,6 +33,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.bench_edits": 7,
     "benchmarks.bench_govern": 7,
     "benchmarks.bench_successors": 7,
+    "benchmarks.bench_policy": 7,
     "benchmarks.report": 7,
     "governor.reports": 7,
     "governor.api": 7,

@@ -204,7 +204,7 @@ def test_apply_edits_skips_overlaps_and_refuses_stale() -> None:
         (
             "| 违约 | 应承担违约责任，赔偿损失（《民法典》第九千零一条） | 见上 |\n",
             "efa",
-            "| 违约 | 应承担违约责任，赔偿损失（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实） | 见上 |\n",
+            "| 违约 | 应承担违约责任，赔偿损失（注：原引条文经核查不存在，请核实） | 见上 |\n",
         ),
         # a citation inside a fenced code block is quoted material: never edited
         (
@@ -286,6 +286,14 @@ def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
     )
 
 
+_AGGRESSIVE_ONLY = (
+    "第三十四条和第三十六条",  # the words are not 第二十七条's text: ``proven`` names it instead
+    "【妇女权益保障法】",  # removed for irrelevance: ``proven`` never deletes because A is low
+)
+"""Inputs whose expected repair is the pre-policy one (``--edit-policy aggressive``); what the
+``proven`` policy does with them is in tests/test_policy.py."""
+
+
 @pytest.mark.parametrize(
     "text,as_of,expected",
     [
@@ -299,7 +307,7 @@ def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
         (
             "另据《公司法》第二百八十条，股东可以随时抽回出资。",
             date(2024, 7, 15),
-            "股东可以随时抽回出资（注：原引条文经核查不存在，未找到支持该结论的法律依据，请核实）。",
+            "股东可以随时抽回出资（注：原引条文经核查不存在，请核实）。",
         ),
         # a range is cited whole; the second parenthetical's claim is its own clause (三个月 → 一年)
         (
@@ -335,8 +343,11 @@ def test_a_rewrite_keeps_the_list_or_quote_marker(marker: str) -> None:
 )  # fmt: skip
 def test_reviewer_cases_read_right(text: str, as_of: date, expected: str) -> None:
     from governor.api import Governor
+    from governor.core.config import Config
 
-    r = Governor().govern(text, strategy="efa", as_of=as_of)
+    policy = "aggressive" if any(w in text for w in _AGGRESSIVE_ONLY) else "proven"
+
+    r = Governor(Config(edit_policy=policy)).govern(text, strategy="efa", as_of=as_of)
     assert expected in r.text, r.text
 
 
@@ -405,7 +416,10 @@ def test_an_overreaching_claim_without_a_matching_paragraph_gets_a_note() -> Non
 )  # fmt: skip
 def test_second_review_cases(text: str, expected: str, absent: str | None) -> None:
     from governor.api import Governor
+    from governor.core.config import Config
 
-    r = Governor().govern(text, strategy="efa", as_of=date(2024, 6, 1))
+    policy = "aggressive" if any(w in text for w in _AGGRESSIVE_ONLY) else "proven"
+
+    r = Governor(Config(edit_policy=policy)).govern(text, strategy="efa", as_of=date(2024, 6, 1))
     assert expected in r.text, r.text
     assert absent is None or absent not in r.text, r.text

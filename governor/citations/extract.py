@@ -20,6 +20,7 @@ from governor.citations.cn import (
 )
 from governor.citations.us import scan_us
 from governor.core.models import Citation, Span, USParts, citation_id
+from governor.text.regexes import CITEGOV_NOTE
 from governor.text.sanitize import ReadingView, reading_view
 from governor.text.textio import ensure_text
 
@@ -161,7 +162,24 @@ def extract(text: str, names: InstrumentNames, *, us: bool = True) -> tuple[Cita
         hits = _merge(hits, scan_us(view.text))
     if not view.identity:
         _to_original(view, hits)
-    return _freeze(text, hits)
+    return _outside_notes(text, _freeze(text, hits))
+
+
+def _outside_notes(text: str, cits: tuple[Citation, ...]) -> tuple[Citation, ...]:
+    """``cits`` without those inside citegov's own notes (「（注：…可能应为《X》第N条…请核实）」):
+    a candidate named for the reader is not a citation of the report. Back-references to a
+    dropped citation lose their antecedent."""
+    if "请核实" not in text:
+        return cits
+    notes = [(m.start(), m.end()) for m in CITEGOV_NOTE.finditer(text)]
+    inside = {c.id for c in cits if any(a <= c.span.start and c.span.end <= b for a, b in notes)}
+    if not inside:
+        return cits
+    return tuple(
+        c.model_copy(update={"antecedent": None}) if c.antecedent in inside else c
+        for c in cits
+        if c.id not in inside
+    )
 
 
 def parse_pin(text: str, names: InstrumentNames) -> Citation | None:

@@ -13,7 +13,16 @@ from typing import Annotated, Any
 import typer
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-from governor.cli.common import ConfigOpt, JudgeOpt, StrictOpt, err, fail, make_governor, out
+from governor.cli.common import (
+    ConfigOpt,
+    EditPolicyOpt,
+    JudgeOpt,
+    StrictOpt,
+    err,
+    fail,
+    make_governor,
+    out,
+)
 from governor.core.errors import GovernorError
 
 ABLATE_EPILOG = (
@@ -69,6 +78,7 @@ def ablate(
     ] = 10_000,
     no_plots: Annotated[bool, typer.Option("--no-plots", help="Skip the PNG plots.")] = False,
     strict: StrictOpt = None,
+    edit_policy: EditPolicyOpt = None,
     config: ConfigOpt = None,
 ) -> None:
     """Score strategies on a suite: LegalCiteTrust Final/Cov/Sup/Trust/E/F/A with 95% CIs."""
@@ -76,7 +86,7 @@ def ablate(
     from benchmarks.report import leaderboard, write_outputs
 
     names = [s.strip() for s in strategies.split(",") if s.strip()]
-    gov = make_governor(config, judge=judge, strict=strict or None)
+    gov = make_governor(config, judge=judge, strict=strict or None, edit_policy=edit_policy)
     try:
         store = gov.store
         cases, skipped = load_cases(
@@ -94,6 +104,7 @@ def ablate(
             "seed": seed,
             "limit": limit,
             "generator": generator,
+            "edit_policy": gov.config.edit_policy,
         }
         with Progress(
             TextColumn("[bold]ablate"),

@@ -24,6 +24,14 @@ AsOfOpt = Annotated[
         "--as-of", help="Report date YYYY-MM-DD (default: a date the report states, else today)."
     ),
 ]
+EditPolicyOpt = Annotated[
+    str | None,
+    typer.Option(
+        "--edit-policy",
+        help="What may change words: annotate (notes only) | proven (only with proof; "
+        "default) | aggressive (pre-policy behaviour, for ablations). Default: config.",
+    ),
+]
 StrictOpt = Annotated[
     bool | None,
     typer.Option(
@@ -74,8 +82,11 @@ def make_governor(config: Path | None, *, dry_run: bool = False, **overrides: An
     """A :class:`~governor.api.Governor` from ``--config`` + flag overrides; with ``dry_run``
     and ``--judge llm`` its judge counts calls and tokens instead of sending them."""
     from governor.api import Governor
-    from governor.core.config import load_config
+    from governor.core.config import EDIT_POLICIES, load_config
 
+    policy = overrides.get("edit_policy")
+    if policy is not None and policy not in EDIT_POLICIES:
+        raise fail(f"unknown edit policy {policy!r}; use one of: {', '.join(EDIT_POLICIES)}")
     try:
         cfg = load_config(config, overrides)
         if dry_run and cfg.judge != "llm":

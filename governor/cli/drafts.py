@@ -24,6 +24,7 @@ from governor.cli.common import (
     AsOfOpt,
     ConfigOpt,
     DryRunOpt,
+    EditPolicyOpt,
     JudgeOpt,
     LlmModelOpt,
     LlmUrlOpt,
@@ -143,6 +144,7 @@ def verify(
     dry_run: DryRunOpt = False,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
+    edit_policy: EditPolicyOpt = None,
     context: Annotated[
         str, typer.Option("--context", help="Question the report answers (used for claims).")
     ] = "",
@@ -171,6 +173,7 @@ def verify(
         max_chars=max_chars,
         llm_base_url=llm_base_url,
         llm_model=llm_model,
+        edit_policy=edit_policy,
     )
     fixed = parse_as_of(as_of)
     named = [p for p in paths if p != STDIN]
@@ -299,6 +302,7 @@ def revise(
     ] = None,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
+    edit_policy: EditPolicyOpt = None,
     context: Annotated[
         str, typer.Option("--context", help="Question every report answers (default: its own).")
     ] = "",
@@ -355,6 +359,7 @@ def revise(
         max_rounds=max_rounds,
         max_chars=max_chars,
         strategy=strategy,
+        edit_policy=edit_policy,
     )
     fixed: date | None = parse_as_of(as_of)
     if dry_run:

@@ -22,6 +22,8 @@ from governor.core.errors import ConfigError, first_problem
 Strategy = Literal["none", "existence", "efa"]
 JudgeBackend = Literal["offline", "llm"]
 STRATEGIES: tuple[str, ...] = ("none", "existence", "efa")
+EditPolicy = Literal["annotate", "proven", "aggressive"]
+EDIT_POLICIES: tuple[str, ...] = ("annotate", "proven", "aggressive")
 JUDGES: tuple[str, ...] = ("offline", "llm")
 
 
@@ -79,6 +81,10 @@ class Config(BaseModel):
     strategy: Strategy = "efa"
     judge: JudgeBackend = "offline"
     strict: bool = False
+    edit_policy: EditPolicy = "proven"
+    """What may change the report's words (``governor.revision.policy``): ``proven`` (default)
+    changes words only with proof, ``annotate`` never changes them (notes only),
+    ``aggressive`` is the pre-policy behaviour kept for the ablation."""
     max_rounds: int = Field(2, ge=1, le=10)
     max_chars: int = Field(2_000_000, ge=1)
     as_of: date | None = None

@@ -271,7 +271,26 @@ EditOp = Literal[
     "revert",
     "llm_rewrite",
     "regenerate",
+    "annotate",
+    "unquote",
 ]
+
+
+class Proof(Frozen):
+    """What licensed an edit that changes the report's words (SPEC §5, revision policy).
+
+    Attributes:
+        source: the authority text the edit relies on, with its label
+            (「《道路交通安全法》第二十四条：驾驶人在一个记分周期内…」), or the draft as given
+            for a revert.
+        span_text: the report's words the measure was taken on.
+        measure: the check that passed, with its values and thresholds
+            (「containment 0.92 ≥ 0.8 in target, 0.31 in cited」).
+    """
+
+    source: str
+    span_text: str
+    measure: str
 
 
 class Edit(Frozen):
@@ -287,6 +306,8 @@ class Edit(Frozen):
     reason: str
     citation_id: str | None = None
     labels: tuple[str, ...] = ()
+    proof: Proof | None = None
+    """Set on every word-changing edit the revision policy allowed; None on notes."""
 
 
 class Revision(Frozen):

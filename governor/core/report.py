@@ -17,7 +17,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from governor.core.labels import report_score
-from governor.core.models import CheckResult, Edit, Revision, Suggestion, Verdict
+from governor.core.models import CheckResult, Edit, Proof, Revision, Suggestion, Verdict
 
 SCHEMA_VERSION = "1.0"
 
@@ -115,6 +115,8 @@ class EditOut(_Out):
     after: str
     reason: str
     citation_id: str | None
+    proof: Proof | None = None
+    """What licensed a word-changing edit (``governor.revision.policy``); null on notes."""
 
 
 class RoundOut(_Out):
@@ -218,6 +220,7 @@ def edit_out(e: Edit) -> EditOut:
         after=e.after,
         reason=e.reason,
         citation_id=e.citation_id,
+        proof=e.proof,
     )
 
 

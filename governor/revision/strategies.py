@@ -14,24 +14,34 @@ Layer 4: imports verdict types and repair operations, never the pipeline.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
-from governor.core.models import Authority, Citation, Edit, EditOp, Span, Verdict
+from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
-    SENTENCE_STOP,
+    MARKS,
     edit,
     removal_span,
     remove,
     retarget,
     sentence_bounds,
 )
+from governor.revision.policy import (
+    QUOTE_IN,
+    QUOTE_OUT,
+    WORD_OPS,
+    Locator,
+    RevisionPolicy,
+    outside_quotes,
+    pin_label,
+    sentence_end,
+)
 from governor.text.numerals import article_label, to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from governor.text.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
-from verifiers.textsim import containment
+from verifiers.textsim import containment, verbatim_share
 
 _CONTENT_INTRO = re.compile(
     r"\s*(?:的)?(?:中)?(?:明确)?(?:规定|载明|写道|指出)?(?:了)?\s*[：:]\s*[“\"「『]?\s*"
@@ -146,8 +156,8 @@ def _note_at(text: str, v: Verdict, at: int, note: str, op: EditOp, reason: str)
     citation's sentence already (an earlier round or run)."""
     if at > len(text):
         return None
-    stop = SENTENCE_STOP.search(text, at)
-    if note in text[v.citation.span.start : stop.end() if stop else len(text)]:
+    at = outside_quotes(text, at)  # a note never goes inside quotation marks
+    if note in text[v.citation.span.start : sentence_end(text, at)]:
         return None
     return edit(op, text, Span(start=at, end=at), note, reason, v)
 
@@ -202,8 +212,7 @@ def _misdescribed_note(text: str, v: Verdict) -> Edit | None:
 
 def _noted(text: str, cit: Citation) -> bool:
     """Whether a citegov note (「（注：……请核实）」) follows ``cit`` in its sentence."""
-    stop = SENTENCE_STOP.search(text, cit.span.end)
-    return CITEGOV_NOTE.search(text, cit.span.end, stop.end() if stop else len(text)) is not None
+    return CITEGOV_NOTE.search(text, cit.span.end, sentence_end(text, cit.span.end)) is not None
 
 
 def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
@@ -324,9 +333,17 @@ def _backed_in_sentence(
 
 
 def existence_filter(
-    text: str, verdicts: Sequence[Verdict], *, strict: bool = False
+    text: str,
+    verdicts: Sequence[Verdict],
+    *,
+    strict: bool = False,
+    policy: RevisionPolicy | None = None,
 ) -> tuple[Edit, ...]:
     """E-Filter edits: remove E = 0 citations (and unverifiable ones under ``strict``).
+
+    Under a gating ``policy`` (``proven``/``annotate``) a removal needs its proof
+    (:meth:`RevisionPolicy.removal_proof`): a citation whose quotation is presented as the
+    provision's text stays, with a note, instead of leaving the quotation without a source.
 
     Source: LegalCiteTrust's existence-only verification ablation (SPEC §4–5).
     """
@@ -336,9 +353,25 @@ def existence_filter(
         if (v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable"))
         and not _inside(v.citation.span, fenced)
     ]  # fmt: skip
-    return tuple(
-        _removals(text, doomed, verdicts, mark=False, why="existence filter: authority not found")
-    )
+    why = "existence filter: authority not found"
+    if policy is None or not policy.gates:
+        return tuple(_removals(text, doomed, verdicts, mark=False, why=why))
+    out: list[Edit] = []
+    for v in doomed:
+        proof = (
+            policy.removal_proof(text, v, _content_form(text, v.citation))
+            if policy.name == "proven"
+            else None
+        )
+        if proof is None:
+            note = policy.annotation(text, v, "remove_citation", why)
+            out += [note] if note is not None else []
+            continue
+        out += [
+            e.model_copy(update={"proof": proof})
+            for e in _removals(text, [v], verdicts, mark=False, why=why)
+        ]
+    return tuple(out)
 
 
 def stale_note(v: Verdict) -> str | None:
@@ -403,6 +436,13 @@ class EfaReviser:
     """Citation texts this reviser wrote (retargets), with the edit that wrote them."""
     replaced: dict[str, Verdict] = field(default_factory=dict)
     """Citation texts this reviser wrote, with the verdict on the citation they replaced."""
+    policy: RevisionPolicy = field(default_factory=RevisionPolicy)
+    """What may change words (``governor.revision.policy``); ``aggressive`` = no gate."""
+    locate: Locator | None = None
+    """The store's ranking for words in an instrument, used to name candidates in notes
+    (set per run by the pipeline; None names only the verdict's suggestion)."""
+    article_text: Callable[[Authority], str] | None = None
+    """The full text of an authority's article (for a pinned 款/项), from the store."""
 
     def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
@@ -413,7 +453,8 @@ class EfaReviser:
         for v in verdicts:
             if v.excluded or v.passes or _inside(v.citation.span, fenced):
                 continue  # code blocks are quoted material: verified and reported, never edited
-            ed = self._repair(text, v)
+            uq = self._unquote(text, v) if self.policy.gates else None
+            ed = uq if uq is not None else self._repair(text, v)
             if _range_end(text, v, verdicts) and (
                 ed == "remove" or (isinstance(ed, Edit) and ed.op in _MOVES)
             ):
@@ -424,7 +465,10 @@ class EfaReviser:
                 continue  # 「第五百七十七条、第五百八十四条」 cited together: the list holds
             if _quoted_by_another(text, v, verdicts):
                 continue  # part of what another citation's provision says (解释 citing 584)
-            if isinstance(ed, Edit):
+            if isinstance(ed, Edit) and ed is not uq:
+                ed = self.govern(text, ed, v)
+                if ed is None:
+                    continue
                 target = self._target(v)
                 twin = (
                     _listed_twin(v, target, verdicts)
@@ -449,7 +493,15 @@ class EfaReviser:
             elif ed == "remove":
                 doomed.append((v, self._why_remove(v)))
         for v, why in doomed:
-            edits += _removals(text, [v], verdicts, mark=True, why=why)
+            edits += self._remove_or_annotate(text, v, verdicts, why)
+        if self.policy.gates:
+            taken = {e.citation_id for e in edits}
+            for v in verdicts:
+                if v.citation.id in taken or v.excluded or _inside(v.citation.span, fenced):
+                    continue
+                uq = self._unquote(text, v)
+                if uq is not None:
+                    edits.append(uq)
         out = []
         by_id = {v.citation.id: v for v in verdicts}
         for ed in edits:
@@ -463,6 +515,131 @@ class EfaReviser:
                 if (orig := by_id.get(ed.citation_id or "")) is not None:
                     self.replaced[ed.after] = orig
         return tuple(out)
+
+    def needs_unquote(self, text: str, verdicts: Sequence[Verdict]) -> bool:
+        """Whether a passing citation's quotation mixes its provision's text with other
+        words (a round is due even when every citation passes)."""
+        return self.policy.gates and any(
+            v.passes and self._unquote(text, v) is not None for v in verdicts
+        )
+
+    def govern(self, text: str, ed: Edit, v: Verdict) -> Edit | None:
+        """``ed`` as the policy allows it: with its proof; or, unproven under a gating policy
+        (every word change under ``annotate``), the annotation naming the best candidate.
+        Notes pass (a 「并无上述内容」 note names a candidate when there is one)."""
+        pol = self.policy
+        target = self._target(v)
+        if ed.op == "mark_misdescribed" and pol.gates:
+            named = pol.annotation(text, v, ed.op, ed.reason, target=target, locate=self.locate)
+            return named if named is not None and "可能应为" in named.after else ed
+        if ed.op not in WORD_OPS:
+            return ed
+        whole = (
+            self.article_text(v.resolved)
+            if self.article_text is not None and v.resolved is not None
+            else ""
+        )
+        proof = pol.prove(text, ed, v, target, whole)
+        if proof is not None and pol.name != "annotate":
+            return ed.model_copy(update={"proof": proof})
+        if not pol.gates:
+            return ed
+        return pol.annotation(text, v, ed.op, ed.reason, target=target, locate=self.locate)
+
+    def _remove_or_annotate(
+        self, text: str, v: Verdict, verdicts: Sequence[Verdict], why: str
+    ) -> list[Edit]:
+        """Removal edits for ``v`` when the policy's removal proof holds (always under
+        ``aggressive``); else the annotation. A 「未找到…法律依据」 mark is replaced by a note
+        naming the store's best candidate when there is one."""
+        pol = self.policy
+        if not pol.gates:
+            return _removals(text, [v], verdicts, mark=True, why=why)
+        proof = (
+            pol.removal_proof(text, v, _content_form(text, v.citation))
+            if pol.name == "proven"
+            else None
+        )
+        if proof is None:
+            note = pol.annotation(text, v, "remove_citation", why, locate=self.locate)
+            return [note] if note is not None else []
+        named = pol.candidate(v, None, self.locate)
+        out = []
+        for e in _removals(text, [v], verdicts, mark=True, why=why):
+            if e.citation_id == v.citation.id:
+                # the mark says what was checked: 「原引条文经核查不存在」, with the store's best
+                # candidate when there is one; never 「未找到…法律依据」, which the store cannot
+                # prove (issue 13: false 23 times out of 26)
+                for mk in MARKS:
+                    e = e.model_copy(
+                        update={"after": e.after.replace(mk, pol.note(v, named, e.op))}
+                    )
+            out.append(e.model_copy(update={"proof": proof}))
+        return out
+
+    def _unquote(self, text: str, v: Verdict) -> Edit | None:
+        """A quotation presented as the cited provision's text whose last sentences are not
+        that text (「…安全距离。驾驶人不得超速行驶。”」): the closing mark moves before them,
+        so the quotation holds only the provision's words, and a note after them says they
+        are not its text, naming where they are when the store's ranking finds it. Words are
+        kept; nothing is deleted. ``annotate`` leaves the quotation and adds the note."""
+        cit, auth = v.citation, v.resolved
+        ds = cit.description_span
+        if (
+            auth is None
+            or not auth.text
+            or ds is None
+            or not cit.quotes
+            or v.existence.label != "exists"
+            or ds.slice(text) != cit.description
+        ):
+            return None
+        qs = [(a, b) for a, b in _quote_spans(text) if ds.start <= a + 1 and b - 1 <= ds.end + 1]
+        if len(qs) != 1:
+            return None
+        qa, qb = qs[0]  # qa: the opening mark, qb - 1: the closing mark
+        inner = text[qa + 1 : qb - 1]
+        sents = [(m.start(), m.end()) for m in _QUOTE_SENT.finditer(inner)]
+        if len(sents) < 2:
+            return None
+        scores = [containment(inner[a:b], auth.text) for a, b in sents]
+        verbatim = [verbatim_share(inner[a:b], auth.text) for a, b in sents]
+        cut = len(sents)
+        while cut > 0 and verbatim[cut - 1] < QUOTE_OUT and scores[cut - 1] < 0.5:
+            cut -= 1
+        if cut == 0 or cut == len(sents) or min(scores[:cut]) < QUOTE_IN:
+            return None
+        kept_end = qa + 1 + sents[cut - 1][1]
+        while text[kept_end - 1] in "；;，,":
+            kept_end -= 1  # 「…申请；”」 reads 「…申请”；」: the separator stays the author's
+        foreign = text[kept_end : qb - 1]
+        lead = foreign[: len(foreign) - len(foreign.lstrip("；;，,"))]
+        foreign = foreign[len(lead) :]
+        body = foreign.rstrip("。；;，, ")
+        tail = foreign[len(body) :]
+        hit = self.locate(body, auth.instrument) if self.locate is not None else None
+        same = hit is not None and hit[1].article == auth.article
+        named = (
+            f"，可能应为{pin_label(hit[1])}（置信度{hit[0]:.2f}）"
+            if hit is not None and hit[0] >= self.policy.name_min and not same
+            else ""
+        )
+        note = f"（注：此句并非{pin_label(auth)}原文{named}，请核实）"
+        close = text[qb - 1]
+        proof = Proof(
+            source=f"{pin_label(auth)}：{auth.text.replace(chr(10), '')[:120]}",
+            span_text=inner,
+            measure=f"quoted sentences in the cited text: containment {min(scores[:cut]):.2f} "
+            f"≥ {QUOTE_IN}; moved out: verbatim {max(verbatim[cut:]):.2f} < {QUOTE_OUT}, "
+            f"containment {max(scores[cut:]):.2f} < 0.5",
+        )
+        if self.policy.name == "annotate":
+            return edit("annotate", text, Span(start=qb, end=qb), note,
+                        "quotation mixes the provision's text with other words", v)  # fmt: skip
+        ed = edit("unquote", text, Span(start=kept_end, end=qb), close + lead + body + note + tail,
+                  "quotation mixes the provision's text with other words; the closing mark "
+                  "moved before them", v)  # fmt: skip
+        return ed.model_copy(update={"proof": proof})
 
     @staticmethod
     def _may_move(v: Verdict, target: Authority) -> bool:
@@ -513,9 +690,14 @@ class EfaReviser:
             # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
             original = self.replaced.get(cit.raw)
             note = (stale_note(original) or "") if original is not None else ""
-            return edit("revert", text, cit.span, earlier.before + note,
+            back = edit("revert", text, cit.span, earlier.before + note,
                         f"the successor provision {cit.raw} failed re-verification "
                         f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
+            return back.model_copy(update={"proof": Proof(
+                source="the draft as given", span_text=earlier.before,
+                measure=f"restores the report's own citation: {cit.raw} failed re-verification "
+                        f"({v.fidelity.label}/{v.applicability.label})",
+            )})  # fmt: skip
         if e == "exists" and _noted(text, cit):
             return None  # flagged for the reader in an earlier round or run: the note stands
         if e == "not_found":
@@ -730,6 +912,14 @@ class EfaReviser:
         return None
 
 
+_QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
+
+
+def _quote_spans(text: str) -> list[tuple[int, int]]:
+    """Half-open spans of “…” and 「…」 quotations (marks included), one line each."""
+    return [(m.start(), m.end()) for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」", text)]
+
+
 _ITEM_LINE = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
 
 
@@ -754,7 +944,14 @@ def _best_paragraph(said: str, article_text: str) -> str:
         return article_text
     scores = [containment(said, p) for p in paras]
     best = max(range(len(paras)), key=lambda k: scores[k])
-    return paras[best] if scores[best] >= 0.5 else article_text
+    if scores[best] < 0.5:
+        return article_text
+    # every 款 a clause of ``said`` restates (刑法第二百三十四条: 重伤 is 第二款), in order
+    clauses = [c for c in re.split(r"[，,；;。]", said) if len(c) >= 4]
+    missing = [c for c in clauses if containment(c, paras[best]) < 0.5]
+    held = [k for k, p in enumerate(paras) if any(containment(c, p) >= 0.8 for c in missing)]
+    chosen = sorted({best, *held})
+    return "\n".join(paras[k] for k in chosen)
 
 
 _CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")

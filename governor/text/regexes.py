@@ -479,7 +479,9 @@ US_HINT_RE = re.compile(
 
 CITEGOV_NOTE = re.compile(
     r"""
-    （注：[^（）\n]{0,120}?请核实）    # 「（注：……请核实）」 appended by mark_unsupported / mark_stale
+    （注：(?:[^（）\n]|（[^（）\n]{0,30}）){0,160}?请核实）
+    # 「（注：……请核实）」 appended by mark_unsupported / mark_stale / annotations; one level
+    # of brackets inside (「可能应为《X》第N条（置信度0.70）」)
     """,
     re.VERBOSE,
 )

@@ -1,0 +1,142 @@
+"""Clean-Chinese invariants of a governed draft (issue 13 item 4; SPEC §5 "Invariants").
+
+Layer 4. :func:`violations` lists what a reader would trip over in a text; the pipeline
+(``graphs.nodes``) compares the text after a round with the text before it and turns every
+edit that *introduces* a violation back into an annotation (:func:`guilty_edits`). Violations
+the author wrote are not the revision's to fix: only new ones count.
+
+Kinds:
+
+* ``line_punct`` — a line opening with punctuation (「：“」, 「，」, 「。」);
+* ``double_punct`` — 「：：」, 「。。」, 「，，」 and mixed-width doubles;
+* ``note_in_quote`` — a citegov note (「（注：…请核实）」) inside quotation marks;
+* ``dangling_ref`` — 「该条文 / 上述规定 / 这两个规定…」 with no citation before it in its
+  paragraph (outside notes);
+* ``empty_basis`` — a 法律依据 heading followed by no citation;
+* ``orphan_quote`` — a quotation of ten or more characters presented as a provision's text
+  (「规定：“…”」, or opening its sentence) with no citation before it in its sentence.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from governor.core.models import Edit
+from governor.revision.ops import apply_edits
+from governor.revision.policy import quotation_regions
+from governor.text.regexes import CITEGOV_NOTE
+
+_LINE_PUNCT = re.compile(r"^[ \t　]*[：:，,。；;、”）)]", re.MULTILINE)
+_OPEN_QUOTE_LINE = re.compile(r"^[ \t　]*[：:]?[ \t]*“", re.MULTILINE)
+_DOUBLE = re.compile(r"[：:]{2}|[。]{2}|[，,]{2}|[；;]{2}|。[，,；;]|[，,][。；;]")
+_DANGLING = re.compile(
+    r"该条文|该条款|上述规定|上述条文|上述法条|这两个规定|这两条规定|以上规定|前述规定"
+)
+_CITE_MARK = re.compile(
+    r"《[^》\n]{1,60}》|第[一二三四五六七八九十百千零〇0-9０-９]+条|(?:本|该|同|此)(?:法|条例|解释|条)"
+)
+_BASIS = re.compile(r"(?:法律依据|相关法条|法条依据|参考法条|相关法律规定)[：:]?\s*$")
+_INTRO = re.compile(r"(?:规定|载明|写道|指出|明确)?[：:]\s*$")
+
+
+@dataclass(frozen=True)
+class Violation:
+    """One invariant violation: its kind and the text around it (for reports and counting)."""
+
+    kind: str
+    excerpt: str
+    start: int
+
+
+def _paragraph_start(text: str, pos: int) -> int:
+    i = text.rfind("\n\n", 0, pos)
+    return 0 if i < 0 else i + 2
+
+
+def _sentence_start(text: str, pos: int) -> int:
+    return max(text.rfind(c, 0, pos) for c in "。！？!?\n") + 1
+
+
+def violations(text: str) -> tuple[Violation, ...]:
+    """Every invariant violation in ``text`` (kinds in the module docstring), in text order.
+
+    Args:
+        text: a draft (any size); offsets are ``str`` indices.
+
+    Returns:
+        Violations sorted by ``start``; an empty tuple for clean text.
+    """
+    out: list[Violation] = []
+    notes = [(m.start(), m.end()) for m in CITEGOV_NOTE.finditer(text)]
+    quotes = quotation_regions(text)
+
+    def in_note(pos: int) -> bool:
+        return any(a <= pos < b for a, b in notes)
+
+    def add(kind: str, pos: int, width: int = 30) -> None:
+        out.append(Violation(kind, text[pos : pos + width].split("\n")[0], pos))
+
+    for m in _LINE_PUNCT.finditer(text):
+        add("line_punct", m.start())
+    for m in _OPEN_QUOTE_LINE.finditer(text):
+        add("line_punct", m.start())
+    for m in _DOUBLE.finditer(text):
+        if not in_note(m.start()):
+            add("double_punct", max(0, m.start() - 10))
+    for a, b in notes:
+        if any(qa < a and b <= qb for qa, qb in quotes):
+            add("note_in_quote", a)
+    for m in _DANGLING.finditer(text):
+        if in_note(m.start()):
+            continue
+        before = CITEGOV_NOTE.sub("", text[_paragraph_start(text, m.start()) : m.start()])
+        if not _CITE_MARK.search(before):
+            add("dangling_ref", m.start())
+    lines = text.split("\n")
+    offset = 0
+    for i, ln in enumerate(lines):
+        if _BASIS.search(ln) and len(ln.strip()) <= 20:
+            nxt = [x for x in lines[i + 1 : i + 4] if x.strip()]
+            if not any(_CITE_MARK.search(CITEGOV_NOTE.sub("", x)) for x in nxt):
+                add("empty_basis", offset)
+        offset += len(ln) + 1
+    for qa, qb in quotes:
+        if qb - qa < 12 or text[qa] not in "“「":
+            continue
+        ss = _sentence_start(text, qa)
+        head = text[ss:qa]
+        presented = not head.strip() or _INTRO.search(head) is not None
+        if presented and not _CITE_MARK.search(CITEGOV_NOTE.sub("", head)):
+            add("orphan_quote", qa)
+    return tuple(sorted(out, key=lambda v: v.start))
+
+
+def counts(text: str) -> Counter[str]:
+    """Violations of ``text`` by kind."""
+    return Counter(v.kind for v in violations(text))
+
+
+def new_violations(before: str, after: str) -> Counter[str]:
+    """Violations by kind that ``after`` has beyond ``before`` (the revision's own)."""
+    return counts(after) - counts(before)
+
+
+def guilty_edits(text: str, edits: Sequence[Edit]) -> tuple[Edit, ...]:
+    """The edits of ``edits`` (over ``text``) that each, applied alone, add a violation.
+
+    Raises:
+        ValueError: an edit is stale (its ``before`` is not the text at its span).
+    """
+    base = counts(text)
+    out = []
+    for ed in edits:
+        alone, _ = apply_edits(text, [ed])
+        if counts(alone) - base:
+            out.append(ed)
+    return tuple(out)
+
+
+__all__ = ["Violation", "counts", "guilty_edits", "new_violations", "violations"]

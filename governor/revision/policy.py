@@ -1,0 +1,501 @@
+"""The revision policy: which edits may change a report's words, and the proof each needs.
+
+Layer 4. One object, :class:`RevisionPolicy`, chosen by ``Config.edit_policy`` (CLI
+``--edit-policy``):
+
+* ``proven`` (default): an edit that changes the report's words is applied only when its proof
+  passes (below); otherwise it becomes an annotation 「（注：…可能应为《X》第N条（置信度0.70），
+  请核实）」 naming the best candidate and its confidence;
+* ``annotate``: no word ever changes; every repair becomes such an annotation;
+* ``aggressive``: the behaviour before the policy (kept for the ablation); proofs are still
+  recorded where they pass.
+
+Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
+
+* move (renumber / reanchor / replace_repealed): the report's words are *in the target*
+  (containment ≥ :data:`IN_TARGET`), clearly less in the cited provision (at least
+  :data:`CITED_GAP` lower) and no number of the words differs from the target's — a move that
+  leaves a wrong amount is not a repair;
+* fix_granularity: the cited 款/项 does not exist and the pin widens to the article, or the
+  words are the chosen 款's text (≥ :data:`IN_TARGET`);
+* fix_number (number, period, amount, modal): with that token corrected the description
+  restates the cited 款 (≥ :data:`RESTATES`), the citation is not judged off-topic, and no
+  other provision holds the words better;
+* rewrite_description: the new text is the cited article's and drops no clause of the report
+  that the article also holds (≥ :data:`CLAUSE_HELD`);
+* restore_proviso: the inserted 但书 is the cited text's and the description restates its rule;
+* removal: only of a citation that does not exist, and never of one whose quotation is
+  presented as the provision's own text (the quotation would be left with no source).
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from governor.core.config import EditPolicy
+from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
+from governor.revision.ops import SENTENCE_STOP, edit
+from governor.text.numerals import to_chinese
+from governor.text.regexes import CITEGOV_NOTE
+from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
+from verifiers.textsim import containment
+
+IN_TARGET = 0.8
+"""Share of the report's words (content bigrams) a move's target provision must hold."""
+CITED_GAP = 0.3
+"""The cited provision must hold at least this much less of the words for a move: a provision
+whose own subject matches the claim is never moved away from."""
+RESTATES = 0.8
+"""A number/modal fix: share of the corrected description the cited 款 must hold."""
+CLAUSE_HELD = 0.6
+"""A clause of the report held by the article at this containment must survive a rewrite."""
+NAMED_HOLDS = 0.5
+"""A candidate is named only when its text holds at least this share of the report's words
+(and :data:`CITED_GAP` more than the cited provision): naming a provision that holds less than
+half of what the report says is a guess (刑法第十七条 for a 遗弃罪 claim naming an age)."""
+NAME_MIN = 0.5
+"""A candidate is named in an annotation at or above this confidence; below, the annotation
+says what failed without naming one. Source: ``Thresholds.suggestion_min_score`` (0.5), the
+calibrated point at which a suggestion named the reference article in 87 % of LawBench 3-2
+dev cases (``verifiers.suggest.PROPOSITION_FULL``)."""
+QUOTE_IN = 0.6
+"""A sentence of a quotation is the cited text at or above this containment…"""
+QUOTE_OUT = 0.35
+"""…and foreign to it below this one (then it is moved out of the quotation, with a note)."""
+
+WORD_OPS = frozenset(
+    {
+        "renumber",
+        "reanchor",
+        "replace_repealed",
+        "fix_granularity",
+        "fix_number",
+        "rewrite_description",
+        "restore_proviso",
+        "remove_citation",
+        "mark_unsupported",
+        "unquote",
+    }
+)
+"""Offline ops that change the report's words (notes and reverts do not)."""
+MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
+
+Locator = Callable[[str, str | None], "tuple[float, Authority] | None"]
+"""(words, instrument or None) → (confidence in [0, 1], best provision) from the store's
+ranking (``verifiers.suggest.best_match``), injected by the pipeline."""
+
+_CLAUSES = re.compile(r"[^，,；;。！？!?\n]+")
+_SENTENCES = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")
+_ITEM = re.compile(r"^\s*[（(]([一二三四五六七八九十]+)[）)]")
+
+
+def said_of(cit: Citation) -> str:
+    """What the report says the provision says: its description, else its quotations, else
+    its claim (「P（《X》第N条）」)."""
+    return cit.description or " ".join(cit.quotes) or cit.claim
+
+
+def short_title(instrument: str | None) -> str:
+    """《title》 without the 中华人民共和国 prefix (how reports write it)."""
+    return f"《{(instrument or '').removeprefix('中华人民共和国')}》"
+
+
+def pin_label(auth: Authority) -> str:
+    """「《X》第N条[第M款][第（K）项]」 in Chinese numerals."""
+    base, _, sfx = (auth.article or "").partition("之")
+    out = short_title(auth.instrument)
+    if base.isdigit():
+        out += f"第{to_chinese(int(base))}条" + (f"之{sfx}" if sfx else "")
+    if auth.paragraph:
+        out += f"第{to_chinese(auth.paragraph)}款"
+    if auth.item:
+        out += f"第（{to_chinese(auth.item)}）项"
+    return out
+
+
+def _paragraphs(article_text: str) -> list[tuple[str, list[str]]]:
+    """(款 lead, its 项 lines) of an article text."""
+    out: list[tuple[str, list[str]]] = []
+    for ln in article_text.split("\n"):
+        if not ln.strip():
+            continue
+        if out and _ITEM.match(ln):
+            out[-1][1].append(ln)
+        else:
+            out.append((ln, []))
+    return out
+
+
+def pinpoint(said: str, auth: Authority) -> Authority:
+    """``auth`` narrowed to the 款 (and 项) whose text holds most of ``said`` (≥ 0.5), when the
+    article has several; unchanged otherwise."""
+    if auth.paragraph or not said:
+        return auth
+    paras = _paragraphs(auth.text)
+    best_k, best = 0, 0.0
+    for k, (lead, items) in enumerate(paras, start=1):
+        sc = containment(said, "\n".join([lead, *items]))
+        if sc > best:
+            best_k, best = k, sc
+    if best < 0.5:
+        return auth
+    update: dict[str, int | None] = {"paragraph": best_k if len(paras) > 1 else None}
+    items = paras[best_k - 1][1]
+    scored = [(containment(said, it), j) for j, it in enumerate(items, start=1)]
+    if scored:
+        sc, j = max(scored)
+        if sc >= 0.5 and sc > containment(said, paras[best_k - 1][0]):
+            update["item"] = j
+    return auth.model_copy(update=update)
+
+
+def _excerpt(auth: Authority, limit: int = 120) -> str:
+    body = auth.text.replace("\n", "")
+    return f"{pin_label(auth)}：{body[:limit]}{'…' if len(body) > limit else ''}"
+
+
+def quotation_regions(text: str) -> list[tuple[int, int]]:
+    """Half-open spans (marks included) of the quotations “…” 「…」 『…』 of ``text``, each on
+    one line; an unclosed mark opens nothing."""
+    out: list[tuple[int, int]] = []
+    for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」|『[^『』\n]*』|\"[^\"\n]*\"", text):
+        out.append((m.start(), m.end()))
+    return out
+
+
+def sentence_end(text: str, pos: int) -> int:
+    """End of the sentence holding ``pos`` as a reader sees it: past a terminator inside a
+    quotation (「…费用。”」) and past citegov notes right after it."""
+    stop = SENTENCE_STOP.search(text, pos)
+    end = outside_quotes(text, stop.end() if stop else len(text))
+    while (m := CITEGOV_NOTE.match(text, end)) is not None:
+        end = m.end()
+    nxt = SENTENCE_STOP.match(text, end)
+    return nxt.end() if nxt and text[end] != "\n" else end
+
+
+def outside_quotes(text: str, at: int) -> int:
+    """``at`` moved past the closing mark of the quotation it falls inside (a note never goes
+    inside quotation marks); unchanged when it is outside every quotation."""
+    for a, b in quotation_regions(text):
+        if a < at < b:
+            return b
+    return at
+
+
+@dataclass(frozen=True)
+class RevisionPolicy:
+    """Decides, per edit, whether its proof allows changing words (module docstring).
+
+    Attributes:
+        name: ``annotate`` | ``proven`` | ``aggressive``.
+        name_min: confidence from which an annotation names a candidate.
+    """
+
+    name: EditPolicy = "proven"
+    name_min: float = NAME_MIN
+
+    @property
+    def gates(self) -> bool:
+        """Whether unproven word changes become annotations (``proven`` and ``annotate``)."""
+        return self.name != "aggressive"
+
+    # -- proofs -------------------------------------------------------------------------------
+
+    def prove(
+        self, text: str, ed: Edit, v: Verdict, target: Authority | None, whole: str = ""
+    ) -> Proof | None:
+        """The proof of ``ed`` (an edit over ``text`` caused by ``v``; ``target`` the provision a
+        move goes to; ``whole`` the cited article's full text when the citation pins a 款/项),
+        or None when its check fails. Removals and unquotes are proven where they are decided
+        (:meth:`removal_proof`, ``unquote`` in the strategies)."""
+        cit, auth = v.citation, v.resolved
+        said = said_of(cit)
+        cited = auth.text if auth is not None and v.existence.label != "not_found" else ""
+        if ed.op in MOVES:
+            if target is None or not said:
+                return None
+            where = pinpoint(said, target)
+            # a version not in force (E repealed) holds the words too: that is no reason to
+            # stay, the move is to the text in force
+            stale = v.existence.label == "repealed"
+            c_t, c_c = containment(said, target.text), 0.0 if stale else containment(said, cited)
+            wrong = (
+                number_mismatches(said, target.text)
+                or modality_flips(said, target.text)
+                or polarity_swaps(said, target.text)
+            )
+            if c_t >= IN_TARGET and c_c <= c_t - CITED_GAP and not wrong:
+                return Proof(
+                    source=_excerpt(where),
+                    span_text=said,
+                    measure=f"containment {c_t:.2f} ≥ {IN_TARGET} in target, {c_c:.2f} in cited"
+                    "; no number, modal or polarity differs from the target",
+                )
+            return None
+        if ed.op == "fix_granularity":
+            if auth is None:
+                return None
+            if "款" not in ed.after and "项" not in ed.after:
+                return Proof(
+                    source=_excerpt(auth),
+                    span_text=cit.raw,
+                    measure=f"cited 款/项 does not exist ({v.existence.rationale}); "
+                    "pin cite widened to the article",
+                )
+            where = pinpoint(said, auth)
+            sc = containment(said, _unit_text(where))
+            if where.paragraph and sc >= IN_TARGET:
+                return Proof(
+                    source=_excerpt(where),
+                    span_text=said,
+                    measure=f"containment {sc:.2f} ≥ {IN_TARGET} in {pin_label(where)}",
+                )
+            return None
+        if ed.op == "fix_number":
+            return self._number_proof(text, ed, v, whole)
+        if ed.op == "rewrite_description":
+            return self._rewrite_proof(text, ed, v)
+        if ed.op == "restore_proviso":
+            inserted = ed.after.lstrip("，,")
+            c_ins, c_said = containment(inserted, cited), containment(said, cited)
+            if c_ins >= 0.95 and c_said >= 0.5:
+                return Proof(
+                    source=_excerpt(auth) if auth is not None else "",
+                    span_text=said,
+                    measure=f"但书 in the cited text ({c_ins:.2f}); description restates its "
+                    f"rule ({c_said:.2f} ≥ 0.5)",
+                )
+            return None
+        return None
+
+    def _number_proof(self, text: str, ed: Edit, v: Verdict, whole: str) -> Proof | None:
+        cit, auth = v.citation, v.resolved
+        span = cit.description_span if cit.description else cit.claim_span
+        if auth is None or span is None or not (span.start <= ed.span.start <= span.end):
+            return None
+        if v.applicability.label == "irrelevant":
+            return None  # the tool itself judged the provision off-topic: not its value to copy
+        # (「contradicts」 is what a flipped modal or a wrong number makes of a restatement: the
+        # containment test below decides whether the words are the cited 款's)
+        fixed = text[span.start : ed.span.start] + ed.after + text[ed.span.end : span.end]
+        said = span.slice(text)
+        pinned = bool(auth.paragraph or auth.item) and bool(whole)
+        base = auth.model_copy(update={"text": whole, "paragraph": None, "item": None})
+        # a pinned 项 is read with its 款's lead-in (the modal of 第三十九条's 「有下列情形之一
+        # 的，用人单位可以解除劳动合同」 governs item 一)
+        unit = pinpoint(fixed, base if pinned else auth)
+        source = _unit_text(unit)
+
+        sc = containment(fixed, source)
+        s = v.suggestion
+        if s is not None and containment(said, s.authority.text) > containment(said, auth.text):
+            return None  # the words are another provision's: its numbers are not this one's
+        if sc < RESTATES:
+            return None
+        return Proof(
+            source=_excerpt(unit),
+            span_text=said,
+            measure=f"corrected description in {pin_label(unit)}: containment {sc:.2f} ≥ "
+            f"{RESTATES}; {ed.before} → {ed.after}",
+        )
+
+    def _rewrite_proof(self, text: str, ed: Edit, v: Verdict) -> Proof | None:
+        auth = v.resolved
+        if auth is None or not auth.text:
+            return None
+        said = ed.before
+        if containment(ed.after, auth.text) < 0.95:
+            return None
+        dropped = [
+            c
+            for c in (m.group(0) for m in _CLAUSES.finditer(said))
+            if len(c) >= 4
+            and containment(c, auth.text) >= CLAUSE_HELD
+            and containment(c, ed.after) < CLAUSE_HELD
+        ]
+        if dropped:
+            return None  # a clause the provision holds would vanish (刑法第二百三十四条第二款)
+        sc = containment(said, ed.after)
+        if sc < 0.5:
+            return None
+        return Proof(
+            source=_excerpt(auth),
+            span_text=said,
+            measure=f"rewrite from the cited text: containment {sc:.2f} ≥ 0.5 of the report's "
+            f"words in it; no clause held by the article dropped",
+        )
+
+    def removal_proof(self, text: str, v: Verdict, content_form: bool) -> Proof | None:
+        """Proof for removing ``v``'s citation: it does not exist and its claim does not
+        depend on it (no quotation presented as the provision's text). ``aggressive``
+        removes on the strategies' own grounds and records this proof only when it holds."""
+        if v.existence.label != "not_found" or content_form:
+            return None
+        return Proof(
+            source="",
+            span_text=v.citation.raw,
+            measure=f"existence not_found ({v.existence.rationale}); no quotation depends on it",
+        )
+
+    # -- annotations --------------------------------------------------------------------------
+
+    def candidate(
+        self, v: Verdict, target: Authority | None, locate: Locator | None = None
+    ) -> tuple[Authority, float] | None:
+        """The provision to name in an annotation, with its confidence: the verdict's
+        suggestion (or ``target``), else the store's ranking for what the report says (via
+        ``locate``); None below :attr:`name_min`, or when it is the cited article itself or
+        holds the report's words no better than the cited one (its subject matches)."""
+        cit = v.citation
+        said = said_of(cit)
+        cited = v.resolved.text if v.resolved is not None else ""
+        found: tuple[Authority, float] | None = None
+        if v.suggestion is not None:
+            found = (v.suggestion.authority, v.suggestion.score)
+        elif target is not None:
+            found = (target, 0.5)
+        elif locate is not None and said and v.existence.label in ("exists", "not_found"):
+            hit = locate(said, v.resolved.instrument if v.resolved else cit.instrument)
+            found = (hit[1], hit[0]) if hit else None
+        if found is None or found[1] < self.name_min:
+            return None
+        auth, conf = found
+        same = (
+            v.resolved is not None
+            and auth.instrument == v.resolved.instrument
+            and auth.article == v.resolved.article
+        )
+        holds = containment(said, auth.text)
+        if same or holds < NAMED_HOLDS or holds < containment(said, cited) + CITED_GAP:
+            return None
+        home = v.resolved.instrument if v.resolved is not None else cit.instrument
+        if (
+            home
+            and auth.instrument != home
+            and v.existence.label == "exists"
+            and (holds < IN_TARGET or containment(auth.text, said) < 0.6)
+        ):
+            # a real provision's reader is sent to another law only when the words are that
+            # law's provision near-verbatim both ways (``strategies.RESTATES_*``)
+            return None
+        return pinpoint(said, auth), conf
+
+    def note(self, v: Verdict, named: tuple[Authority, float] | None, op: str) -> str:
+        """The annotation text for an unproven ``op`` on ``v`` (ends 「请核实）」)."""
+        e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
+        cit = v.citation
+        said = said_of(cit)
+        cited = v.resolved.text if v.resolved is not None else ""
+        if e == "not_found":
+            case = cit.kind in ("guiding_case", "case_number", "us_case")
+            head = "原引案例经核查不存在" if case else "原引条文经核查不存在"
+        elif e == "repealed":
+            head = _stale_head(v)
+        elif e == "partial":
+            head = "所引款项经核查不存在"
+        elif op == "fix_number":
+            head = "所述数额、期限或用语与该条文不一致"
+        elif f == "misdescribed" and containment(said, cited) < 0.35:
+            head = "经核查，该条文并无上述内容"
+        elif f in ("misdescribed", "partially_faithful"):
+            head = "所述内容与该条文不完全一致"
+        elif a in ("irrelevant", "contradicts"):
+            head = "该条文与上述结论不符"
+        else:
+            head = "该引用未通过核查"
+        absent = self.absent_terms(said, cited) if e == "exists" else ()
+        if absent and named is None:
+            head = f"该条文并无「{'、'.join(absent)}」的限定"
+        if named is not None:
+            auth, conf = named
+            return f"（注：{head}，可能应为{pin_label(auth)}（置信度{conf:.2f}），请核实）"
+        return f"（注：{head}，请核实）"
+
+    @staticmethod
+    def absent_terms(said: str, cited: str) -> tuple[str, ...]:
+        """Quantities of ``said`` (「不满十八周岁」, 「三十日」) whose unit the cited text never
+        uses: a limit the report adds that the provision does not state."""
+        if not cited:
+            return ()
+        units = {q.unit for q in quantities(cited)}
+        out = []
+        for q in quantities(said):
+            if q.unit not in units:
+                lo = q.start
+                while lo > 0 and said[lo - 1] in "不满未已超过以上下内":
+                    lo -= 1
+                out.append(said[lo : q.end])
+        return tuple(dict.fromkeys(out))[:2]
+
+    def annotation(
+        self,
+        text: str,
+        v: Verdict,
+        op: str,
+        reason: str,
+        *,
+        target: Authority | None = None,
+        locate: Locator | None = None,
+    ) -> Edit | None:
+        """An ``annotate`` edit replacing an unproven ``op``: the note after what the report
+        says (outside any quotation), naming the best candidate; None when the sentence
+        already holds a citegov note."""
+        cit = v.citation
+        named = self.candidate(v, target, locate)
+        note = self.note(v, named, op)
+        said = cit.description_span if cit.description else cit.claim_span
+        at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
+        at = outside_quotes(text, min(at, len(text)))
+        while text[at : at + 1] in ("）", ")") and at >= cit.span.end:
+            at += 1  # 「P（《X》第N条）」: the note follows the parenthesis, not inside it
+        window = text[cit.span.end : sentence_end(text, cit.span.end)]
+        if CITEGOV_NOTE.search(window) or at > len(text):
+            return None
+        why = f"{op} not proven ({reason}); annotated instead"
+        return edit("annotate", text, Span(start=at, end=at), note, why, v)
+
+
+def _stale_head(v: Verdict) -> str:
+    """Why a citation judged ``repealed`` fails (as ``strategies.stale_note`` words it): a
+    version not yet in force on the report's date, one revised since, or a repealed law."""
+    auth = v.resolved
+    if auth is None:
+        return "该规定已废止"
+    if auth.in_force_to is None and auth.in_force_from is not None:
+        return "所引版本报告日期时尚未生效"
+    if auth.status == "superseded":
+        return "所引版本已被修订后的版本取代"
+    return "该规定已废止"
+
+
+def _unit_text(auth: Authority) -> str:
+    """The text of the 款 (with its 项) ``auth`` is pinned to; the article when unpinned."""
+    paras = _paragraphs(auth.text)
+    if auth.paragraph:
+        if auth.paragraph > len(paras):
+            return auth.text
+        lead, items = paras[auth.paragraph - 1]
+    elif auth.item:
+        # an item without a 款 is in the first 款 that has items (the store's rule)
+        lead, items = next((p for p in paras if p[1]), (auth.text, []))
+    else:
+        return auth.text
+    if auth.item and auth.item <= len(items):
+        return lead + "\n" + items[auth.item - 1]
+    return "\n".join([lead, *items])
+
+
+__all__ = [
+    "WORD_OPS",
+    "Locator",
+    "RevisionPolicy",
+    "outside_quotes",
+    "pin_label",
+    "pinpoint",
+    "quotation_regions",
+    "said_of",
+    "sentence_end",
+]
