@@ -35,7 +35,9 @@ LAYERS: dict[str, int] = {
     "governor.reports": 7,
     "governor.api": 7,
     "governor.batch": 7,
+    "governor.batch_ray": 7,
     "governor.cli": 8,
+    "governor.service": 8,
 }
 
 # Layer-0 packages that must stay self-contained: nothing above them is imported by them.

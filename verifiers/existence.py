@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.core.records import ArticleRecord, InstrumentVersion, RepealRecord
 from governor.core.labels import score_for
 from governor.core.models import (
     Authority,
@@ -26,6 +25,7 @@ from governor.core.models import (
     Suggestion,
     TaxonomyCode,
 )
+from governor.core.records import ArticleRecord, InstrumentVersion, RepealRecord
 from verifiers.textsim import containment, specificity
 
 # Names outside the store's coverage: local regulations (省/市/自治区 …), department notices,

@@ -9,6 +9,7 @@ per-draft outputs, ``summary.jsonl`` and ``index.html``.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -326,6 +327,22 @@ def revise(
             "--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."
         ),
     ] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="local (this machine, --workers processes) or ray (Ray Data actors, "
+            "--workers of them; needs citegov[ray]).",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="With --engine ray: a running cluster (auto, ray://HOST:10001); "
+            "default: a local Ray for this run.",
+        ),
+    ] = None,
 ) -> None:
     """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""
     from governor.batch import make_options
@@ -333,6 +350,15 @@ def revise(
 
     if strategy is not None and strategy not in STRATEGIES:
         raise fail(f"unknown strategy {strategy!r}; use one of: {', '.join(STRATEGIES)}")
+    if engine not in ("local", "ray"):
+        raise fail(f"unknown engine {engine!r}; use local or ray")
+    if address is not None and engine != "ray":
+        raise fail("--address needs --engine ray")
+    if engine == "ray":
+        from governor.batch_ray import RAY_MISSING
+
+        if importlib.util.find_spec("ray") is None:
+            raise fail(RAY_MISSING)
     gov = make_governor(
         config,
         dry_run=dry_run,
@@ -364,7 +390,7 @@ def revise(
     show_bar = not quiet and err.is_terminal
     per_draft = not quiet and not show_bar
     try:
-        result = _run(gov, paths, out_dir, options, console, show_bar, per_draft)
+        result = _run(gov, paths, out_dir, options, console, show_bar, per_draft, engine, address)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -409,6 +435,8 @@ def _run(
     console: Console,
     show_bar: bool,
     per_draft: bool,
+    engine: str = "local",
+    address: str | None = None,
 ) -> Any:
     from rich.progress import (
         BarColumn,
@@ -471,4 +499,6 @@ def _run(
             fail_on=options.fail_on,
             trace=options.trace,
             progress=on_progress,
+            engine=engine,
+            ray_address=address,
         )
