@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import typer
 
-from governor.cli import ablate, calibrate, corpus, drafts
+from governor.cli import ablate, calibrate, corpus, drafts, serve
 from governor.cli.common import err
 from governor.core.errors import GovernorError
 
@@ -22,7 +22,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )
-for _module in (drafts, corpus, ablate, calibrate):
+for _module in (drafts, corpus, ablate, calibrate, serve):
     _module.register(app)
 
 

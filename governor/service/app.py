@@ -50,12 +50,12 @@ from governor.service.governing import (
     DraftRequest,
     GovernResponse,
     ProvisionResponse,
-    ProvisionVersion,
     ServiceState,
     admit,
     error_body,
     http_error,
     in_thread,
+    lookup_provision,
     require_key,
     run_draft,
 )
@@ -168,8 +168,12 @@ def create_app(
     async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
         errors = exc.errors()
         first = errors[0] if errors else {}
-        where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
-        msg = f"{where}: {first.get('msg', 'invalid request')}"
+        if first.get("type") == "json_invalid":
+            loc = first.get("loc", ())
+            msg = f"body: not valid JSON (error at character {loc[-1] if loc else '?'})"
+        else:
+            where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
+            msg = f"{where}: {first.get('msg', 'invalid request')}"
         body = error_body(msg, "invalid_request")
         body["detail"] = json.loads(json.dumps(errors, default=str))
         return JSONResponse(status_code=422, content=body)
@@ -241,83 +245,6 @@ def create_app(
 
     register_proxy(app, st, auth)
     return app
-
-
-def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionResponse:
-    """Resolve ``ref`` (one citation, with or without 《》) to the provision's versions.
-
-    Raises:
-        HTTPException: 422 when ``ref`` holds no article citation (or several), 404 when the
-            instrument, article or 款 is not in the store (a repealed instrument says so).
-    """
-    store = gov.store
-    found = [c for c in gov.extract(ref) if c.instrument and c.article]
-    if len(found) != 1:
-        raise HTTPException(
-            422,
-            f"{ref!r}: expected one citation of an article (e.g. 民法典第五百八十五条第二款), "
-            f"found {len(found)}",
-        )
-    c = found[0]
-    assert c.instrument is not None and c.article is not None
-    inst = store.instrument(c.instrument)
-    if inst is None:
-        rec = store.repeal_record(c.instrument)
-        extra = (
-            f"; it was repealed on {rec.repealed_on} (successor: {rec.successor or 'none'})"
-            if rec is not None
-            else ""
-        )
-        raise HTTPException(404, f"{c.instrument}: not in the authority store{extra}")
-
-    def text_of(article: Any) -> str | None:
-        if article is None:
-            return None
-        if c.paragraph is None:
-            return str(article.text)
-        if not 1 <= c.paragraph <= len(article.paragraphs):
-            return None
-        para = article.paragraphs[c.paragraph - 1]
-        if c.item is None:
-            return str(para.full_text)
-        return str(para.items[c.item - 1]) if 1 <= c.item <= len(para.items) else None
-
-    versions = tuple(
-        ProvisionVersion(
-            version=v.version,
-            in_force_from=v.in_force_from,
-            in_force_to=v.in_force_to,
-            text=text_of(store.article(c.instrument, c.article, version_hint=v.version)),
-        )
-        for v in inst.versions
-    )
-    current = store.version(c.instrument, as_of=as_of)
-    cur_text = (
-        text_of(store.article(c.instrument, c.article, version_hint=current.version))
-        if current is not None
-        else None
-    )
-    if all(v.text is None for v in versions):
-        raise HTTPException(
-            404,
-            f"{c.instrument} has no article {c.article}"
-            + (f" 第{c.paragraph}款" if c.paragraph else "")
-            + " in any version in the store",
-        )
-    return ProvisionResponse(
-        ref=ref,
-        instrument=c.instrument,
-        article=c.article,
-        paragraph=c.paragraph,
-        item=c.item,
-        level=str(inst.level),
-        as_of=as_of,
-        in_force=current.version if current is not None else None,
-        text=cur_text,
-        repealed_on=inst.repealed_on,
-        successor=inst.successor,
-        versions=versions,
-    )
 
 
 def app_from_env() -> FastAPI:

@@ -360,3 +360,80 @@ def http_error(exc: GovernorError) -> HTTPException:
 async def in_thread(fn: Callable[[], Any]) -> Any:
     """Run blocking governance in a worker thread (the event loop keeps serving)."""
     return await anyio.to_thread.run_sync(fn)
+
+
+def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionResponse:
+    """Resolve ``ref`` (one citation, with or without 《》) to the provision's versions.
+
+    Raises:
+        HTTPException: 422 when ``ref`` holds no article citation (or several), 404 when the
+            instrument, article or 款 is not in the store (a repealed instrument says so).
+    """
+    store = gov.store
+    found = [c for c in gov.extract(ref) if c.instrument and c.article]
+    if len(found) != 1:
+        raise HTTPException(
+            422,
+            f"{ref!r}: expected one citation of an article (e.g. 民法典第五百八十五条第二款), "
+            f"found {len(found)}",
+        )
+    c = found[0]
+    assert c.instrument is not None and c.article is not None
+    inst = store.instrument(c.instrument)
+    if inst is None:
+        rec = store.repeal_record(c.instrument)
+        extra = (
+            f"; it was repealed on {rec.repealed_on} (successor: {rec.successor or 'none'})"
+            if rec is not None
+            else ""
+        )
+        raise HTTPException(404, f"{c.instrument}: not in the authority store{extra}")
+
+    def text_of(article: Any) -> str | None:
+        if article is None:
+            return None
+        if c.paragraph is None:
+            return str(article.text)
+        if not 1 <= c.paragraph <= len(article.paragraphs):
+            return None
+        para = article.paragraphs[c.paragraph - 1]
+        if c.item is None:
+            return str(para.full_text)
+        return str(para.items[c.item - 1]) if 1 <= c.item <= len(para.items) else None
+
+    versions = tuple(
+        ProvisionVersion(
+            version=v.version,
+            in_force_from=v.in_force_from,
+            in_force_to=v.in_force_to,
+            text=text_of(store.article(c.instrument, c.article, version_hint=v.version)),
+        )
+        for v in inst.versions
+    )
+    current = store.version(c.instrument, as_of=as_of)
+    cur_text = (
+        text_of(store.article(c.instrument, c.article, version_hint=current.version))
+        if current is not None
+        else None
+    )
+    if all(v.text is None for v in versions):
+        raise HTTPException(
+            404,
+            f"{c.instrument} has no article {c.article}"
+            + (f" 第{c.paragraph}款" if c.paragraph else "")
+            + " in any version in the store",
+        )
+    return ProvisionResponse(
+        ref=ref,
+        instrument=c.instrument,
+        article=c.article,
+        paragraph=c.paragraph,
+        item=c.item,
+        level=str(inst.level),
+        as_of=as_of,
+        in_force=current.version if current is not None else None,
+        text=cur_text,
+        repealed_on=inst.repealed_on,
+        successor=inst.successor,
+        versions=versions,
+    )
