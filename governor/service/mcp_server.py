@@ -11,7 +11,8 @@ Layer 8. Tools, each returning structured JSON:
   ``POST /v1/govern``.
 
 The governor (store, retriever, judge) is built once, at the first call, and shared by the
-calls. A bad draft or an unknown provision is a tool error with the service's message.
+calls. A bad draft or an unknown provision is a tool error (``ToolError``) carrying the
+service's message, which reaches the client; anything else is a crash the SDK hides.
 Needs ``pip install 'citegov[mcp]'``.
 """
 
@@ -23,6 +24,7 @@ from datetime import date
 from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
+from mcp.server.mcpserver.exceptions import ToolError
 
 from governor.core.config import Config, load_config
 from governor.core.errors import GovernorError
@@ -81,7 +83,7 @@ def build_mcp_server(
         try:
             text, report = run_draft(ready(), req, revise=revise)
         except GovernorError as exc:
-            raise ValueError(str(exc)) from None
+            raise ToolError(str(exc)) from None
         return text, json.loads(report.model_dump_json())
 
     @server.tool()
@@ -123,7 +125,7 @@ def build_mcp_server(
         try:
             found = lookup_provision(ready().governor, ref, as_of)
         except HTTPException as exc:
-            raise ValueError(str(exc.detail)) from None
+            raise ToolError(str(exc.detail)) from None
         result: dict[str, Any] = json.loads(found.model_dump_json())
         return result
 
