@@ -183,6 +183,21 @@ def test_cli_is_imported_by_nobody() -> None:
     assert not offenders, f"governor.cli.app is the composition root; imported by {offenders}"
 
 
+def test_service_is_imported_only_by_its_cli_command() -> None:
+    """governor/service/ is a composition root (SPEC §1): outside itself, only the CLI module
+    that starts it (governor.cli.serve) may import it."""
+    offenders = [
+        m
+        for m, p in modules()
+        if not m.startswith("governor.service")
+        and m != "governor.cli.serve"
+        and any(
+            t == "governor.service" or t.startswith("governor.service.") for _, t in imported(p, m)
+        )
+    ]
+    assert not offenders, f"governor.service is a composition root; imported by {offenders}"
+
+
 def test_the_checker_catches_an_upward_import(tmp_path: Path) -> None:
     bad = tmp_path / "m.py"
     bad.write_text("from graphs.pipeline import build_governance_graph\n", encoding="utf-8")
