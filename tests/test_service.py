@@ -129,6 +129,19 @@ def test_govern_repairs_and_reports(base: str) -> None:
     assert out["report"]["final"]["scores"]["trust"] > out["report"]["scores"]["trust"]
 
 
+@pytest.mark.parametrize(("policy", "excluded", "trust"), [("default", 1, 1.0), ("strict", 0, 0.5)])
+def test_policy_strict_scores_unverifiable(
+    base: str, policy: str, excluded: int, trust: float
+) -> None:
+    draft = (
+        "参见（2020）京01民终1234号判决，法院认为合同有效。"  # a well-formed 案号 not in the store
+    )
+    r = post(base, "/v1/verify", json={"draft": draft, "policy": policy})
+    assert r.status_code == 200, r.text
+    scores = r.json()["scores"]
+    assert (scores["n_excluded"], scores["trust"]) == (excluded, trust)
+
+
 @pytest.mark.parametrize("encoding", ["gbk", "gb18030", "utf-8-sig"])
 def test_draft_bytes_in_other_encodings(base: str, encoding: str) -> None:
     raw = base64.b64encode(WRONG_PERIOD.encode(encoding)).decode()
