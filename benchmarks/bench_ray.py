@@ -44,17 +44,37 @@ def _rss_kb(pid: int) -> int:
     return 0
 
 
-def _worker_pids(driver: int) -> list[int]:
-    out = []
+def _descendants(root: int) -> list[int]:
+    """Pids of every process below ``root`` (from /proc/*/stat parent pids)."""
+    parent: dict[int, int] = {}
     for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit() or int(proc.name) == driver:
+        if not proc.name.isdigit():
             continue
         try:
-            cmd = (proc / "cmdline").read_bytes()
+            stat = (proc / "stat").read_text()
         except OSError:
             continue
-        if b"_GovernActor" in cmd or (b"multiprocessing" in cmd and b"spawn" in cmd):
-            out.append(int(proc.name))
+        parent[int(proc.name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out: list[int] = []
+    todo = [root]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parent.items() if pp == p]
+        out += kids
+        todo += kids
+    return out
+
+
+def _worker_pids(driver: int) -> list[int]:
+    """The run's worker processes: spawned local workers or Ray actors, below ``driver``."""
+    out = []
+    for pid in _descendants(driver):
+        try:
+            cmd = Path(f"/proc/{pid}/cmdline").read_bytes()
+        except OSError:
+            continue
+        if b"_GovernActor" in cmd or b"multiprocessing" in cmd:
+            out.append(pid)
     return out
 
 
