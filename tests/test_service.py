@@ -439,3 +439,23 @@ def test_citegov_serve_process_starts_and_drains_on_sigterm(tmp_path: Path) -> N
         if proc.poll() is None:
             proc.kill()
             proc.wait()
+
+
+def test_metrics_count_llm_judge_calls(gov: Governor, openai_server: Any) -> None:
+    from governor.core.config import load_config
+    from tests.test_llm_judge import honest, judge_for, scripted
+
+    openai_server.default = scripted(honest)
+    judge = judge_for(openai_server, gov.store)
+    llm_gov = Governor(load_config(overrides={}, environ={}), store=gov.store, judge=judge)
+    faithful = (
+        "根据《民法典》第五百七十七条规定，当事人一方不履行合同义务或者履行合同义务不符合"
+        "约定的，应当承担继续履行、采取补救措施或者赔偿损失等违约责任。"
+    )
+    with serving(create_app(ServiceSettings(), governor=llm_gov, environ={})) as url:
+        r = post(url, "/v1/verify", json={"draft": faithful, "as_of": AS_OF})
+        assert r.status_code == 200, r.text
+        text = httpx.get(url + "/metrics").text
+    calls = len(openai_server.completions)
+    assert calls >= 1
+    assert f'citegov_llm_calls_total{{source="judge"}} {float(calls)}' in text
