@@ -372,6 +372,8 @@ class Governor:
         fail_on: float | None = None,
         trace: bool = False,
         progress: Any = None,
+        engine: str = "local",
+        ray_address: str | None = None,
     ) -> Any:
         """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
 
@@ -380,18 +382,28 @@ class Governor:
         ``index.html``. ``progress`` is called with a :class:`governor.batch.BatchProgress`
         after each draft. See :func:`governor.batch.run_batch` for resume and output naming.
 
+        ``engine="ray"`` governs the drafts in Ray actors (:mod:`governor.batch_ray`;
+        ``workers`` actors, on a local Ray instance or the cluster at ``ray_address``, e.g.
+        ``"auto"`` or ``"ray://head:10001"``), with the same outputs, byte for byte, as
+        ``engine="local"``.
+
         Returns:
             A :class:`governor.batch.BatchResult` (bad drafts are ``failed`` rows).
 
         Raises:
-            ConfigError: invalid options, or ``workers > 1`` with injected components.
+            ConfigError: invalid options, ``workers > 1`` (or ``engine="ray"``) with injected
+                components, an unknown engine, or ``engine="ray"`` without Ray installed.
             InputError: no drafts, or an output would overwrite an input.
         """
         from pathlib import Path
 
-        from governor.batch import check_portable, make_options, run_batch
+        from governor.batch import check_portable, local_engine, make_options, run_batch
 
-        check_portable(self, workers)
+        if engine not in ("local", "ray"):
+            raise ConfigError(f"unknown engine {engine!r}; use local or ray")
+        if ray_address is not None and engine != "ray":
+            raise ConfigError("ray_address needs engine='ray'")
+        check_portable(self, 2 if engine == "ray" else workers)
         options = make_options(
             strategy=strategy or self.config.strategy,
             as_of=as_of,
@@ -401,4 +413,10 @@ class Governor:
             workers=workers,
             trace=trace,
         )
-        return run_batch(self, list(paths), Path(out_dir), options, progress=progress)
+        if engine == "ray":
+            from governor.batch_ray import ray_engine
+
+            run = ray_engine(ray_address)
+        else:
+            run = local_engine
+        return run_batch(self, list(paths), Path(out_dir), options, progress=progress, engine=run)

@@ -418,6 +418,16 @@ class BatchProgress:
 
 ProgressCallback = Callable[[BatchProgress], None]
 
+Engine = Callable[[Governor, Sequence["BatchJob"], "BatchOptions", str], Iterator["BatchRow"]]
+"""The engine seam: ``(gov, jobs, options, settings) -> rows as they finish``.
+
+An engine governs each job with :func:`govern_one` (which writes that draft's outputs
+atomically) wherever it runs and yields the rows; :func:`run_batch` does everything else
+(inputs, names, resume, the summary checkpoint, progress, the index) the same for every
+engine, so outputs are byte for byte the same. Engines: :func:`local_engine` (this process,
+or ``workers`` spawned processes) and :func:`governor.batch_ray.ray_engine` (Ray Data actors).
+"""
+
 
 @dataclass(frozen=True)
 class BatchResult:
@@ -658,6 +668,7 @@ def run_batch(
     options: BatchOptions,
     *,
     progress: ProgressCallback | None = None,
+    engine: Engine | None = None,
 ) -> BatchResult:
     """Revise every draft named by ``paths`` into ``out_dir`` (see the module docstring).
 
@@ -671,6 +682,7 @@ def run_batch(
         out_dir: output folder (created; must not be a file).
         options: strategy, as-of, context, ``fail_on``, ``resume``, ``workers``.
         progress: called in this process after each input with a :class:`BatchProgress`.
+        engine: where drafts are governed (see :data:`Engine`); default :func:`local_engine`.
 
     Returns:
         The :class:`BatchResult`; bad drafts are ``failed`` rows, not exceptions.
@@ -704,7 +716,14 @@ def run_batch(
     try:
         with _locked(out_dir), _no_empty_summary(summary_path):
             rows, skipped_rows, failed = _run_jobs(
-                gov, jobs, out_dir, summary_path, options, settings, progress
+                gov,
+                jobs,
+                out_dir,
+                summary_path,
+                options,
+                settings,
+                progress,
+                engine or local_engine,
             )
     except BaseException:
         _drop_if_empty(out_dir, created)
@@ -752,6 +771,7 @@ def _run_jobs(
     options: BatchOptions,
     settings: str,
     progress: ProgressCallback | None,
+    engine: Engine,
 ) -> tuple[dict[str, BatchRow], list[BatchRow], int]:
     """The batch itself, under the folder lock: ``(rows by input, skipped rows, failures)``."""
     for stale in out_dir.glob(".*.tmp"):  # left by a killed atomic write
@@ -777,7 +797,7 @@ def _run_jobs(
             if progress:
                 progress(BatchProgress(n, total, 0, n, row, True))
         completed = len(skipped_rows)
-        for row in _execute(gov, pending, options, settings):
+        for row in engine(gov, pending, options, settings) if pending else ():
             writer.append(row)
             rows[row.input] = row
             completed += 1
@@ -800,10 +820,11 @@ def _drop_if_empty(out_dir: Path, created: bool) -> None:
             out_dir.rmdir()
 
 
-def _execute(
+def local_engine(
     gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions, settings: str
 ) -> Iterator[BatchRow]:
-    """Rows of ``jobs`` as they finish (input order with one worker, completion order else)."""
+    """The local :data:`Engine`: rows of ``jobs`` as they finish, in this process with one
+    worker (input order), else in ``options.workers`` spawned processes (completion order)."""
     if not jobs:
         return
     workers = min(options.workers, len(jobs))

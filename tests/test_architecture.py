@@ -38,7 +38,9 @@ LAYERS: dict[str, int] = {
     "governor.reports": 7,
     "governor.api": 7,
     "governor.batch": 7,
+    "governor.batch_ray": 7,
     "governor.cli": 8,
+    "governor.service": 8,
 }
 
 # Layer-0 packages that must stay self-contained: nothing above them is imported by them.
@@ -182,6 +184,21 @@ def test_cli_is_imported_by_nobody() -> None:
         )
     ]
     assert not offenders, f"governor.cli.app is the composition root; imported by {offenders}"
+
+
+def test_service_is_imported_only_by_its_cli_command() -> None:
+    """governor/service/ is a composition root (SPEC §1): outside itself, only the CLI module
+    that starts it (governor.cli.serve) may import it."""
+    offenders = [
+        m
+        for m, p in modules()
+        if not m.startswith("governor.service")
+        and m != "governor.cli.serve"
+        and any(
+            t == "governor.service" or t.startswith("governor.service.") for _, t in imported(p, m)
+        )
+    ]
+    assert not offenders, f"governor.service is a composition root; imported by {offenders}"
 
 
 def test_the_checker_catches_an_upward_import(tmp_path: Path) -> None:

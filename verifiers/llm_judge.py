@@ -65,6 +65,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import math
 import re
 import string
 from collections.abc import Callable, Mapping, Sequence
@@ -384,8 +385,9 @@ def coverage(
         return 0.0
     have = bigrams(quote)
     weight = idf.weight if idf is not None else (lambda _b: 1.0)
-    total = sum(weight(b) for b in want)
-    return sum(weight(b) for b in want if b in have) / total
+    # fsum: exact, so the same in every process whatever the set order (hash seed)
+    total = math.fsum(weight(b) for b in want)
+    return math.fsum(weight(b) for b in want if b in have) / total
 
 
 def disagreement(

@@ -162,8 +162,9 @@ def weighted_containment(part: str, whole: str, idf: BigramIdf | None = None) ->
     if not p:
         return 0.0
     w = bigrams(whole)
-    total = sum(idf.weight(b) for b in p)
-    return sum(idf.weight(b) for b in p if b in w) / total
+    # fsum: exact, so the same in every process whatever the set order (hash seed)
+    total = math.fsum(idf.weight(b) for b in p)
+    return math.fsum(idf.weight(b) for b in p if b in w) / total
 
 
 _SENTENCE = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")

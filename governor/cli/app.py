@@ -8,8 +8,9 @@ unknown strategy, unreadable input) · 3 some drafts failed (the others were sti
 from __future__ import annotations
 
 import typer
+from rich.markup import escape
 
-from governor.cli import ablate, calibrate, corpus, drafts
+from governor.cli import ablate, calibrate, corpus, drafts, serve
 from governor.cli.common import err
 from governor.core.errors import GovernorError
 
@@ -22,7 +23,7 @@ app = typer.Typer(
     pretty_exceptions_show_locals=False,
     add_completion=False,
 )
-for _module in (drafts, corpus, ablate, calibrate):
+for _module in (drafts, corpus, ablate, calibrate, serve):
     _module.register(app)
 
 
@@ -31,5 +32,5 @@ def main() -> None:
     try:
         app()
     except GovernorError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         raise SystemExit(2) from None

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from governor.core.errors import GovernorError
@@ -65,7 +66,9 @@ MaxCharsOpt = Annotated[
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print ``error: message`` (as plain text: paths and install hints such as
+    ``citegov[ray]`` keep their brackets) and return the exit to raise."""
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     return typer.Exit(code)
 
 

@@ -9,6 +9,7 @@ per-draft outputs, ``summary.jsonl`` and ``index.html``.
 
 from __future__ import annotations
 
+import importlib.util
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -338,6 +339,22 @@ def revise(
             "(one worker; rejected edits are recorded in the notes).",
         ),
     ] = False,
+    engine: Annotated[
+        str,
+        typer.Option(
+            "--engine",
+            help="local (this machine, --workers processes) or ray (Ray Data actors, "
+            "--workers of them; needs citegov[ray]).",
+        ),
+    ] = "local",
+    address: Annotated[
+        str | None,
+        typer.Option(
+            "--address",
+            help="With --engine ray: a running cluster (auto, ray://HOST:10001); "
+            "default: a local Ray for this run.",
+        ),
+    ] = None,
 ) -> None:
     """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""
     from governor.batch import make_options
@@ -349,6 +366,17 @@ def revise(
         raise fail("--review asks about each edit in this terminal; use it with --workers 1")
     if review and dry_run:
         raise fail("--review applies edits; it cannot be combined with --dry-run")
+    if review and engine != "local":
+        raise fail("--review asks about each edit in this terminal; use it with --engine local")
+    if engine not in ("local", "ray"):
+        raise fail(f"unknown engine {engine!r}; use local or ray")
+    if address is not None and engine != "ray":
+        raise fail("--address needs --engine ray")
+    if engine == "ray":
+        from governor.batch_ray import RAY_MISSING
+
+        if importlib.util.find_spec("ray") is None:
+            raise fail(RAY_MISSING)
     gov = make_governor(
         config,
         dry_run=dry_run,
@@ -382,7 +410,9 @@ def revise(
     per_draft = not quiet and not show_bar
     try:
         runner = _Reviewing(gov, review_in_terminal) if review else gov
-        result = _run(runner, paths, out_dir, options, console, show_bar, per_draft)
+        result = _run(
+            runner, paths, out_dir, options, console, show_bar, per_draft, engine, address
+        )
     except GovernorError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -427,6 +457,8 @@ def _run(
     console: Console,
     show_bar: bool,
     per_draft: bool,
+    engine: str = "local",
+    address: str | None = None,
 ) -> Any:
     from rich.progress import (
         BarColumn,
@@ -493,6 +525,8 @@ def _run(
             fail_on=options.fail_on,
             trace=options.trace,
             progress=on_progress,
+            engine=engine,
+            ray_address=address,
         )
 
 

@@ -1,0 +1,141 @@
+"""The Ray engine of batch revision (``citegov revise --engine ray``).
+
+Layer 7 (beside :mod:`governor.batch`, whose :data:`~governor.batch.Engine` seam it fills).
+Ray Data holds the batch's jobs as a dataset (one record per draft: its index in the job list)
+and maps them through a pool of actors; each actor builds ``Governor(config)`` once (the store,
+retriever and judge load once per actor, about a second and a few hundred MB) and runs
+:func:`governor.batch.govern_one` on each record, which writes that draft's outputs atomically
+(temp file + ``os.replace``) and returns its :class:`~governor.batch.BatchRow`. The rows stream
+back to the driver, where :func:`governor.batch.run_batch` appends them to ``summary.jsonl``
+(the checkpoint), reports progress and writes the index: the same code as the local engine,
+so the outputs are byte for byte the same.
+
+Faults: an actor that dies (killed, out of memory) is restarted by Ray and its unfinished
+record retried (Ray Data's actor pools restart actors and retry their tasks); a draft's outputs
+are only replaced atomically and its row is appended once, by the driver, when its record
+comes back, so a killed worker leaves every draft written once. A killed driver is a killed
+batch: rerun with ``--resume``.
+
+Cluster: ``address=None`` starts a local Ray instance for the run (``num_cpus`` CPUs, shut
+down afterwards); ``"auto"`` or ``"ray://head:10001"`` joins a running cluster, where every
+node must see the input and output paths (a shared filesystem) and have citegov installed.
+Needs ``pip install 'citegov[ray]'``.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from governor.batch import (
+    BatchJob,
+    BatchOptions,
+    BatchRow,
+    Engine,
+    Governor,
+    check_portable,
+    govern_one,
+)
+from governor.core.config import Config
+from governor.core.errors import ConfigError
+
+RAY_MISSING = (
+    "--engine ray needs Ray, which is not installed; install it with "
+    "`pip install 'citegov[ray]'` or use --engine local"
+)
+
+
+def require_ray() -> Any:
+    """Import Ray (and Ray Data).
+
+    Raises:
+        ConfigError: Ray is not installed (with the install command).
+    """
+    try:
+        import ray
+        import ray.data
+    except ImportError:
+        raise ConfigError(RAY_MISSING) from None
+    return ray
+
+
+class _GovernActor:
+    """A Ray Data map actor: one governor per actor process, built once."""
+
+    def __init__(
+        self,
+        factory: type,
+        config: Config,
+        jobs: Sequence[BatchJob],
+        options: BatchOptions,
+        settings: str,
+    ) -> None:
+        self.gov = factory(config)
+        _ = self.gov.judge  # load the store, retriever and judge before the first record
+        self.jobs = jobs
+        self.options = options
+        self.settings = settings
+
+    def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
+        rows = [
+            govern_one(self.gov, self.jobs[int(i)], self.options, self.settings).model_dump_json()
+            for i in batch["job"]
+        ]
+        return {"row": rows}
+
+
+def ray_engine(
+    address: str | None = None, *, num_cpus: int | None = None, actors: int | None = None
+) -> Engine:
+    """A batch :data:`~governor.batch.Engine` that governs drafts in Ray actors.
+
+    Args:
+        address: ``None`` starts a local Ray for the run; ``"auto"`` or ``"ray://HOST:PORT"``
+            joins a running cluster (left running afterwards).
+        num_cpus: CPUs of the local Ray instance (default: the batch's ``workers``); ignored
+            when joining a cluster.
+        actors: actors in the pool (default: the batch's ``workers``), one CPU each.
+
+    Returns:
+        The engine, for :func:`governor.batch.run_batch` (``engine=...``).
+
+    Raises:
+        ConfigError: (when the engine runs) Ray is not installed, or the governor carries
+            injected components the actors could not rebuild.
+    """
+    require_ray()
+
+    def engine(
+        gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions, settings: str
+    ) -> Iterator[BatchRow]:
+        ray = require_ray()
+        check_portable(gov, 2)  # actors rebuild the governor from its config
+        size = max(1, min(actors or options.workers, len(jobs)))
+        started = not ray.is_initialized()
+        if started:
+            ray.init(
+                address=address,
+                num_cpus=(num_cpus or max(size, options.workers)) if address is None else None,
+                include_dashboard=False,
+                log_to_driver=False,
+                logging_level=logging.WARNING,
+            )
+        try:
+            ctx = ray.data.DataContext.get_current()
+            ctx.enable_progress_bars = False  # citegov's own progress (per row, in the driver)
+            ds = ray.data.from_items([{"job": i} for i in range(len(jobs))])
+            ds = ds.map_batches(
+                _GovernActor,
+                fn_constructor_args=(type(gov), gov.config, tuple(jobs), options, settings),
+                batch_size=1,
+                compute=ray.data.ActorPoolStrategy(size=size),
+                num_cpus=1,
+            )
+            for rec in ds.iter_rows():
+                yield BatchRow.model_validate_json(rec["row"])
+        finally:
+            if started:
+                ray.shutdown()
+
+    return engine

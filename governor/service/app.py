@@ -1,0 +1,258 @@
+"""The governing service: a FastAPI app (``citegov serve``).
+
+Layer 8, a composition root like :mod:`governor.cli` (only the CLI command that starts it
+imports it). Routes, all JSON unless said:
+
+* ``POST /v1/verify`` — body :class:`DraftRequest`; response: the SPEC §2 report, byte for
+  byte what ``citegov verify --json`` prints for the same text (``strategy`` ``none``).
+* ``POST /v1/govern`` — same body; response :class:`GovernResponse`: the governed ``text``
+  and ``report``, the SPEC §2 report (``rounds`` and ``final`` included) as in
+  ``<name>.verdicts.json``.
+* ``GET /v1/provisions/{ref}`` — a provision by its citation text (「民法典第五百八十五条第二款」):
+  the text of every version, the one in force on ``as_of``.
+* ``POST /v1/chat/completions`` — the OpenAI-compatible governing proxy
+  (:mod:`governor.service.proxy`).
+* ``GET /healthz`` (no auth) and ``GET /metrics`` (Prometheus text).
+
+Limits (each refusal names the limit and what to do): bodies over ``max_body_bytes`` and drafts
+over ``max_chars`` characters or ``max_citations`` citations get 413; more than
+``max_concurrency`` requests governing at once get 429 with ``Retry-After``; a body that is not
+the documented JSON gets 422 naming the field. With bearer keys configured every ``/v1`` route
+and ``/metrics`` need ``Authorization: Bearer KEY`` (401 otherwise); without keys the service
+only binds loopback (:func:`governor.service.settings.check_binding`).
+
+The store, retriever and judge are loaded once per worker process, at start-up (lifespan), and
+shared by the requests of that worker; governance runs in worker threads so the event loop
+keeps answering ``/healthz`` and 429s while drafts are judged.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
+from datetime import date
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import JSONResponse, Response
+
+from governor import __version__
+from governor.core.config import Config, load_config
+from governor.core.errors import GovernorError
+from governor.core.report import VerdictReport
+from governor.service.governing import (
+    BodyLimit,
+    DraftRequest,
+    GovernResponse,
+    ProvisionResponse,
+    ServiceState,
+    admit,
+    error_body,
+    http_error,
+    in_thread,
+    lookup_provision,
+    require_key,
+    run_draft,
+)
+from governor.service.metrics import CONTENT_TYPE, ServiceMetrics
+from governor.service.proxy import register_proxy
+from governor.service.settings import ServiceSettings, api_keys
+
+log = logging.getLogger("citegov.service")
+
+# ---------------------------------------------------------------------------------------------
+# The app
+
+
+def create_app(
+    settings: ServiceSettings | None = None,
+    config: Config | None = None,
+    *,
+    governor: Any = None,
+    environ: dict[str, str] | None = None,
+) -> FastAPI:
+    """Build the service app.
+
+    Args:
+        settings: service settings (default: :class:`ServiceSettings` defaults).
+        config: citegov run config (default: :func:`load_config`).
+        governor: an already-built :class:`governor.api.Governor` to serve (tests, embedding in
+            another app); default: one built from ``config`` at start-up, store loaded once.
+        environ: environment for bearer and upstream keys (default ``os.environ``).
+
+    Returns:
+        The FastAPI app; its OpenAPI schema is at ``/openapi.json``, docs at ``/docs``.
+    """
+    s = settings or ServiceSettings()
+    cfg = config or (governor.config if governor is not None else load_config())
+    env = dict(os.environ if environ is None else environ)
+    keys = api_keys(s, env)
+    st = ServiceState(settings=s, config=cfg, keys=keys, metrics=ServiceMetrics(lambda: ()))
+    st.metrics = ServiceMetrics(st.judges)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        import httpx
+
+        if st.governor is None:
+            from governor.api import Governor
+
+            gov = governor if governor is not None else Governor(cfg)
+            await in_thread(lambda: gov.judge)  # load store, retriever, judge once, now
+            st.governor = gov
+        if not keys:
+            log.warning(
+                "no bearer keys in $%s: the service is open to anyone who can reach %s",
+                s.api_keys_env,
+                s.host,
+            )
+        if s.upstream_base_url:
+            upstream_key = env.get(s.upstream_api_key_env, "")
+            st.http = httpx.AsyncClient(
+                base_url=s.upstream_base_url.rstrip("/"),
+                timeout=httpx.Timeout(
+                    s.upstream_timeout_s, connect=min(10.0, s.upstream_timeout_s)
+                ),
+                headers={"Authorization": f"Bearer {upstream_key}"} if upstream_key else {},
+            )
+        try:
+            yield
+        finally:
+            if st.http is not None:
+                await st.http.aclose()
+
+    app = FastAPI(
+        title="citegov",
+        version=__version__,
+        description="Citation governance for LLM-written legal research reports: verify "
+        "(Existence / Fidelity / Applicability), govern, look up provisions; an "
+        "OpenAI-compatible governing proxy at /v1/chat/completions.",
+        lifespan=lifespan,
+    )
+    app.state.citegov = st
+    app.add_middleware(
+        BodyLimit,
+        limit=s.max_body_bytes,
+        on_reject=lambda: st.metrics.rejected.labels("too_large").inc(),
+    )
+
+    @app.middleware("http")
+    async def measure(
+        request: Request, call_next: Callable[[Request], Awaitable[Response]]
+    ) -> Response:
+        t0 = time.perf_counter()
+        response = await call_next(request)
+        route = request.scope.get("route")
+        name = getattr(route, "path", "unmatched")
+        st.metrics.requests.labels(name, str(response.status_code)).inc()
+        st.metrics.latency.labels(name).observe(time.perf_counter() - t0)
+        return response
+
+    @app.exception_handler(HTTPException)
+    async def http_exception(_: Request, exc: HTTPException) -> JSONResponse:
+        code = {401: "unauthorized", 404: "not_found", 413: "request_too_large"}.get(
+            exc.status_code, "rate_limited" if exc.status_code == 429 else "error"
+        )
+        return JSONResponse(
+            status_code=exc.status_code,
+            content=error_body(str(exc.detail), code),
+            headers=exc.headers,
+        )
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
+        errors = exc.errors()
+        first = errors[0] if errors else {}
+        if first.get("type") == "json_invalid":
+            loc = first.get("loc", ())
+            msg = f"body: not valid JSON (error at character {loc[-1] if loc else '?'})"
+        else:
+            where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
+            msg = f"{where}: {first.get('msg', 'invalid request')}"
+        body = error_body(msg, "invalid_request")
+        body["detail"] = json.loads(json.dumps(errors, default=str))
+        return JSONResponse(status_code=422, content=body)
+
+    auth = [Depends(require_key)]
+
+    @app.get("/healthz", tags=["ops"])
+    async def healthz() -> dict[str, Any]:
+        """Liveness and readiness: ``ready`` once the store is loaded."""
+        gov = st.governor
+        return {
+            "status": "ok" if gov is not None else "starting",
+            "version": __version__,
+            "store": gov.store.build_id if gov is not None else None,
+            "in_flight": st.in_flight,
+        }
+
+    @app.get("/metrics", tags=["ops"], dependencies=auth, response_class=Response)
+    async def metrics() -> Response:
+        """Prometheus text: requests and latency by route, citations judged, LLM calls."""
+        return Response(st.metrics.render(), media_type=CONTENT_TYPE)
+
+    @app.post(
+        "/v1/verify",
+        tags=["govern"],
+        dependencies=[*auth, Depends(admit)],
+        response_model=VerdictReport,
+        responses={413: {"description": "draft too large"}, 429: {"description": "busy"}},
+    )
+    async def verify(req: DraftRequest) -> Response:
+        """Verify every citation of a draft (no revision): the SPEC §2 report."""
+        try:
+            _, report = await in_thread(lambda: run_draft(st, req, revise=False))
+        except GovernorError as exc:
+            raise http_error(exc) from None
+        return Response(report.model_dump_json(), media_type="application/json")
+
+    @app.post(
+        "/v1/govern",
+        tags=["govern"],
+        dependencies=[*auth, Depends(admit)],
+        response_model=GovernResponse,
+        responses={413: {"description": "draft too large"}, 429: {"description": "busy"}},
+    )
+    async def govern(req: DraftRequest) -> Response:
+        """Verify and revise a draft with ``strategy``: the governed text and its report."""
+        try:
+            text, report = await in_thread(lambda: run_draft(st, req, revise=True))
+        except GovernorError as exc:
+            raise http_error(exc) from None
+        body = '{"text":' + json.dumps(text, ensure_ascii=False) + ',"report":'
+        return Response(body + report.model_dump_json() + "}", media_type="application/json")
+
+    @app.get(
+        "/v1/provisions/{ref}",
+        tags=["authorities"],
+        dependencies=auth,
+        response_model=ProvisionResponse,
+        responses={404: {"description": "no such provision in the store"}},
+    )
+    async def provision(
+        ref: str,
+        as_of: Annotated[
+            date | None, Query(description="Date whose in-force version is wanted.")
+        ] = None,
+    ) -> ProvisionResponse:
+        """A provision by citation text, e.g. 「民法典第五百八十五条第二款」: every version."""
+        return await in_thread(lambda: lookup_provision(st.governor, ref, as_of))
+
+    register_proxy(app, st, auth)
+    return app
+
+
+def app_from_env() -> FastAPI:
+    """uvicorn factory for ``--workers N``: settings and config come as JSON in
+    ``CITEGOV_SERVICE_SETTINGS_JSON`` and ``CITEGOV_SERVICE_CONFIG_JSON`` (set by
+    ``citegov serve``), so every worker process builds the same app and loads its own store."""
+    raw_s = os.environ.get("CITEGOV_SERVICE_SETTINGS_JSON")
+    raw_c = os.environ.get("CITEGOV_SERVICE_CONFIG_JSON")
+    settings = ServiceSettings.model_validate_json(raw_s) if raw_s else ServiceSettings()
+    config = Config.model_validate_json(raw_c) if raw_c else load_config()
+    return create_app(settings, config)
