@@ -282,6 +282,7 @@ class Governor:
         fail_on: float | None = None,
         trace: bool = False,
         progress: Any = None,
+        allow_unverifiable: bool = False,
     ) -> Any:
         """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
 
@@ -289,6 +290,8 @@ class Governor:
         ``<name>.verdicts.json`` and ``<name>.html``, the batch ``summary.jsonl`` and
         ``index.html``. ``progress`` is called with a :class:`governor.batch.BatchProgress`
         after each draft. See :func:`governor.batch.run_batch` for resume and output naming.
+        With ``fail_on``, a draft with citations that could not be checked counts as failing
+        unless ``allow_unverifiable`` (SPEC §10).
 
         Returns:
             A :class:`governor.batch.BatchResult` (bad drafts are ``failed`` rows).
@@ -307,6 +310,7 @@ class Governor:
             as_of=as_of,
             context=context,
             fail_on=fail_on,
+            allow_unverifiable=allow_unverifiable,
             resume=resume,
             workers=workers,
             trace=trace,

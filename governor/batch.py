@@ -63,6 +63,7 @@ from governor.core.errors import (
     StrategyError,
     first_problem,
 )
+from governor.core.gaps import coverage_gaps, gap_line
 from governor.core.report import SCHEMA_VERSION
 from governor.text.textio import Draft, atomic_write_text, read_draft
 
@@ -347,6 +348,9 @@ class BatchOptions(BaseModel):
     as_of: date | None = None
     context: str = ""
     fail_on: float | None = Field(default=None, ge=0.0, le=1.0)
+    allow_unverifiable: bool = False
+    """With ``fail_on``: do not count a draft whose output holds citations that could not be
+    checked (coverage gaps, :mod:`governor.core.gaps`) as failing; by default it fails."""
     resume: bool = False
     workers: int = Field(default=1, ge=1, le=64)
     trace: bool = False
@@ -399,6 +403,10 @@ class BatchRow(BaseModel):
     error: str | None = None
     error_code: str | None = None
     seconds: float = 0.0
+    unverified: int = 0
+    """Citations of the output that could not be checked (coverage gaps)."""
+    gaps: str = ""
+    """One line naming them (:func:`governor.core.gaps.gap_line`), "" when none."""
 
 
 @dataclass(frozen=True)
@@ -424,7 +432,8 @@ class BatchResult:
     """Outcome of a batch: one row per input, in input order.
 
     ``governed`` were done in this run, ``skipped`` were already done (``resume``), ``failed``
-    could not be governed; ``below`` counts ok rows whose final trust is under ``fail_on``.
+    could not be governed; ``below`` counts ok rows failing ``fail_on``: final trust under it,
+    or citations that could not be checked unless ``allow_unverifiable`` (:func:`_fails`).
     """
 
     rows: tuple[BatchRow, ...]
@@ -522,6 +531,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         )
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
+    gaps = coverage_gaps(result.final_verdicts)
     return BatchRow(
         input=str(job.input),
         input_sha256=sha,
@@ -542,6 +552,8 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         all_pass_after=s1.all_pass,
         stop_reason=result.stop_reason,
         seconds=round(time.perf_counter() - t0, 4),
+        unverified=sum(g.n for g in gaps),
+        gaps=gap_line(gaps),
     )
 
 
@@ -710,14 +722,7 @@ def run_batch(
         _drop_if_empty(out_dir, created)
         raise
     ordered = tuple(rows[str(j.input)] for j in jobs if str(j.input) in rows)
-    below = sum(
-        1
-        for r in ordered
-        if options.fail_on is not None
-        and r.status == "ok"
-        and r.trust_after is not None
-        and r.trust_after < options.fail_on
-    )
+    below = sum(1 for r in ordered if _fails(r, options))
     return BatchResult(
         rows=ordered,
         governed=len(ordered) - len(skipped_rows) - failed,
@@ -857,6 +862,18 @@ def _crashed(job: BatchJob, settings: str) -> BatchRow:
         error="a worker process died (out of memory or killed); rerun with --resume",
         error_code="worker",
     )
+
+
+def _fails(row: BatchRow, options: BatchOptions) -> bool:
+    """A governed draft fails ``--fail-on`` when its final trust is below the threshold, or
+    (unless ``allow_unverifiable``) when some of its citations could not be checked: an
+    unverifiable citation leaves the trust denominator, so trust alone would pass it
+    silently (SPEC §10)."""
+    if options.fail_on is None or row.status != "ok":
+        return False
+    if row.trust_after is not None and row.trust_after < options.fail_on:
+        return True
+    return row.unverified > 0 and not options.allow_unverifiable
 
 
 def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:

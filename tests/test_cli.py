@@ -78,14 +78,18 @@ def _inputs(tmp_path: Path) -> Path:
     [
         (["{in}/good.md"], 0, "governed now"),
         # strategy none keeps the repealed 合同法/物权法 citations of low.md: trust 0.375 < 0.9
-        (["{in}/good.md", "{in}/low.md", "--strategy", "none", "--fail-on", "0.9"], 1, "< 0.9"),
+        (
+            ["{in}/good.md", "{in}/low.md", "--strategy", "none", "--fail-on", "0.9"],
+            1,
+            "failing --fail-on 0.9",
+        ),
         (["{in}/good.md", "--strategy", "magic"], 2, "unknown strategy"),
         (["{in}/good.md", "--workers", "0"], 2, "workers"),
         (["{in}/good.md", "{in}/nope.md"], 2, "no such file"),
         (["{in}/good.md", "{in}/bin.md"], 3, "failed"),
         (["{in}/bin.md"], 2, "binary"),
         (["{in}/good.md", "--out", "{in}"], 2, "overwrite an input"),
-        (["{in}/good.md", "--fail-on", "2"], 2, "fail_on"),
+        (["{in}/good.md", "--fail-on", "2"], 2, "--fail-on"),
     ],
 )
 def test_revise_exit_codes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
@@ -107,7 +111,8 @@ def test_revise_help_documents_exit_codes() -> None:
     text = " ".join(res.output.split())  # type: ignore[attr-defined]
     for phrase in (
         "Exit codes: 0 all drafts governed",
-        "1 a final trust is below --fail-on",
+        "1 --fail-on crossed (a final trust below it, or citations that could not be checked, "
+        "unless --allow-unverifiable)",
         "2 usage error",
         "3 some drafts failed",
         "--resume",

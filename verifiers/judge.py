@@ -13,7 +13,6 @@ from dataclasses import dataclass
 from datetime import date
 from typing import Protocol
 
-from governor.core.records import ArticleRecord
 from governor.core.labels import score_for
 from governor.core.models import (
     Authority,
@@ -24,6 +23,7 @@ from governor.core.models import (
     Suggestion,
     TaxonomyCode,
 )
+from governor.core.records import ArticleRecord
 
 
 @dataclass(frozen=True)

@@ -36,6 +36,8 @@ from governor.cli.common import (
     report_usage,
 )
 from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError
+from governor.core.gaps import gap_line
+from governor.core.labels import stop_phrase
 
 WIDE = 100
 """Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
@@ -57,16 +59,29 @@ REVISE_EPILOG = (
     "Outputs in --out, per draft: the revised text (<name>.md for .docx input), "
     "<name>.verdicts.json (SPEC JSON) and <name>.html; per batch: summary.jsonl (one row per "
     "draft, the checkpoint used by --resume) and index.html.\n\n"
-    "Exit codes: 0 all drafts governed · 1 a final trust is below --fail-on · "
+    "Exit codes: 0 all drafts governed · 1 --fail-on crossed (a final trust below it, or "
+    "citations that could not be checked, unless --allow-unverifiable) · "
     "2 usage error (bad flag or path, unknown strategy, output would overwrite an input, "
     "or every draft unreadable) · 3 some drafts failed (the others were still written)."
 )
 
 
+AllowUnverifiableOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-unverifiable",
+        help="With --fail-on: do not fail a draft only because some citations could not be "
+        "checked (US cases without a case lookup, foreign law, instruments outside the store).",
+    ),
+]
+
+
 def register(app: typer.Typer) -> None:
     """Add the commands of this module to ``app``."""
     app.command(
-        epilog="Exit codes: 0 ok · 2 usage error or no draft readable · 3 some drafts failed."
+        epilog="Exit codes: 0 ok · 1 --fail-on crossed (a trust below it, or citations that "
+        "could not be checked, unless --allow-unverifiable) · 2 usage error or no draft "
+        "readable · 3 some drafts failed."
     )(verify)
     app.command(epilog=REVISE_EPILOG)(revise)
 
@@ -130,6 +145,28 @@ def verdict_view(console: Console, title: str, citations: Sequence[Any]) -> None
             console.print(f"    → {escape(_suggestion(c))}", highlight=False)
 
 
+def _failing_axis(c: Any) -> Any:
+    """The first axis of a citation that did not pass (existence first), or None."""
+    for axis in (c.existence, c.fidelity, c.applicability):
+        if axis.score is not None and axis.score < 1.0:
+            return axis
+    return None
+
+
+def rationale_view(console: Console, citations: Sequence[Any]) -> None:
+    """Under the verdicts: why each failing citation failed (its first failing axis), and
+    why each unverifiable one could not be checked, one line each."""
+    for i, c in enumerate(citations, 1):
+        axis = c.existence if c.existence.label == "unverifiable" else _failing_axis(c)
+        if axis is None or not axis.rationale:
+            continue
+        console.print(
+            f"  [{i}] {axis.label}: {escape(axis.rationale.replace(chr(10), ' '))}",
+            highlight=False,
+            soft_wrap=False,
+        )
+
+
 def verify(
     paths: PathsArg,
     as_json: Annotated[
@@ -149,14 +186,21 @@ def verify(
     fail_on: Annotated[
         float | None,
         typer.Option(
-            "--fail-on", min=0.0, max=1.0, help="Exit 1 if any draft's trust is below this (0-1)."
+            "--fail-on",
+            min=0.0,
+            max=1.0,
+            help="Exit 1 if any draft's trust is below this (0-1), or if some of its "
+            "citations could not be checked (see --allow-unverifiable).",
         ),
     ] = None,
+    allow_unverifiable: AllowUnverifiableOpt = False,
 ) -> None:
     """Verify every citation of each draft (no revision): a table, or JSON with --json.
 
-    ``-`` reads one draft from standard input. Exit codes: 0 ok; 1 a draft's trust is below
-    --fail-on; 2 usage error or every draft failed; 3 some drafts failed.
+    ``-`` reads one draft from standard input. Failing citations are listed with their
+    rationale. Exit codes: 0 ok; 1 --fail-on crossed (trust below it, or citations that could
+    not be checked unless --allow-unverifiable); 2 usage error or every draft failed; 3 some
+    drafts failed.
     """
     from governor.batch import collect_inputs, read_input
     from governor.reports.json_report import build_report
@@ -207,7 +251,8 @@ def verify(
         )
         if dry_run:
             continue  # verdicts of a dry run are placeholders: only the usage is reported
-        below += fail_on is not None and report.scores.trust < fail_on
+        gapped = bool(report.gaps) and not allow_unverifiable
+        below += fail_on is not None and (report.scores.trust < fail_on or gapped)
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
         if as_json:
@@ -215,9 +260,16 @@ def verify(
             continue
         s = report.scores
         verdict_view(console, f"{path}  (as of {when})", report.citations)
+        rationale_view(console, report.citations)
+        line = gap_line(report.gaps)
+        if line:
+            style = "red" if any(g.loud for g in report.gaps) else "yellow"
+            console.print(f"[{style}]{escape(line)}[/]", highlight=False)
         console.print(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
-            f"all-pass {'yes' if s.all_pass else 'no'}\n"
+            f"all-pass {'yes' if s.all_pass else 'no'}"
+            + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
+            + "\n"
         )
     report_usage(gov)
     if failed:
@@ -261,8 +313,15 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
         f"{sum(bool(r.all_pass_before) for r in ok)} → {sum(bool(r.all_pass_after) for r in ok)}"
         f" of {len(ok)}",
     )
+    unverified = sum(r.unverified for r in ok)
+    if unverified:
+        t.add_row(
+            "not checked",
+            f"[yellow]{unverified} citation(s) in "
+            f"{sum(1 for r in ok if r.unverified)} draft(s)[/] (see each draft's gaps)",
+        )
     if fail_on is not None:
-        t.add_row(f"trust < {fail_on:g}", str(result.below))
+        t.add_row(f"failing --fail-on {fail_on:g}", str(result.below))
     t.add_row("wall time", f"{result.seconds:.1f} s")
     t.add_row("outputs", escape(str(result.out_dir)))
     t.add_row("index", escape(str(result.index)))
@@ -304,8 +363,15 @@ def revise(
     ] = "",
     fail_on: Annotated[
         float | None,
-        typer.Option("--fail-on", help="Exit 1 if any final trust is below this (0-1)."),
+        typer.Option(
+            "--fail-on",
+            min=0.0,
+            max=1.0,
+            help="Exit 1 if any final trust is below this (0-1), or if some citations of a "
+            "draft could not be checked (see --allow-unverifiable).",
+        ),
     ] = None,
+    allow_unverifiable: AllowUnverifiableOpt = False,
     workers: Annotated[
         int, typer.Option("--workers", "-j", help="Worker processes (each loads the store).")
     ] = 1,
@@ -354,6 +420,7 @@ def revise(
             as_of=fixed,
             context=context,
             fail_on=fail_on,
+            allow_unverifiable=allow_unverifiable,
             resume=resume,
             workers=workers,
             trace=trace,
@@ -454,7 +521,8 @@ def _run(
         elif per_draft and not ev.was_skipped:
             console.print(
                 f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
-                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · {r.stop_reason}",
+                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · stopped: "
+                f"{stop_phrase(r.stop_reason)}" + (f" · {escape(r.gaps)}" if r.gaps else ""),
                 highlight=False,
                 soft_wrap=True,  # one log line per draft, whatever the width
             )
@@ -469,6 +537,7 @@ def _run(
             as_of=options.as_of,
             context=options.context,
             fail_on=options.fail_on,
+            allow_unverifiable=options.allow_unverifiable,
             trace=options.trace,
             progress=on_progress,
         )

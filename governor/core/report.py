@@ -16,6 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from governor.core.gaps import CoverageGap
 from governor.core.labels import report_score
 from governor.core.models import CheckResult, Edit, Revision, Suggestion, Verdict
 
@@ -80,6 +81,8 @@ class CitationOut(_Out):
     taxonomy: tuple[str, ...]
     resolved: AuthorityOut | None
     suggestion: SuggestionOut | None
+    gap: str | None = None
+    in_question: bool = False
 
 
 class ScoresOut(_Out):
@@ -147,6 +150,14 @@ class VerdictReport(_Out):
     final: FinalOut | None = None
     stop_reason: str | None = None
     warnings: tuple[str, ...] = Field(default=())
+    gaps: tuple[CoverageGap, ...] = Field(
+        default=(),
+        description="Citations of the input that could not be checked, one entry per kind "
+        "(us_case_no_lookup, us_case_lookup_down, us_statute, foreign_law, outside_store, "
+        "version_not_in_store, record_not_in_store) with its count and a one-line message; "
+        "`loud` marks a configured lookup that failed. Empty when everything was checkable. "
+        "`--fail-on` fails on any gap unless `--allow-unverifiable` is given.",
+    )
 
 
 def _axis(c: CheckResult) -> AxisOut:
@@ -197,6 +208,8 @@ def citation_out(v: Verdict) -> CitationOut:
         taxonomy=tuple(v.taxonomy),
         resolved=_auth(v.resolved) if v.resolved is not None else None,
         suggestion=_sugg(v.suggestion),
+        gap=v.gap,
+        in_question=c.in_question,
     )
 
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from governor.core.gaps import coverage_gaps
 from governor.core.models import Verdict
 from governor.core.report import (
     FinalOut,
@@ -71,6 +72,7 @@ def build_report(
         final=final,
         stop_reason=stop,
         warnings=tuple(dict.fromkeys(notes)),
+        gaps=coverage_gaps(initial),
     )
 
 

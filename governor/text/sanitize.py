@@ -53,6 +53,8 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from governor.text.script import simplified, traditional_offsets
+
 __all__ = [
     "ReadingView",
     "draft_warnings",
@@ -373,7 +375,10 @@ def reading_view(text: str) -> ReadingView:
     merged = _merge(drops)
     folds = bool(_folds(text))
     if not merged and not folds:
-        return ReadingView(text, text, (), (0,), (0,))
+        reading = simplified(text)
+        if reading is text:
+            return ReadingView(text, text, (), (0,), (0,))
+        return ReadingView(text, reading, (), (0,), (0,))
     pieces: list[str] = []
     view_starts: list[int] = []
     orig_starts: list[int] = []
@@ -388,6 +393,7 @@ def reading_view(text: str) -> ReadingView:
     view = "".join(pieces)
     if folds:
         view = view.translate(_fold_table())
+    view = simplified(view)
     if not view_starts:
         view_starts, orig_starts = [0], [len(text)]
     return ReadingView(text, view, tuple(merged), tuple(view_starts), tuple(orig_starts))
@@ -452,6 +458,13 @@ def draft_warnings(text: str) -> tuple[str, ...]:
         sample = "".join(dict.fromkeys(text[i] for i in folds))[:6]
         out.append(
             f"look-alike characters: {len(folds)} (e.g. {sample}) were read as their standard forms"
+        )
+    trad = traditional_offsets(text)
+    if trad:
+        sample = "".join(dict.fromkeys(text[i] for i in trad))[:6]
+        out.append(
+            f"traditional characters: {len(trad)} (e.g. {sample}) were read as simplified "
+            "(OpenCC t2s) to match the store"
         )
     markers = find_markers(text)
     if markers:
