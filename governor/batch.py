@@ -65,6 +65,7 @@ from governor.core.errors import (
 )
 from governor.core.gaps import coverage_gaps, gap_line
 from governor.core.report import SCHEMA_VERSION
+from governor.text.script import language
 from governor.text.textio import Draft, atomic_write_text, read_draft
 
 
@@ -407,6 +408,8 @@ class BatchRow(BaseModel):
     """Citations of the output that could not be checked (coverage gaps)."""
     gaps: str = ""
     """One line naming them (:func:`governor.core.gaps.gap_line`), "" when none."""
+    language: str = ""
+    """``zh`` or ``en``: the draft's language (:func:`governor.text.script.language`)."""
 
 
 @dataclass(frozen=True)
@@ -554,6 +557,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         seconds=round(time.perf_counter() - t0, 4),
         unverified=sum(g.n for g in gaps),
         gaps=gap_line(gaps),
+        language=language(draft.text),
     )
 
 
@@ -792,7 +796,7 @@ def _run_jobs(
     finally:
         writer.close()
     all_rows = read_summary(summary_path)
-    _write_index(out_dir, list(all_rows.values()))
+    _write_index(out_dir, list(all_rows.values()), options.strategy)
     return rows, skipped_rows, failed
 
 
@@ -876,10 +880,31 @@ def _fails(row: BatchRow, options: BatchOptions) -> bool:
     return row.unverified > 0 and not options.allow_unverifiable
 
 
-def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
+def run_title(rows: Sequence[BatchRow], strategy: str, lang: str) -> str:
+    """The batch index title: which inputs were governed, with which strategy, how many.
+
+    The inputs are named by their common folder (or the one file), e.g.
+    ``examples/drafts 的引用核验与修订（策略 efa，30 份文稿）``.
+    """
+    from governor.reports.i18n import UI
+
+    paths = [r.input for r in rows]
+    if len(paths) == 1:
+        inputs = Path(paths[0]).name
+    else:
+        common = Path(os.path.commonpath(paths)) if paths else Path(".")
+        inputs = "/".join(common.parts[-2:]) if common.parts else "."
+    words = UI["zh" if lang == "zh" else "en"]["run"]
+    return words.format(inputs=inputs, strategy=strategy, n=len(rows))
+
+
+def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa") -> None:
     from urllib.parse import quote
 
     from governor.reports.html import IndexEntry, render_index
+
+    langs = [r.language for r in rows if r.language]
+    lang = "zh" if langs and langs.count("zh") * 2 >= len(langs) else "en"
 
     entries = [
         IndexEntry(
@@ -897,7 +922,10 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]
-    atomic_write_text(out_dir / INDEX_NAME, render_index(entries, title=out_dir.name or "batch"))
+    atomic_write_text(
+        out_dir / INDEX_NAME,
+        render_index(entries, title=run_title(rows, strategy, lang), lang=lang),
+    )
 
 
 def check_portable(gov: Governor, workers: int) -> None:

@@ -109,6 +109,13 @@ class USParts(Frozen):
     note: bool = False
 
 
+def article_pin(article: str) -> str:
+    """``第N条`` of an article key, an inserted article's suffix after 条 as the law writes it:
+    ``"577"`` → ``第577条``, ``"276之一"`` → ``第276条之一`` (never ``第276之一条``)."""
+    base, _, suffix = article.partition("之")
+    return f"第{base}条" + (f"之{suffix}" if suffix else "")
+
+
 def bracketed(title: str) -> str:
     """A title in 书名号, inner 《》 turned into 〈〉 as PRC drafting style requires:
     ``最高人民法院关于适用《中华人民共和国民法典》…的解释`` → ``《最高人民法院关于适用〈中华人民共和国民法典〉…的解释》``."""
@@ -160,10 +167,10 @@ class Citation(Frozen):
 
     @property
     def pin(self) -> str:
-        """Human-readable pin cite, e.g. ``第577条第2款第1项``."""
+        """Human-readable pin cite, e.g. ``第577条第2款第1项``, ``第133条之一``."""
         parts = []
         if self.article:
-            parts.append(f"第{self.article}条")
+            parts.append(article_pin(self.article))
         if self.paragraph:
             parts.append(f"第{self.paragraph}款")
         if self.item:
@@ -200,7 +207,7 @@ class Authority(Frozen):
         """``《title》第N条第M款`` style label used in tables and repairs."""
         out = bracketed(self.instrument)
         if self.article:
-            out += f"第{self.article}条"
+            out += article_pin(self.article)
         if self.paragraph:
             out += f"第{self.paragraph}款"
         if self.item:

@@ -15,7 +15,7 @@ from typing import Any
 
 from governor.text.regexes import TRADITIONAL_TO_SIMPLIFIED
 
-__all__ = ["simplified", "traditional_offsets"]
+__all__ = ["language", "simplified", "traditional_offsets"]
 
 
 @lru_cache(maxsize=1)
@@ -91,3 +91,15 @@ def traditional_offsets(text: str) -> list[int]:
     if out is text:
         return []
     return [i for i, (a, b) in enumerate(zip(text, out, strict=True)) if a != b]
+
+
+def language(text: str) -> str:
+    """``"zh"`` when ``text`` reads as Chinese, else ``"en"`` (the language of a report's
+    labels and notes, issue 14 item 6).
+
+    Rule: a CJK ideograph carries about one word, an English word about five letters, so the
+    text is Chinese when its ideographs are at least a fifth of its Latin letters.
+    """
+    cjk = sum(1 for ch in text if "\u4e00" <= ch <= "\u9fff")
+    latin = sum(1 for ch in text if ch.isascii() and ch.isalpha())
+    return "zh" if cjk and cjk * 5 >= latin else "en"
