@@ -64,6 +64,7 @@ from governor.core.errors import (
     first_problem,
 )
 from governor.core.gaps import coverage_gaps, gap_line
+from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
 from governor.text.script import language
 from governor.text.textio import Draft, atomic_write_text, read_draft
@@ -535,6 +536,10 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
     gaps = coverage_gaps(result.final_verdicts)
+    _log.info(
+        "%s: %d citations, %d edits, trust %.3f -> %.3f (%s)",
+        job.name, s0.n_cite, len(result.edits), s0.trust, s1.trust, result.stop_reason,
+    )  # fmt: skip
     return BatchRow(
         input=str(job.input),
         input_sha256=sha,
@@ -560,6 +565,8 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         language=language(draft.text),
     )
 
+
+_log = get_logger(__name__)
 
 # Worker-process state (spawned processes; one Governor each, built once).
 _WORKER_GOV: Governor | None = None
