@@ -63,6 +63,7 @@ from governor.core.errors import (
     StrategyError,
     first_problem,
 )
+from governor.core.extras import require
 from governor.core.gaps import coverage_gaps, gap_line
 from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
@@ -203,6 +204,7 @@ def read_docx(path: Path, *, max_chars: int = 2_000_000) -> Draft:
         EncodingError: not a valid ``.docx`` package.
         InputTooLargeError: more than ``max_chars`` characters of text.
     """
+    require("docx")  # the `docx` extra: MissingExtraError names `pip install 'citegov[docx]'`
     from docx import Document
     from docx.table import Table
 

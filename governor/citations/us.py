@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from governor.citations.cn import Hit
+from governor.core.extras import available
 from governor.core.models import USParts
 from governor.text import regexes as rx
 
@@ -56,6 +57,17 @@ def _case_span(text: str, cite: Any) -> tuple[int, int]:
         if k >= 0:
             start = k
     return start, end
+
+
+def us_cases_skipped(text: str) -> bool:
+    """True when ``text`` holds reporter-shaped citations (``925 F.3d 1339``) that were not
+    extracted because eyecite (the ``us`` extra) is not installed; the report then says so."""
+    return bool(_REPORTER_HINT_RE.search(text)) and not available("eyecite")
+
+
+_REPORTER_HINT_RE = re.compile(
+    r"\b[0-9]{1,4} [A-Z][A-Za-z.]{0,12}(?: ?[0-9A-Za-z.]{1,8}){0,3} [0-9]{1,5}\b"
+)
 
 
 def _code_hits(text: str) -> list[Hit]:
@@ -134,6 +146,10 @@ def scan_us(text: str) -> list[Hit]:
     """
     if not rx.US_HINT_RE.search(text):
         return []
+    code = _code_hits(text)
+    if not available("eyecite"):  # the `us` extra: see us_cases_skipped()
+        _attach_claims(text, code)
+        return code
     from eyecite import get_citations, resolve_citations
     from eyecite.models import (
         FullCaseCitation,
@@ -143,7 +159,6 @@ def scan_us(text: str) -> list[Hit]:
         SupraCitation,
     )
 
-    code = _code_hits(text)
     cites = [
         c
         for c in get_citations(text)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from datetime import date
 from typing import Any
 
+from governor.citations.us import us_cases_skipped
 from governor.core.gaps import coverage_gaps
 from governor.core.models import Verdict
 from governor.core.report import (
@@ -55,7 +56,14 @@ def build_report(
             scores=scores_out(result.final_verdicts),
         )
         stop = result.stop_reason
-    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
+    skipped = (
+        (
+            "US case citations were not extracted: eyecite is not installed (pip install 'citegov[us]')",
+        )
+        if us_cases_skipped(d.text)
+        else ()
+    )
+    notes = (*warnings, *draft_warnings(d.text), *skipped, *_unknown_warnings(initial, result))
     return VerdictReport(
         input=InputOut(
             path=str(d.path) if d.path else None,
