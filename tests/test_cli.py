@@ -153,3 +153,26 @@ def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
     assert res.exit_code == 0  # without --fail-on a low trust is a finding, not an error
     res = runner.invoke(app, ["verify", "-", "--fail-on", "2"], input=good)
     assert res.exit_code == 2
+
+
+def test_help_defaults_are_the_config_defaults() -> None:
+    from governor.core.config import Config
+
+    cfg = Config()
+    text = " ".join(run(["revise", "--help"], 200).output.split())  # type: ignore[attr-defined]
+    assert f"(default: config, else {cfg.max_rounds})" in text
+    assert f"(default: config, else {cfg.max_chars:,})" in text
+    assert f"(default: config, else {cfg.strategy})" in text
+    assert "No progress bar and no per-draft lines; failures and the summary table" in text
+
+
+def test_quiet_keeps_failures_and_summary(tmp_path: Path) -> None:
+    src = _inputs(tmp_path)
+    res = run(
+        ["revise", str(src / "good.md"), str(src / "bin.md"), "--out", str(tmp_path / "o"), "-q"]
+    )
+    out = res.output  # type: ignore[attr-defined]
+    assert res.exit_code == 3  # type: ignore[attr-defined]
+    assert "failed:" in out and "bin.md" in out  # the failure is printed
+    assert "citegov revise" in out  # the summary table
+    assert "good: citations" not in out  # no per-draft line

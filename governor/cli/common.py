@@ -52,7 +52,11 @@ DryRunOpt = Annotated[
     ),
 ]
 MaxCharsOpt = Annotated[
-    int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")
+    int | None,
+    typer.Option(
+        "--max-chars",
+        help="Refuse drafts longer than this many characters (default: config, else 2,000,000).",
+    ),
 ]
 
 

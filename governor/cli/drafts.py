@@ -50,7 +50,8 @@ PathsArg = Annotated[
     list[str],
     typer.Argument(
         help="Draft files, folders (searched recursively for .md/.txt/.docx) or glob patterns "
-        "(quote them: 'drafts/**/*.md'). Text files: UTF-8, GB18030 or UTF-16 with BOM.",
+        "(quote them: 'drafts/**/*.md'). Text files: UTF-8, GB18030 or UTF-16 with BOM; "
+        ".docx needs the docx extra (pip install 'citegov[docx]').",
         show_default=False,
     ),
 ]
@@ -354,7 +355,8 @@ def revise(
     llm_model: LlmModelOpt = None,
     dry_run: DryRunOpt = False,
     max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Revision rounds at most (default 2).")
+        int | None,
+        typer.Option("--max-rounds", help="Revision rounds at most (default: config, else 2)."),
     ] = None,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
@@ -384,7 +386,13 @@ def revise(
         ),
     ] = False,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No progress bar or per-draft lines.")
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="No progress bar and no per-draft lines; failures and the summary table are "
+            "still printed.",
+        ),
     ] = False,
     trace: Annotated[
         bool,
