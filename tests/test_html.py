@@ -287,6 +287,15 @@ def test_raw_measures_only_when_asked() -> None:
             "the provision does not address the claim (rank >20 in its instrument, overlap 0.04)",
             "该条文未涉及该主张",
         ),
+        (
+            "the report says 两个月; the provision says 一个月",
+            "报告称「两个月」，条文规定为「一个月」",
+        ),
+        ("the provision says 一年, not 二年", "条文规定为「一年」，而非「二年」"),
+        (
+            "the report restates 「应当支付」 but omits its condition 「劳动者提出解除的」",
+            "报告复述了「应当支付」，但遗漏了其条件「劳动者提出解除的」",
+        ),
         ("an unlisted rationale about 第5条第2款", "an unlisted rationale about 第五条第二款"),
     ],
 )

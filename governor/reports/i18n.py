@@ -21,6 +21,7 @@ UI: dict[str, dict[str, str]] = {
         "as_of": "as of",
         "strategy": "strategy",
         "judge": "judge",
+        "offline": "offline",
         "stopped": "stopped",
         "colon": ": ",
         "trust": "trust",
@@ -92,6 +93,7 @@ UI: dict[str, dict[str, str]] = {
         "as_of": "报告日期",
         "strategy": "策略",
         "judge": "判定",
+        "offline": "离线规则",
         "stopped": "结束原因",
         "colon": "：",
         "trust": "可信度",
@@ -289,6 +291,34 @@ _ZH_RATIONALES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
             "{t}不在权威库收录范围内（地方性、部门或技术文件）",
         ),
         (r"^(?P<n>\S+): well-formed 案号, not in the store$", "{n}：案号格式正确，但不在权威库中"),
+        (
+            r"^the report says (?P<a>[^;]+); the provision says (?P<b>.+)$",
+            "报告称「{a}」，条文规定为「{b}」",
+        ),
+        (r"^the provision says (?P<b>.+?), not (?P<a>.+)$", "条文规定为「{b}」，而非「{a}」"),
+        (
+            r"^modality flipped: the report says (?P<a>.+?), the provision says (?P<b>.+)$",
+            "情态词有误：报告称「{a}」，条文规定为「{b}」",
+        ),
+        (
+            r"^the report says (?P<a>.+?) where the provision says (?P<b>.+?) \((?P<k>[^)]*)\): "
+            r"the opposite rule$",
+            "报告称「{a}」，而条文规定为「{b}」：规则正好相反",
+        ),
+        (
+            r"^the report states the rule but drops its 但书: 「(?P<p>.+)」$",
+            "报告陈述了规则，但遗漏了但书：「{p}」",
+        ),
+        (
+            r"^the report states the rule universally \((?P<u>[^)]*)\) and omits its limit 「(?P<s>.+)」$",
+            "报告把规则说成普遍适用（{u}），遗漏了适用范围「{s}」",
+        ),
+        (
+            r"^the report restates 「(?P<c>.+?)」 but omits its condition 「(?P<cond>.+)」$",
+            "报告复述了「{c}」，但遗漏了其条件「{cond}」",
+        ),
+        (r"^the provision's 但书 was omitted: 「(?P<p>.+)」$", "遗漏了条文的但书：「{p}」"),
+        (r"^the report states nothing about the provision's content$", "报告未陈述该条文的内容"),
         (r"^the description matches this provision$", "报告的表述与该条文吻合"),
         (r"^the quoted text is in this provision$", "引文出自该条文"),
         (r"^the claim is this provision's rule$", "该主张陈述的正是该条文的规则"),
@@ -328,7 +358,7 @@ def zh_rationale(text: str) -> str:
         if m is None:
             continue
         parts = {k: (v or "") for k, v in m.groupdict().items()}
-        if "d" in parts:
+        if "d" in parts:  # the group named d is always an ISO date
             parts["d"] = _zh_date(parts["d"])
         if parts.get("succ"):
             succ = parts["succ"]
