@@ -90,9 +90,11 @@ def test_us_extraction_without_eyecite(without) -> None:  # type: ignore[no-unty
     )
     hits = scan_us(text)
     assert [text[h.start : h.end] for h in hits] == ["18 U.S.C. § 1028A"]  # no eyecite needed
-    assert us_cases_skipped(text) and not us_cases_skipped("See 18 U.S.C. § 1028A.")
+    assert us_cases_skipped(text) == 1 and us_cases_skipped("See 18 U.S.C. § 1028A.") == 0
     report = build_report(text, as_of=date(2024, 6, 1), strategy="none", judge="x", initial=())
-    assert any("pip install 'citegov[us]'" in w for w in report.warnings)
+    (gap,) = report.gaps  # not a silent pass: trust 1.0 of nothing, but a loud gap
+    assert (gap.kind, gap.n, gap.loud) == ("us_case_not_extracted", 1, True)
+    assert "pip install 'citegov[us]'" in gap.message
 
 
 def test_the_main_job_needs_no_extra(tmp_path: Path) -> None:
@@ -122,3 +124,16 @@ print(json.dumps({{"governed": res.governed, "heavy": heavy}}))
     got = json.loads(out.stdout.strip().splitlines()[-1])
     assert got == {"governed": 1, "heavy": []}
     assert (tmp_path / "out" / "GPT-3.5-turbo-0613_3-8_001.html").is_file()
+
+
+def test_cli_prints_the_extra_literally(without, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """``citegov[docx]`` must not be eaten as rich markup in an error line."""
+    from typer.testing import CliRunner
+
+    from governor.cli.app import app
+
+    without("docx")
+    path = tmp_path / "brief.docx"
+    path.write_bytes(b"PK\x03\x04")
+    res = CliRunner().invoke(app, ["verify", str(path)], env={"NO_COLOR": "1", "COLUMNS": "200"})
+    assert "pip install 'citegov[docx]'" in res.output

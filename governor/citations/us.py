@@ -59,10 +59,13 @@ def _case_span(text: str, cite: Any) -> tuple[int, int]:
     return start, end
 
 
-def us_cases_skipped(text: str) -> bool:
-    """True when ``text`` holds reporter-shaped citations (``925 F.3d 1339``) that were not
-    extracted because eyecite (the ``us`` extra) is not installed; the report then says so."""
-    return bool(_REPORTER_HINT_RE.search(text)) and not available("eyecite")
+def us_cases_skipped(text: str) -> int:
+    """How many reporter-shaped citations (``925 F.3d 1339``) of ``text`` were not extracted
+    because eyecite (the ``us`` extra) is not installed (0 when it is); the report names them
+    as a coverage gap (:mod:`governor.core.gaps`)."""
+    if not rx.US_HINT_RE.search(text) or available("eyecite"):
+        return 0
+    return len(_REPORTER_HINT_RE.findall(text))
 
 
 _REPORTER_HINT_RE = re.compile(

@@ -133,5 +133,6 @@ def ablate(
             "plots skipped: the plots of citegov ablate need matplotlib, which is not "
             "installed: pip install 'citegov[plots]'",
             highlight=False,
+            markup=False,
         )
     out.print(f"\nwrote {out_dir}/table.md, results.json, results.csv", highlight=False)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Annotated
 
 import typer
+from rich.markup import escape
 
 from governor.cli import ablate, calibrate, corpus, drafts
 from governor.cli.common import err
@@ -52,5 +53,5 @@ def main() -> None:
     try:
         app()
     except GovernorError as exc:
-        err.print(f"[bold red]error:[/] {exc}", highlight=False)
+        err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
         raise SystemExit(2) from None

@@ -8,6 +8,7 @@ from typing import Annotated, Any
 
 import typer
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from governor.core.errors import GovernorError
@@ -61,7 +62,9 @@ MaxCharsOpt = Annotated[
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    err.print(f"[bold red]error:[/] {message}", highlight=False)
+    """Print ``error: message`` (the message is text, never rich markup: ``citegov[index]``
+    stays as written) and return the ``typer.Exit`` to raise."""
+    err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     return typer.Exit(code)
 
 

@@ -276,7 +276,11 @@ def verify(
     if failed:
         raise typer.Exit(3 if failed < len(files) else 2)
     if below:
-        err.print(f"{below} draft(s) below --fail-on {fail_on:g}", highlight=False)
+        err.print(
+            f"{below} draft(s) failing --fail-on {fail_on:g} (trust below it, or citations "
+            "not checked without --allow-unverifiable)",
+            highlight=False,
+        )
         raise typer.Exit(1)
 
 

@@ -20,6 +20,10 @@ from governor.core.models import GapKind, Verdict
 __all__ = ["CoverageGap", "coverage_gaps", "gap_line"]
 
 _WHAT: dict[str, tuple[str, str]] = {
+    "us_case_not_extracted": (
+        "US case citation(s) (not extracted: eyecite is not installed; pip install 'citegov[us]')",
+        "件美国判例引用（未提取：未安装 eyecite，请运行 pip install 'citegov[us]'）",
+    ),
     "us_case_lookup_down": (
         "US case citation(s) (the configured case lookup failed: endpoint down or refused; "
         "retry, or check courtlistener_url / case_store)",
@@ -54,7 +58,7 @@ _WHAT: dict[str, tuple[str, str]] = {
     ),
 }
 _ORDER = get_args(GapKind)
-_LOUD = frozenset({"us_case_lookup_down"})
+_LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted"})
 
 
 class CoverageGap(BaseModel):
@@ -75,13 +79,17 @@ class CoverageGap(BaseModel):
     loud: bool = False
 
 
-def coverage_gaps(verdicts: Sequence[Verdict]) -> tuple[CoverageGap, ...]:
+def coverage_gaps(
+    verdicts: Sequence[Verdict], *, unextracted_us: int = 0
+) -> tuple[CoverageGap, ...]:
     """The coverage gaps of one text's verdicts, loud ones first, then in
     :data:`~governor.core.models.GapKind` order.
 
     Args:
         verdicts: verdicts of one text (any order). Only ``unverifiable`` verdicts with a
             ``gap`` count; citations in the question line (``in_question``) do not.
+        unextracted_us: reporter-shaped US case citations that were not extracted at all
+            (:func:`governor.citations.us.us_cases_skipped`).
 
     Returns:
         One :class:`CoverageGap` per kind present; empty when every citation was checkable.
@@ -90,6 +98,8 @@ def coverage_gaps(verdicts: Sequence[Verdict]) -> tuple[CoverageGap, ...]:
     for v in verdicts:
         if v.gap is not None and v.existence.label == "unverifiable" and not v.citation.in_question:
             counts[v.gap] = counts.get(v.gap, 0) + 1
+    if unextracted_us:
+        counts["us_case_not_extracted"] = unextracted_us
     kinds = sorted(counts, key=lambda k: (k not in _LOUD, _ORDER.index(k)))
     return tuple(
         CoverageGap(kind=k, n=counts[k], message=f"{counts[k]} {_WHAT[k][0]}", loud=k in _LOUD)

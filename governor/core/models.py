@@ -69,6 +69,7 @@ as an interpretation of it, but it is not a 法律 and may not be cited as one).
 
 
 GapKind = Literal[
+    "us_case_not_extracted",
     "us_case_no_lookup",
     "us_case_lookup_down",
     "us_statute",
@@ -81,7 +82,8 @@ GapKind = Literal[
 US cases with no case lookup configured, or with one that failed; US statutes (no US code in
 the store); foreign law; a PRC instrument outside the store's coverage (local, departmental,
 technical); a version of a law older than the store's; a 案号, 文号 or guiding case the store
-does not list."""
+does not list; ``us_case_not_extracted``: reporter citations left unread because eyecite (the
+``us`` extra) is not installed."""
 
 
 class USParts(Frozen):

@@ -153,7 +153,8 @@ class VerdictReport(_Out):
     gaps: tuple[CoverageGap, ...] = Field(
         default=(),
         description="Citations of the input that could not be checked, one entry per kind "
-        "(us_case_no_lookup, us_case_lookup_down, us_statute, foreign_law, outside_store, "
+        "(us_case_not_extracted, us_case_no_lookup, us_case_lookup_down, us_statute, "
+        "foreign_law, outside_store, "
         "version_not_in_store, record_not_in_store) with its count and a one-line message; "
         "`loud` marks a configured lookup that failed. Empty when everything was checkable. "
         "`--fail-on` fails on any gap unless `--allow-unverifiable` is given.",

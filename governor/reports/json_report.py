@@ -56,14 +56,7 @@ def build_report(
             scores=scores_out(result.final_verdicts),
         )
         stop = result.stop_reason
-    skipped = (
-        (
-            "US case citations were not extracted: eyecite is not installed (pip install 'citegov[us]')",
-        )
-        if us_cases_skipped(d.text)
-        else ()
-    )
-    notes = (*warnings, *draft_warnings(d.text), *skipped, *_unknown_warnings(initial, result))
+    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
     return VerdictReport(
         input=InputOut(
             path=str(d.path) if d.path else None,
@@ -80,7 +73,7 @@ def build_report(
         final=final,
         stop_reason=stop,
         warnings=tuple(dict.fromkeys(notes)),
-        gaps=coverage_gaps(initial),
+        gaps=coverage_gaps(initial, unextracted_us=us_cases_skipped(d.text)),
     )
 
 
