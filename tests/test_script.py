@@ -20,6 +20,7 @@ from governor.text.script import language, simplified, traditional_offsets
         ("乾隆年间", "乾隆年间"),
         ("根据《民法典》第五百七十七条", "根据《民法典》第五百七十七条"),
         ("", ""),
+        ("條\ud800", "條\ud800"),  # a lone surrogate: left for textio to reject
     ],
 )
 def test_simplified_one_for_one(text: str, expected: str) -> None:

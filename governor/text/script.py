@@ -66,7 +66,9 @@ def simplified(text: str) -> str:
         it holds no traditional character. OpenCC's phrase-level conversion is used when it
         keeps the length; otherwise each character is converted on its own (a character
         whose simplified form is several characters is kept). A character that is itself a
-        simplified form (坏, 后, 干) is never changed.
+        simplified form (坏, 后, 干) is never changed. Text holding a lone surrogate (not
+        valid Unicode) is returned as is, for :func:`governor.text.textio.ensure_text` to
+        reject with its own message.
     """
     if not text:
         return text
@@ -74,7 +76,10 @@ def simplified(text: str) -> str:
     if conv is None:
         out = text.translate(TRADITIONAL_TO_SIMPLIFIED)
     else:
-        out = conv.convert(text)
+        try:
+            out = conv.convert(text)
+        except UnicodeEncodeError:  # a lone surrogate: not Unicode text; textio rejects it
+            return text
         if len(out) != len(text):
             out = "".join(_char(c) for c in text)
         if out != text:
