@@ -176,3 +176,14 @@ def test_quiet_keeps_failures_and_summary(tmp_path: Path) -> None:
     assert "failed:" in out and "bin.md" in out  # the failure is printed
     assert "citegov revise" in out  # the summary table
     assert "good: citations" not in out  # no per-draft line
+
+
+@pytest.mark.parametrize("details", [False, True])
+def test_verify_lists_rationales_of_failing_citations(details: bool) -> None:
+    args = ["verify", "--as-of", "2026-11-29", str(EXAMPLE)] + (["--details"] if details else [])
+    res = run(args, 200)
+    out = res.output  # type: ignore[attr-defined]
+    assert "[1] repealed: 《中华人民共和国合同法》 was repealed on 2021-01-01" in out
+    assert "[4] misdescribed: the description matches 《中华人民共和国民事诉讼法》第104条" in out
+    has_measure = re.search(r"\([0-9]\.[0-9]{2}\)", out) is not None
+    assert has_measure is details  # raw numbers only when asked

@@ -38,6 +38,7 @@ from governor.cli.common import (
 from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError
 from governor.core.gaps import gap_line
 from governor.core.labels import stop_phrase
+from governor.reports.i18n import readable
 
 WIDE = 100
 """Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
@@ -154,15 +155,17 @@ def _failing_axis(c: Any) -> Any:
     return None
 
 
-def rationale_view(console: Console, citations: Sequence[Any]) -> None:
+def rationale_view(console: Console, citations: Sequence[Any], *, details: bool = False) -> None:
     """Under the verdicts: why each failing citation failed (its first failing axis), and
-    why each unverifiable one could not be checked, one line each."""
+    why each unverifiable one could not be checked, one line each; raw measures (overlap,
+    match scores) only with ``details``."""
     for i, c in enumerate(citations, 1):
         axis = c.existence if c.existence.label == "unverifiable" else _failing_axis(c)
         if axis is None or not axis.rationale:
             continue
         console.print(
-            f"  [{i}] {axis.label}: {escape(axis.rationale.replace(chr(10), ' '))}",
+            f"  [{i}] {axis.label}: "
+            f"{escape(readable(axis.rationale, details=details).replace(chr(10), ' '))}",
             highlight=False,
             soft_wrap=False,
         )
@@ -195,6 +198,12 @@ def verify(
         ),
     ] = None,
     allow_unverifiable: AllowUnverifiableOpt = False,
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details", help="Keep the raw measures (overlap, match scores) in rationales."
+        ),
+    ] = False,
 ) -> None:
     """Verify every citation of each draft (no revision): a table, or JSON with --json.
 
@@ -261,7 +270,7 @@ def verify(
             continue
         s = report.scores
         verdict_view(console, f"{path}  (as of {when})", report.citations)
-        rationale_view(console, report.citations)
+        rationale_view(console, report.citations, details=details)
         line = gap_line(report.gaps)
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
