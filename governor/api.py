@@ -283,6 +283,7 @@ class Governor:
         trace: bool = False,
         progress: Any = None,
         allow_unverifiable: bool = False,
+        details: bool = False,
     ) -> Any:
         """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
 
@@ -311,6 +312,7 @@ class Governor:
             context=context,
             fail_on=fail_on,
             allow_unverifiable=allow_unverifiable,
+            details=details,
             resume=resume,
             workers=workers,
             trace=trace,

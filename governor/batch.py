@@ -357,6 +357,8 @@ class BatchOptions(BaseModel):
     """With ``fail_on``: do not count a draft whose output holds citations that could not be
     checked (coverage gaps, :mod:`governor.core.gaps`) as failing; by default it fails."""
     resume: bool = False
+    details: bool = False
+    """Keep raw measures (overlap, match scores) in the HTML pages' rationales."""
     workers: int = Field(default=1, ge=1, le=64)
     trace: bool = False
     """Also write ``<name>.trace.json``: every round's edits and verdicts and a unified diff."""
@@ -472,6 +474,7 @@ def settings_key(config: Config, options: BatchOptions) -> str:
             "as_of": options.as_of.isoformat() if options.as_of else None,
             "context": options.context,
             "config": cfg,
+            **({"details": True} if options.details else {}),  # pages differ; keys stay stable
         },
         sort_keys=True,
         ensure_ascii=False,
@@ -513,7 +516,14 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             result=result,
             warnings=warnings,
         )
-        page = render_draft(report, draft.text, result.text, title=job.name, index_href=INDEX_NAME)
+        page = render_draft(
+            report,
+            draft.text,
+            result.text,
+            title=job.name,
+            index_href=INDEX_NAME,
+            details=options.details,
+        )
         atomic_write_text(job.text_out, result.text)
         atomic_write_text(job.json_out, report.model_dump_json(indent=2) + "\n")
         atomic_write_text(job.html_out, page)

@@ -187,3 +187,13 @@ def test_verify_lists_rationales_of_failing_citations(details: bool) -> None:
     assert "[4] misdescribed: the description matches 《中华人民共和国民事诉讼法》第104条" in out
     has_measure = re.search(r"\([0-9]\.[0-9]{2}\)", out) is not None
     assert has_measure is details  # raw numbers only when asked
+
+
+@pytest.mark.parametrize("details", [False, True])
+def test_revise_html_measures_only_with_details(tmp_path: Path, details: bool) -> None:
+    out_dir = tmp_path / "out"
+    args = ["revise", str(EXAMPLE), "--as-of", "2026-11-29", "--out", str(out_dir), "-q"]
+    res = run(args + (["--details"] if details else []))
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    page = (out_dir / f"{EXAMPLE.stem}.html").read_text(encoding="utf-8")
+    assert (re.search(r"\([0-9]\.[0-9]{2}\)", page) is not None) is details

@@ -387,6 +387,13 @@ def revise(
         ),
     ] = None,
     allow_unverifiable: AllowUnverifiableOpt = False,
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details",
+            help="Keep the raw measures (overlap, match scores) in the HTML rationales.",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", "-j", help="Worker processes (each loads the store).")
     ] = 1,
@@ -442,6 +449,7 @@ def revise(
             context=context,
             fail_on=fail_on,
             allow_unverifiable=allow_unverifiable,
+            details=details,
             resume=resume,
             workers=workers,
             trace=trace,
@@ -559,6 +567,7 @@ def _run(
             context=options.context,
             fail_on=options.fail_on,
             allow_unverifiable=options.allow_unverifiable,
+            details=options.details,
             trace=options.trace,
             progress=on_progress,
         )
