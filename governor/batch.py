@@ -939,6 +939,7 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa")
             all_pass_after=r.all_pass_after,
             stop_reason=r.stop_reason,
             error=r.error,
+            unverified=r.unverified,
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]

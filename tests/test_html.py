@@ -315,6 +315,9 @@ def test_index_is_titled_by_the_run_in_chinese() -> None:
     ]  # fmt: skip
     title = run_title(rows, "efa", "zh")
     assert title == "examples/drafts 的引用核验与修订（策略 efa，2 份文稿）"
-    entries = [IndexEntry("a", "a.html", "/in/a.md", "ok", 3, 2, 0.5, 1.0, True, "no_change", None)]
+    entries = [
+        IndexEntry("a", "a.html", "/in/a.md", "ok", 3, 2, 0.5, 1.0, True, "no_change", None, 2)
+    ]
     html = render_index(entries, title=title, lang="zh")
     assert f"<h1>{title}</h1>" in html and "没有可再修正之处" in html and "no_change" not in html
+    assert "<th>未核验</th>" in html and '<span class="badge v-excluded">2</span>' in html

@@ -174,6 +174,8 @@ class IndexEntry:
     all_pass_after: bool | None
     stop_reason: str | None
     error: str | None
+    unverified: int = 0
+    """Citations of the output that could not be checked (coverage gaps)."""
 
 
 def _csp_hash(source: str) -> str:
