@@ -913,7 +913,12 @@ def run_title(rows: Sequence[BatchRow], strategy: str, lang: str) -> str:
         inputs = Path(paths[0]).name
     else:
         common = Path(os.path.commonpath(paths)) if paths else Path(".")
-        inputs = "/".join(common.parts[-2:]) if common.parts else "."
+        if len(common.parts) > 1:
+            inputs = "/".join(common.parts[-2:])
+        else:  # nothing in common but the root: name the folders themselves
+            folders = list(dict.fromkeys(Path(p).parent.name or "/" for p in paths))
+            inputs = ("、" if lang == "zh" else ", ").join(folders[:3])
+            inputs += " …" if len(folders) > 3 else ""
     words = UI["zh" if lang == "zh" else "en"]["run"]
     return words.format(inputs=inputs, strategy=strategy, n=len(rows))
 

@@ -315,6 +315,11 @@ def test_index_is_titled_by_the_run_in_chinese() -> None:
     ]  # fmt: skip
     title = run_title(rows, "efa", "zh")
     assert title == "examples/drafts 的引用核验与修订（策略 efa，2 份文稿）"
+    apart = [
+        r.model_copy(update={"input": p})
+        for r, p in zip(rows, ("/a/x/1.md", "/b/y/2.md"), strict=True)
+    ]
+    assert run_title(apart, "efa", "en") == "citegov revise of x, y (efa, 2 drafts)"
     entries = [
         IndexEntry("a", "a.html", "/in/a.md", "ok", 3, 2, 0.5, 1.0, True, "no_change", None, 2)
     ]
