@@ -105,10 +105,19 @@ class Prediction(Frozen):
     rationale: str = ""
     suggestion: str | None = None
     suggestion_score: float | None = None
+    existence_score: float | None = None
+    fidelity_score: float | None = None
+    applicability_score: float | None = None
+    """Axis scores in [0, 1] (``CheckResult.score``; None for NA labels or a missed target)."""
 
     def label(self, axis: Axis) -> str:
         """The predicted label on ``axis``."""
         return str(getattr(self, axis))
+
+    def score(self, axis: Axis) -> float | None:
+        """The predicted score on ``axis`` (the verdict's raw confidence that it passes)."""
+        value = getattr(self, f"{axis}_score")
+        return None if value is None else float(value)
 
 
 # ------------------------------------------------------------------------------ files
@@ -183,6 +192,9 @@ def prediction_of(item_id: str, verdict: Verdict | None) -> Prediction:
         if sug is not None
         else None,
         suggestion_score=sug.score if sug is not None else None,
+        existence_score=verdict.existence.score,
+        fidelity_score=verdict.fidelity.score,
+        applicability_score=verdict.applicability.score,
     )
 
 
@@ -375,6 +387,45 @@ class CalibrationReport(Frozen):
     kinds: tuple[RecallRow, ...]
     groups: tuple[tuple[str, tuple[AxisReport, ...]], ...] = ()
     suggestions: SuggestionReport | None = None
+
+
+class LabelRow(Frozen):
+    """Precision and recall of one label of an axis (multi-class view; ``None`` if undefined).
+
+    ``precision`` = items predicted ``label`` that carry it / items predicted ``label``;
+    ``recall`` = items carrying ``label`` predicted so / items carrying ``label``.
+    """
+
+    label: str
+    n_true: int
+    n_predicted: int
+    hit: int
+    precision: float | None
+    recall: float | None
+
+
+def label_rows(report: AxisReport) -> tuple[LabelRow, ...]:
+    """Per-label precision and recall from an axis report's confusion matrix, for every label
+    that is a true or a predicted label."""
+    labels = sorted(set(report.rows) | set(report.cols))
+    out = []
+    for lab in labels:
+        r = report.rows.index(lab) if lab in report.rows else None
+        c = report.cols.index(lab) if lab in report.cols else None
+        n_true = sum(report.matrix[r]) if r is not None else 0
+        n_pred = sum(row[c] for row in report.matrix) if c is not None else 0
+        hit = report.matrix[r][c] if r is not None and c is not None else 0
+        out.append(
+            LabelRow(
+                label=lab,
+                n_true=n_true,
+                n_predicted=n_pred,
+                hit=hit,
+                precision=_ratio(hit, n_pred),
+                recall=_ratio(hit, n_true),
+            )
+        )
+    return tuple(out)
 
 
 def is_flagged(axis: Axis, label: str) -> bool:

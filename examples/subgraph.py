@@ -1,8 +1,10 @@
-"""Add the governance graph as a subgraph of your own LangGraph app.
+"""Add the governance graph as a subgraph of your own LangGraph app, and reuse it.
 
-The compiled governance graph is a node like any other: the parent state shares the keys it
-reads (``draft``, ``as_of``, ``context``) and writes (``text``, ``stop_reason``...); keys the
-parent does not declare stay inside the subgraph.
+The compiled governance graph is a node like any other: the parent state shares the keys of
+its input schema (``draft``, ``as_of``, ``context``) and of its output schema (``text``,
+``verdicts``, ``edits``, ``stop_reason``, ``scores``); its own keys stay inside. It is compiled
+once and keeps no per-run state, so the app can be invoked again, batched or run concurrently;
+settings per run go in the runtime context (here: the strategy of one run).
 
 Run: ``python examples/subgraph.py``
 """
@@ -61,11 +63,19 @@ def build_app() -> Any:
 
 def main() -> None:
     app = build_app()
-    out = app.invoke({"question": "合同是否有效？诉讼时效多长？"})
+    q = {"question": "合同是否有效？诉讼时效多长？"}
+    out = app.invoke(q)
     print(out["answer"])
+    again = app.invoke(q)  # the same compiled graphs, a second run: repaired again
+    print("second run:", again["answer"] == out["answer"])
+    print("batch of 3:", [o["answer"] == out["answer"] for o in app.batch([q] * 3)])
+    plain = app.invoke(q, context={"strategy": "none"})  # one run's setting: verify only
+    print("strategy none:", plain["answer"].split("]")[0] + "]")
     for chunk in app.stream({"question": "合同是否有效？"}, subgraphs=True, stream_mode="updates"):
         namespace, update = chunk
         print("/".join(namespace) or "app", list(update))
+    for _, event in app.stream(q, subgraphs=True, stream_mode="custom"):
+        print("verdict:", event["citation"], event["existence"], f"round {event['round']}")
 
 
 if __name__ == "__main__":

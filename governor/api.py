@@ -13,7 +13,9 @@ Example:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+import threading
+import uuid
+from collections.abc import Callable, Sequence
 from datetime import date
 from functools import cached_property
 from typing import Any
@@ -28,7 +30,8 @@ from governor.text.dates import detect_as_of, detect_context
 from graphs.nodes import GovernanceDeps, TextReviser
 from graphs.pipeline import build_governance_graph
 from graphs.runnable import GovernedWriter, prepare_input
-from graphs.state import GovernanceResult, GovernanceState, result_from_state
+from graphs.settings import GovernanceContext
+from graphs.state import STATE_KEYS, GovernanceResult, result_from_state
 from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
@@ -70,6 +73,9 @@ class Governor:
         self._retriever = retriever
         self.generator: Generator | None = as_generator(generator) if generator else None
         self._reviser = reviser
+        self._graphs: dict[tuple[str, str], Any] = {}
+        self._verifiers: dict[str, Verifier] = {}
+        self._lock = threading.Lock()
 
     @cached_property
     def store(self) -> AuthorityStore:
@@ -142,6 +148,36 @@ class Governor:
             case_lookup=self.case_lookup,
         )
 
+    def _verifier_for(self, judge: str | None) -> Verifier:
+        """The shared verifier of the graphs for judge backend ``judge`` (None: this
+        governor's own judge), built once; runs copy it with their own cache (``graphs.nodes``).
+
+        Raises:
+            ConfigError: unknown judge, or ``llm`` without endpoint settings.
+        """
+        own = judge is None or (judge == self.config.judge and self._judge is None)
+        key = "" if own else str(judge)
+        with self._lock:
+            if key not in self._verifiers:
+                if own:
+                    chosen: Judge = self.judge
+                elif judge == "offline":
+                    chosen = OfflineJudge(self.store, self.retriever, self.config.thresholds)
+                elif judge == "llm":
+                    from verifiers.llm_judge import make_llm_judge
+
+                    chosen = make_llm_judge(self.config, self.store, self.retriever)
+                else:
+                    raise ConfigError(f"unknown judge {judge!r}; use offline or llm")
+                self._verifiers[key] = Verifier(
+                    self.store,
+                    self.retriever,
+                    chosen,
+                    strict=self.config.strict,
+                    case_lookup=self.case_lookup,
+                )
+            return self._verifiers[key]
+
     def extract(self, text: str) -> tuple[Citation, ...]:
         """Citations of ``text`` (spans index ``text`` as given)."""
         return extract(text, self.store)
@@ -170,23 +206,42 @@ class Governor:
             )
         return GovernanceDeps(
             extractor=self.extract,
-            verifier=self.verifier(),
+            verifier=self._verifier_for(None),
             strategy=strategy,  # type: ignore[arg-type]
             max_rounds=self.config.max_rounds,
             strict=self.config.strict,
             thresholds=self.config.thresholds,
             generator=self.generator,
             mode=mode,  # type: ignore[arg-type]
-            text_reviser=self.reviser if strategy == "efa" and mode == "edit" else None,
+            text_reviser=self.reviser,  # used by efa in edit mode only (graphs.nodes.revise)
+            as_of=self.config.as_of.isoformat() if self.config.as_of else None,
+            verifier_for=self._verifier_for,
         )
 
     def graph(
         self, strategy: str | None = None, *, mode: str = "edit", checkpointer: Any = None
     ) -> Any:
-        """The compiled LangGraph pipeline for ``strategy`` (a LangChain Runnable)."""
-        return build_governance_graph(
-            self._deps(strategy or self.config.strategy, mode=mode), checkpointer=checkpointer
-        )
+        """The compiled LangGraph pipeline whose default strategy is ``strategy``.
+
+        Compiled once per (strategy, mode) and reused: a compiled graph keeps no per-run
+        state, so it serves any number of sequential, batched or concurrent runs. Per-run
+        settings go in ``invoke(..., context={...})`` (:class:`graphs.settings.
+        GovernanceContext`). With a ``checkpointer`` a new graph is compiled over it.
+
+        Raises:
+            StrategyError / ConfigError: unknown strategy or mode, regenerate without a
+                feedback-taking generator.
+        """
+        strat = strategy or self.config.strategy
+        if checkpointer is not None:
+            return build_governance_graph(self._deps(strat, mode=mode), checkpointer=checkpointer)
+        key = (strat, mode)
+        graph = self._graphs.get(key)
+        if graph is None:
+            graph = build_governance_graph(self._deps(strat, mode=mode))
+            with self._lock:
+                graph = self._graphs.setdefault(key, graph)
+        return graph
 
     def runnable(
         self,
@@ -208,26 +263,26 @@ class Governor:
                 feedback-taking generator.
         """
         strat = strategy or self.config.strategy
-        self._deps(strat, mode=mode)  # validate now, not at the first invoke
 
-        def prepare(value: Any) -> GovernanceState:
+        def prepare(value: Any) -> Any:
             if isinstance(value, str) and self.generator is not None:
                 value = {"query": value}  # a writer with a generator writes: text is the question
-            state = prepare_input(value, today=self.config.as_of)
-            draft = state.get("draft")
-            if draft is not None:
-                given = isinstance(value, dict) and value.get("as_of")
-                if not given and self.config.as_of is None:
-                    state["as_of"] = detect_as_of(draft).isoformat()
-                state["context"] = state.get("context") or detect_context(draft)
-            return state
+            return prepare_input(value)
 
         return GovernedWriter(
-            lambda: self._deps(strat, mode=mode),
+            self.graph(strat, mode=mode, checkpointer=checkpointer),
             prepare=prepare,
-            checkpointer=checkpointer,
             interrupt_after=interrupt_after,
         )
+
+    def messages_node(self, strategy: str | None = None, **settings: Any) -> Any:
+        """A node for a ``MessagesState`` graph that governs the last ``AIMessage`` in place
+        (:func:`graphs.messages.govern_last_message`); ``settings`` are
+        :class:`graphs.settings.GovernanceContext` fields for its runs."""
+        from graphs.messages import govern_last_message
+
+        ctx = GovernanceContext(**settings) if settings else None
+        return govern_last_message(self.graph(strategy), context=ctx)
 
     def govern(
         self,
@@ -236,21 +291,55 @@ class Governor:
         strategy: str | None = None,
         as_of: date | None = None,
         context: str = "",
+        review: Callable[[dict[str, Any]], Any] | None = None,
     ) -> GovernanceResult:
         """Verify and revise ``text`` with ``strategy`` (default from config).
+
+        Args:
+            text: the draft (never modified).
+            strategy: ``none`` | ``existence`` | ``efa``.
+            as_of: the date the report speaks as of; default: ``config.as_of``, else the
+                report date in the draft, else today.
+            context: the question the report answers (default: a ``问题：`` line).
+            review: human approval of edits: called with each round's proposed edits
+                (:func:`graphs.nodes.review_payload`) and returns the decision
+                (:func:`graphs.nodes.parse_review`); the run pauses at a checkpoint meanwhile.
 
         Returns:
             The run's result: initial and final verdicts, every round's edits, output text.
 
         Raises:
             StrategyError: unknown strategy.
+            InputError: a review decision that cannot be read.
         """
-        strat = strategy or self.config.strategy
-        when = as_of or self.config.as_of or detect_as_of(text)
-        state = self.graph(strat).invoke(
-            {"draft": text, "as_of": when.isoformat(), "context": context or detect_context(text)}
-        )
-        return result_from_state(state, strat)
+        inp: dict[str, Any] = {"draft": text}
+        if as_of is not None:
+            inp["as_of"] = as_of.isoformat()
+        if context:
+            inp["context"] = context
+        if review is not None:
+            return self._govern_reviewed(inp, strategy, review)
+        state = self.graph(strategy).invoke(inp, output_keys=STATE_KEYS)
+        return result_from_state(state)
+
+    def _govern_reviewed(
+        self, inp: dict[str, Any], strategy: str | None, review: Callable[[dict[str, Any]], Any]
+    ) -> GovernanceResult:
+        from langgraph.types import Command
+
+        from graphs.durable import sqlite_checkpointer
+
+        cfg: Any = {"configurable": {"thread_id": f"review-{uuid.uuid4().hex}"}}
+        ctx = GovernanceContext(review=True)
+        with sqlite_checkpointer(":memory:") as saver:
+            graph = self.graph(strategy, checkpointer=saver)
+            out = graph.invoke(inp, cfg, context=ctx, output_keys=STATE_KEYS)
+            while out.get("__interrupt__"):
+                decision = review(out["__interrupt__"][0].value)
+                out = graph.invoke(
+                    Command(resume=decision), cfg, context=ctx, output_keys=STATE_KEYS
+                )
+        return result_from_state(out)
 
     def write(
         self, task: dict[str, Any], *, strategy: str | None = None, mode: str = "edit"
@@ -262,12 +351,11 @@ class Governor:
         """
         if self.generator is None:
             raise ConfigError("Governor.write needs a generator; pass generator=...")
-        strat = strategy or self.config.strategy
-        when = self.config.as_of or date.today()
-        state = self.graph(strat, mode=mode).invoke(
-            {"task": task, "as_of": when.isoformat(), "context": str(task.get("query", ""))}
-        )
-        return result_from_state(state, strat, mode)
+        inp: dict[str, Any] = {"task": task}
+        if self.config.as_of is None:
+            inp["as_of"] = date.today().isoformat()  # a generated report speaks as of today
+        state = self.graph(strategy, mode=mode).invoke(inp, output_keys=STATE_KEYS)
+        return result_from_state(state)
 
     def revise_many(
         self,

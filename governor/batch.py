@@ -52,7 +52,6 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from governor import __version__
-from governor.citations.us import us_cases_skipped
 from governor.core.config import STRATEGIES, Config
 from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
@@ -64,7 +63,7 @@ from governor.core.errors import (
     StrategyError,
     first_problem,
 )
-from governor.core.extras import require
+from governor.core.extras import require, unread_us_cases
 from governor.core.gaps import coverage_gaps, gap_line
 from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
@@ -548,7 +547,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         )
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
-    gaps = coverage_gaps(result.final_verdicts, unextracted_us=us_cases_skipped(result.text))
+    gaps = coverage_gaps(result.final_verdicts, unextracted_us=unread_us_cases(result.text))
     _log.info(
         "%s: %d citations, %d edits, trust %.3f -> %.3f (%s)",
         job.name, s0.n_cite, len(result.edits), s0.trust, s1.trust, result.stop_reason,

@@ -30,6 +30,7 @@ STATE_TYPES: tuple[type[Any], ...] = (
     models.Verdict,
     models.Edit,
     models.Revision,
+    models.ReportScore,
 )
 """Pydantic types that appear (possibly nested) in :class:`graphs.state.GovernanceState`."""
 

@@ -1,29 +1,42 @@
 """Pipeline nodes and typed routers (layer 5). Nodes take the state and return partial updates.
 
 Dependencies are injected through :class:`GovernanceDeps` (built by the caller, never at
-import time); :func:`make_nodes` closes the node functions over them. One ``GovernanceDeps``
-serves one run: the verifier's verdict cache and the repair policy's memory of attempted
-repairs are per run (a batch builds fresh deps per draft).
+import time); :func:`make_nodes` closes the node functions over them. The deps hold only what
+every run shares (extractor, verifier, judges, repair thresholds): a compiled graph is reused
+across runs, sequentially, in ``batch`` and concurrently. Per-run memory travels in the state
+(``verdict_cache``, ``repair_memory``), per-run settings in the runtime context or
+``configurable`` (:mod:`graphs.settings`), resolved once by the first node into ``settings``.
 
-A round (SPEC §5): ``revise`` proposes edits over the text of the round, applies them, and
-``extract`` → ``verify`` re-verify the new text; the verifier reuses the verdict of every
-citation whose content did not change, so only what changed is re-judged. The loop stops when
-every citation passes, nothing changes, or ``max_rounds`` rounds were done.
+A round (SPEC §5): ``revise`` proposes edits over the text of the round, applies them (or, in
+review mode, hands them to ``review``, which pauses with ``interrupt()`` until a person accepts
+or rejects each), and ``extract`` → ``verify`` re-verify the new text; the verifier reuses the
+verdict of every citation whose content did not change, so only what changed is re-judged. The
+loop stops when every citation passes, nothing changes, or ``max_rounds`` rounds were done.
+``verify`` writes one ``{"event": "verdict", ...}`` per citation to LangGraph's custom stream
+(``stream_mode="custom"``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import date
 from typing import Any, Literal
 
+from langchain_core.runnables import RunnableConfig
+from langgraph.runtime import Runtime
+from langgraph.types import interrupt
+
 from governor.core.config import Strategy, Thresholds
+from governor.core.errors import ConfigError, InputError
+from governor.core.labels import report_score
 from governor.core.models import Citation, Edit, Revision, Verdict
 from governor.core.ports import Generator
 from governor.revision.llm import LLMRevision, diff_edits, regenerate_feedback
 from governor.revision.ops import apply_edits
 from governor.revision.strategies import EfaReviser, existence_filter
+from governor.text.dates import detect_as_of, detect_context
+from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
 from verifiers.verify import Verifier
@@ -33,7 +46,13 @@ TextReviser = Callable[[str, Sequence[Verdict]], LLMRevision]
 """An LLM reviser: (text, failing verdicts) → :class:`LLMRevision` (edits over ``text``)."""
 FeedbackWriter = Callable[[str, Sequence[Verdict]], str]
 """(text, verdicts) → feedback text for regenerate mode (default: ``regenerate_feedback``)."""
+VerifierFor = Callable[[str], Verifier]
+"""Judge name (``offline`` | ``llm``) → a verifier using that judge (shared, stateless use)."""
 Mode = Literal["edit", "regenerate"]
+
+_CHECKPOINTER = "__pregel_checkpointer"
+"""Where LangGraph puts the run's checkpointer in ``configurable`` (``CONFIG_KEY_CHECKPOINTER``
+in ``langgraph._internal._constants``; read by name so no private module is imported)."""
 
 REMOVAL_OPS = frozenset(
     {"remove_citation", "mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
@@ -44,11 +63,15 @@ replaced); an accepted LLM repair of the same sentence wins over them."""
 
 @dataclass
 class GovernanceDeps:
-    """Everything the nodes need, injected.
+    """Everything the nodes need, injected; shared by every run of the compiled graph.
+
+    The fields ``strategy``, ``max_rounds``, ``strict``, ``mode`` and ``as_of`` are the graph's
+    defaults; a run overrides them through its runtime context (:mod:`graphs.settings`).
 
     Attributes:
         extractor: text → citations (``governor.citations.extract.extract`` bound to the store).
-        verifier: E/F/A verifier (offline or LLM judge inside); its cache lives for one run.
+        verifier: E/F/A verifier with the default judge; runs use copies of it with their own
+            cache (its ``cache`` and ``judged`` are never touched by a run).
         strategy: ``none`` | ``existence`` | ``efa``.
         max_rounds: revision rounds at most (SPEC §5 default 2).
         strict: unverifiable citations removed by ``existence`` and scored 0.5.
@@ -59,6 +82,11 @@ class GovernanceDeps:
         text_reviser: optional LLM reviser used by ``efa`` for failing citations the offline
             repairs did not fix (``governor.revision.llm.LLMReviser``).
         feedback: renders (text, verdicts) as feedback for regenerate mode.
+        as_of: default as-of date (ISO) when neither the input nor the run's settings give one;
+            None: the report date in the draft, else today.
+        verifier_for: makes a verifier for another judge name (the ``judge`` setting);
+            None: only ``verifier``'s judge is available.
+        efa: the ``efa`` repair policy with an empty memory (each run copies it with its own).
     """
 
     extractor: Extractor
@@ -71,10 +99,39 @@ class GovernanceDeps:
     mode: Mode = "edit"
     text_reviser: TextReviser | None = None
     feedback: FeedbackWriter = regenerate_feedback
+    as_of: str | None = None
+    verifier_for: VerifierFor | None = None
     efa: EfaReviser = field(init=False)
 
     def __post_init__(self) -> None:
         self.efa = EfaReviser(self.thresholds)
+
+    def defaults(self) -> dict[str, Any]:
+        """The graph's default settings (keys of :class:`GovernanceContext`)."""
+        return {
+            "strategy": self.strategy,
+            "max_rounds": self.max_rounds,
+            "as_of": self.as_of,
+            "judge": None,  # the verifier's own judge
+            "strict": self.strict,
+            "mode": self.mode,
+            "review": False,
+        }
+
+    def verifier_named(self, judge: str | None) -> Verifier:
+        """The shared verifier for judge backend ``judge`` (None: ``verifier``).
+
+        Raises:
+            ConfigError: another judge is asked for and ``verifier_for`` is not set.
+        """
+        if judge is None:
+            return self.verifier
+        if self.verifier_for is None:
+            raise ConfigError(
+                f"this graph has no {judge!r} judge; build it with Governor(...).graph() or "
+                "pass GovernanceDeps(verifier_for=...)"
+            )
+        return self.verifier_for(judge)
 
 
 def _failing(verdicts: Sequence[Verdict]) -> list[Verdict]:
@@ -92,34 +149,222 @@ def _touches(a: Edit, b: Edit) -> bool:
     return False
 
 
-def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], dict[str, Any]]]:
+def _run_reviser(template: EfaReviser, memory: Mapping[str, Any] | None) -> EfaReviser:
+    """A copy of the ``efa`` policy carrying this run's memory (state ``repair_memory``)."""
+    m = memory or {}
+    return replace(
+        template,
+        attempted={(str(a), str(b)) for a, b in m.get("attempted", ())},
+        produced=dict(m.get("produced", {})),
+        replaced=dict(m.get("replaced", {})),
+    )
+
+
+def _memory_of(reviser: EfaReviser) -> dict[str, Any]:
+    """The run memory of ``reviser`` as checkpoint-friendly data (sorted pairs, dicts)."""
+    return {
+        "attempted": sorted(reviser.attempted),
+        "produced": dict(reviser.produced),
+        "replaced": dict(reviser.replaced),
+    }
+
+
+def verdict_event(v: Verdict, rnd: int) -> dict[str, Any]:
+    """The custom-stream event for one verdict (JSON-ready)."""
+    c = v.citation
+    return {
+        "event": "verdict",
+        "round": rnd,
+        "citation": c.raw,
+        "span": [c.span.start, c.span.end],
+        "existence": v.existence.label,
+        "fidelity": v.fidelity.label,
+        "applicability": v.applicability.label,
+        "item_trust": v.item_trust,
+        "excluded": v.excluded,
+        "taxonomy": list(v.taxonomy),
+    }
+
+
+REVIEW_CONTEXT_CHARS = 30
+"""Characters of surrounding text shown on each side of a proposed edit."""
+
+
+def review_payload(rnd: int, edits: Sequence[Edit], text: str) -> dict[str, Any]:
+    """What ``review`` pauses with (JSON-ready): the round and each proposed edit — its
+    ``index``, every field of :class:`Edit` (op, span, before, after, reason, labels...) and
+    ``context_before``/``context_after``, up to :data:`REVIEW_CONTEXT_CHARS` characters of the
+    text around its span."""
+    out = []
+    for i, e in enumerate(edits):
+        a, b = e.span.start, e.span.end
+        out.append(
+            {
+                "index": i,
+                **e.model_dump(mode="json"),
+                "context_before": text[max(0, a - REVIEW_CONTEXT_CHARS) : a],
+                "context_after": text[b : b + REVIEW_CONTEXT_CHARS],
+            }
+        )
+    return {"round": rnd, "edits": out}
+
+
+def parse_review(decision: Any, n: int) -> tuple[bool, ...]:
+    """Which of ``n`` proposed edits a reviewer accepted.
+
+    Args:
+        decision: the ``Command(resume=...)`` value: ``True``/``"accept"``/``"all"`` (all),
+            ``False``/``"reject"``/``"none"`` (none), a sequence of ``n`` booleans, or a mapping
+            ``{"accept": [indices]}``, ``{"reject": [indices]}`` or ``{index: bool}``
+            (unlisted indices rejected).
+        n: number of proposed edits.
+
+    Returns:
+        One flag per edit, in order.
+
+    Raises:
+        InputError: a decision of another shape, a wrong length or an index out of range.
+    """
+    if isinstance(decision, bool):
+        return (decision,) * n
+    if isinstance(decision, str):
+        word = decision.strip().lower()
+        if word in ("accept", "all", "yes", "y"):
+            return (True,) * n
+        if word in ("reject", "none", "no", "n"):
+            return (False,) * n
+    elif isinstance(decision, Mapping):
+        if set(decision) <= {"accept", "reject"} and decision:
+            accept = {_index(i, n) for i in decision.get("accept", ())}
+            reject = {_index(i, n) for i in decision.get("reject", ())}
+            if "accept" in decision:
+                return tuple(i in accept and i not in reject for i in range(n))
+            return tuple(i not in reject for i in range(n))
+        chosen = {_index(k, n): bool(v) for k, v in decision.items()}
+        return tuple(chosen.get(i, False) for i in range(n))
+    elif isinstance(decision, Sequence) and all(isinstance(x, bool) for x in decision):
+        if len(decision) != n:
+            raise InputError(
+                f"review decision has {len(decision)} flags for {n} proposed edit(s); give one "
+                "true/false per edit"
+            )
+        return tuple(decision)
+    raise InputError(
+        f"cannot read review decision {decision!r}; resume with True/False, 'accept'/'reject', "
+        "a list of one bool per edit, {'accept': [indices]} or {index: bool}"
+    )
+
+
+def _index(value: Any, n: int) -> int:
+    try:
+        i = int(value)
+    except (TypeError, ValueError):
+        raise InputError(f"review decision index {value!r} is not an integer") from None
+    if not 0 <= i < n:
+        raise InputError(f"review decision index {i} out of range (0..{n - 1})")
+    return i
+
+
+def _start_update(
+    state: GovernanceState, deps: GovernanceDeps, context: Any, config: RunnableConfig | None
+) -> dict[str, Any]:
+    """Settings, as-of date and question of a new run, and its per-run memory reset."""
+    settings = resolve_settings(deps.defaults(), context, (config or {}).get("configurable") or {})
+    update: dict[str, Any] = {
+        "settings": settings,
+        "round": 0,
+        "stop_reason": None,
+        "pending": (),
+        "proposed": (),
+        "verdict_cache": {},
+        "repair_memory": {},
+    }
+    return update
+
+
+def _as_of(state: GovernanceState, settings: Mapping[str, Any], draft: str) -> str:
+    """The run's as-of date: the input's, else the setting, else the report date in the
+    draft (``governor.text.dates.detect_as_of``), else today."""
+    given = state.get("as_of")
+    if given:
+        return iso_date(given, "input as_of")
+    if settings.get("as_of"):
+        return str(settings["as_of"])
+    return detect_as_of(draft).isoformat()
+
+
+def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]:
     """Node functions keyed by node name, closed over ``deps``.
 
-    Nodes: ``generate`` (use the given draft or call the generator), ``extract``, ``verify``
-    (records the previous round's edits with the new verdicts), ``revise`` (one round of
-    edits, or a regeneration) and ``finalize`` (sets the stop reason).
+    Nodes: ``generate`` (resolve the settings; use the given draft or call the generator),
+    ``extract``, ``verify`` (records the previous round's edits with the new verdicts),
+    ``revise`` (one round of edits, or a regeneration), ``review`` (human approval of the
+    proposed edits, review mode only) and ``finalize`` (stop reason, all edits, scores).
     """
 
-    def generate(state: GovernanceState) -> dict[str, Any]:
-        if state.get("draft") is not None:
-            return {"text": state["draft"], "round": 0}
-        if deps.generator is None:
-            raise ValueError("no draft given and no generator configured")
-        draft = deps.generator(state.get("task", {}))
-        return {"draft": draft, "text": draft, "round": 0}
+    def generate(
+        state: GovernanceState,
+        runtime: Runtime[GovernanceContext],
+        config: RunnableConfig,
+    ) -> dict[str, Any]:
+        update = _start_update(state, deps, runtime.context, config)
+        settings = update["settings"]
+        if settings["review"] and not (config.get("configurable") or {}).get(_CHECKPOINTER):
+            raise ConfigError(
+                "review mode pauses the run until a person decides, which needs a checkpointer: "
+                "compile with checkpointer=graphs.durable.sqlite_checkpointer(...) (e.g. "
+                "Governor.runnable(checkpointer=...)) or use Governor.govern(review=callback)"
+            )
+        if settings["mode"] == "regenerate" and (
+            deps.generator is None or not accepts_feedback(deps.generator)
+        ):
+            raise ConfigError(
+                "mode='regenerate' needs a generator that accepts feedback, e.g. a callable "
+                "(task, feedback) -> str; use mode='edit' for this generator"
+            )
+        draft = state.get("draft")
+        if draft is None:
+            if deps.generator is None:
+                raise ConfigError(
+                    "no draft given and no generator configured; pass {'draft': text} or build "
+                    "the graph with a generator"
+                )
+            draft = deps.generator(state.get("task", {}))
+            update["draft"] = draft
+        elif not isinstance(draft, str):
+            raise InputError(f"draft must be text, got {type(draft).__name__}")
+        update["text"] = draft
+        update["as_of"] = _as_of(state, settings, draft)
+        update["context"] = (
+            state.get("context") or str(state.get("task", {}).get("query", ""))
+            or detect_context(draft)
+        )  # fmt: skip
+        return update
 
     def extract(state: GovernanceState) -> dict[str, Any]:
         return {"citations": tuple(deps.extractor(state["text"]))}
 
-    def verify(state: GovernanceState) -> dict[str, Any]:
-        before = deps.verifier.judged
-        verdicts = deps.verifier.verify(
+    def verify(state: GovernanceState, runtime: Runtime[GovernanceContext]) -> dict[str, Any]:
+        settings = state["settings"]
+        run = replace(
+            deps.verifier_named(settings.get("judge")),
+            strict=bool(settings.get("strict")),
+            cache=dict(state.get("verdict_cache") or {}),
+            judged=0,
+        )
+        verdicts = run.verify(
             state["citations"],
             as_of=date.fromisoformat(state["as_of"]),
             context=state.get("context", ""),
             text=state["text"],
         )
-        update: dict[str, Any] = {"verdicts": verdicts, "judged": deps.verifier.judged - before}
+        for v in verdicts:
+            runtime.stream_writer(verdict_event(v, state.get("round", 0)))
+        update: dict[str, Any] = {
+            "verdicts": verdicts,
+            "judged": run.judged,
+            "verdict_cache": run.cache,
+        }
         if state.get("round", 0) == 0:
             update["initial_verdicts"] = verdicts
         pending = state.get("pending", ())
@@ -158,36 +403,64 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[[GovernanceState], di
 
     def revise(state: GovernanceState) -> dict[str, Any]:
         text, verdicts = state["text"], state["verdicts"]
+        settings = state["settings"]
         rnd = state.get("round", 0) + 1
-        if deps.mode == "regenerate":
+        if settings["mode"] == "regenerate":
             return regenerate(state, rnd)
         notes: list[str] = []
-        if deps.strategy == "existence":
-            edits: tuple[Edit, ...] = existence_filter(text, verdicts, strict=deps.strict)
+        update: dict[str, Any] = {}
+        if settings["strategy"] == "existence":
+            edits: tuple[Edit, ...] = existence_filter(text, verdicts, strict=settings["strict"])
         else:
-            edits = deps.efa.propose(text, verdicts)
+            reviser = _run_reviser(deps.efa, state.get("repair_memory"))
+            edits = reviser.propose(text, verdicts)
+            update["repair_memory"] = _memory_of(reviser)
             if deps.text_reviser is not None:
                 edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
+        if notes:
+            update["notes"] = notes
+        if settings.get("review") and edits:
+            return {**update, "proposed": tuple(edits)}
         new, applied = apply_edits(text, edits)
-        update: dict[str, Any] = {"notes": notes} if notes else {}
         if not applied or new == text:
             return {**update, "stop_reason": "no_change"}
         return {**update, "text": new, "pending": applied, "round": rnd}
 
+    def review(state: GovernanceState) -> dict[str, Any]:
+        text, proposed = state["text"], tuple(state.get("proposed", ()))
+        rnd = state.get("round", 0) + 1
+        flags = parse_review(interrupt(review_payload(rnd, proposed, text)), len(proposed))
+        accepted = [e for e, ok in zip(proposed, flags, strict=True) if ok]
+        rejected = len(proposed) - len(accepted)
+        update: dict[str, Any] = {"proposed": ()}
+        if rejected:
+            update["notes"] = [f"round {rnd}: the reviewer rejected {rejected} of "
+                               f"{len(proposed)} proposed edit(s)"]  # fmt: skip
+        new, applied = apply_edits(text, accepted)
+        if not applied or new == text:
+            return {**update, "stop_reason": "rejected" if not accepted else "no_change"}
+        return {**update, "text": new, "pending": applied, "round": rnd}
+
     def finalize(state: GovernanceState) -> dict[str, Any]:
-        if deps.strategy == "none":
-            return {"stop_reason": "strategy_none"}
-        if all(v.passes or v.excluded for v in state.get("verdicts", ())):
-            return {"stop_reason": "all_pass"}
+        verdicts = tuple(state.get("verdicts", ()))
+        out: dict[str, Any] = {
+            "edits": tuple(e for r in state.get("rounds", []) for e in r.edits),
+            "scores": report_score(verdicts),
+        }
+        if state["settings"]["strategy"] == "none":
+            return {**out, "stop_reason": "strategy_none"}
+        if all(v.passes or v.excluded for v in verdicts):
+            return {**out, "stop_reason": "all_pass"}
         if state.get("stop_reason"):
-            return {}
-        return {"stop_reason": "max_rounds"}
+            return out
+        return {**out, "stop_reason": "max_rounds"}
 
     return {
         "generate": generate,
         "extract": extract,
         "verify": verify,
         "revise": revise,
+        "review": review,
         "finalize": finalize,
     }
 
@@ -232,23 +505,26 @@ def _with_llm(
     return (*repairs, *llm, *kept), notes
 
 
-def route_after_verify(
-    deps: GovernanceDeps,
-) -> Callable[[GovernanceState], Literal["revise", "finalize"]]:
+def route_after_verify(state: GovernanceState) -> Literal["revise", "finalize"]:
     """Router: revise while something fails, the strategy edits, and rounds remain."""
-
-    def route(state: GovernanceState) -> Literal["revise", "finalize"]:
-        if deps.strategy == "none":
-            return "finalize"
-        if all(v.passes or v.excluded for v in state.get("verdicts", ())):
-            return "finalize"
-        if state.get("round", 0) >= deps.max_rounds:
-            return "finalize"
-        return "revise"
-
-    return route
+    settings = state["settings"]
+    if settings["strategy"] == "none":
+        return "finalize"
+    if all(v.passes or v.excluded for v in state.get("verdicts", ())):
+        return "finalize"
+    if state.get("round", 0) >= settings["max_rounds"]:
+        return "finalize"
+    return "revise"
 
 
-def route_after_revise(state: GovernanceState) -> Literal["extract", "finalize"]:
-    """Router: re-extract and re-verify the revised text, or stop when nothing changed."""
+def route_after_revise(state: GovernanceState) -> Literal["review", "extract", "finalize"]:
+    """Router: re-extract and re-verify the revised text, stop when nothing changed, or hand
+    the proposed edits to ``review`` (review mode)."""
+    if state.get("stop_reason"):
+        return "finalize"
+    return "review" if state.get("proposed") else "extract"
+
+
+def route_after_review(state: GovernanceState) -> Literal["extract", "finalize"]:
+    """Router: re-verify what the reviewer accepted, or stop when nothing was applied."""
     return "finalize" if state.get("stop_reason") else "extract"

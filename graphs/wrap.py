@@ -6,8 +6,11 @@ the report text. Adapters:
 
 * :class:`CallableGenerator` — a Python callable ``(task) -> str`` or ``(task, feedback) -> str``
   (the arity is detected);
-* :class:`LangChainGenerator` — a LangChain ``Runnable`` (a chain ``prompt | model | parser``);
-  it receives the task's keys plus ``feedback``;
+* :class:`LangChainGenerator` — a LangChain ``Runnable``: a chain ``prompt | model | parser``
+  receives the task's keys plus ``feedback``; a bare chat model (``ChatOpenAI``,
+  ``FakeListChatModel``) or a runnable taking messages receives the chat messages of a
+  :class:`PromptTemplate`; a runnable taking a string receives the rendered question. It may
+  return a str, a chat message or ``{"text": ...}``;
 * :class:`ChatGenerator` — an OpenAI-compatible chat model (the ``ChatModel`` port, e.g.
   ``governor.clients.chat.OpenAIChatModel``) with a :class:`PromptTemplate`;
 * :class:`DraftFolder` — existing drafts on disk, one file per task id (no feedback).
@@ -23,7 +26,7 @@ import string
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 from governor.core.config import Config
 from governor.core.errors import ConfigError, InputError
@@ -105,39 +108,120 @@ class CallableGenerator:
         return _as_text(out, repr(self.fn))
 
 
+InputKind = Literal["mapping", "messages", "text"]
+
+
+def input_kind(runnable: Any) -> InputKind:
+    """What a LangChain runnable takes: ``messages`` (a chat/LLM model, also first in a
+    chain, or a runnable typed ``list[BaseMessage]``), ``text`` (typed ``str``) or
+    ``mapping`` (prompt templates, chains, untyped lambdas)."""
+    from langchain_core.language_models import BaseLanguageModel
+
+    first = runnable
+    for _ in range(16):  # unwrap sequences (first step) and bindings (with_config, bind)
+        nxt = getattr(first, "first", None) or getattr(first, "bound", None)
+        if nxt is None:
+            break
+        first = nxt
+    if isinstance(first, BaseLanguageModel):
+        return "messages"
+    try:
+        kind = runnable.get_input_jsonschema().get("type")
+    except Exception:  # e.g. a lambda annotated under postponed evaluation: read its hints
+        kind = _declared_input(getattr(first, "func", None))
+    if kind == "string":
+        return "text"
+    if kind == "array":
+        return "messages"
+    return "mapping"
+
+
+def _declared_input(fn: Any) -> str | None:
+    """JSON type of the first parameter's annotation of ``fn`` (``string``, ``array``), or
+    None when it has none that resolves."""
+    import typing
+    from collections.abc import Sequence as AbcSequence
+
+    try:
+        hints = typing.get_type_hints(fn)
+        first = next(iter(inspect.signature(fn).parameters))
+    except Exception:  # no function, unresolvable hints or no parameter
+        return None
+    tp = hints.get(first)
+    if tp is str:
+        return "string"
+    if typing.get_origin(tp) in (list, tuple, AbcSequence):
+        return "array"
+    return None
+
+
 @dataclass(frozen=True)
 class LangChainGenerator:
     """A LangChain ``Runnable`` as a generator.
 
-    The runnable is invoked with the task's keys, ``subtopics_text`` (the subtopics rendered
-    one per line) and ``feedback_key`` (``""`` for the first draft). Its output may be a str,
-    a chat message (``AIMessage``) or a mapping with ``text``.
+    By :func:`input_kind`: a ``mapping`` runnable is invoked with the task's keys,
+    ``subtopics_text`` (the subtopics rendered one per line) and ``feedback_key`` (``""`` for
+    the first draft); a ``messages`` runnable (a bare chat model) with the chat messages of
+    ``template`` (the feedback as one more human message); a ``text`` runnable with the
+    rendered user prompt (the feedback appended). Its output may be a str, a chat message
+    (``AIMessage``) or a mapping with ``text``.
 
     Attributes:
         runnable: any ``langchain_core.runnables.Runnable``.
-        accepts_feedback: default: true when the runnable's input schema has ``feedback_key``.
+        accepts_feedback: default: true for ``messages`` and ``text`` runnables, and for a
+            ``mapping`` runnable whose input schema has ``feedback_key``.
         feedback_key: input key that carries the feedback.
+        kind: what the runnable takes (detected by :meth:`wrap`).
+        template: the prompt for ``messages`` and ``text`` runnables.
     """
 
     runnable: Any
     accepts_feedback: bool = False
     feedback_key: str = "feedback"
+    kind: InputKind = "mapping"
+    template: PromptTemplate = field(default_factory=lambda: PromptTemplate())
 
     @classmethod
     def wrap(
-        cls, runnable: Any, *, feedback_key: str = "feedback", accepts: bool | None = None
+        cls,
+        runnable: Any,
+        *,
+        feedback_key: str = "feedback",
+        accepts: bool | None = None,
+        template: PromptTemplate | None = None,
     ) -> LangChainGenerator:
-        """Wrap ``runnable``; feedback support is read from its input schema unless given."""
+        """Wrap ``runnable``; its input kind and feedback support are read from it unless
+        given."""
+        kind = input_kind(runnable)
         if accepts is None:
-            try:
-                props = runnable.get_input_jsonschema().get("properties", {})
-            except Exception:  # a runnable without a derivable schema
-                props = {}
-            accepts = feedback_key in props
-        return cls(runnable, accepts_feedback=accepts, feedback_key=feedback_key)
+            if kind != "mapping":
+                accepts = True
+            else:
+                try:
+                    props = runnable.get_input_jsonschema().get("properties", {})
+                except Exception:  # a runnable without a derivable schema
+                    props = {}
+                accepts = feedback_key in props
+        return cls(
+            runnable,
+            accepts_feedback=accepts,
+            feedback_key=feedback_key,
+            kind=kind,
+            template=template or PromptTemplate(),
+        )
 
     def __call__(self, task: Mapping[str, Any], feedback: str | None = None) -> str:
-        payload = {**_task_vars(task), self.feedback_key: feedback or ""}
+        if self.kind == "mapping":
+            payload: Any = {**_task_vars(task), self.feedback_key: feedback or ""}
+        else:
+            msgs = ChatGenerator.render(self.template, task, feedback)
+            if self.kind == "messages":
+                from langchain_core.messages import HumanMessage, SystemMessage
+
+                payload = [SystemMessage(m["content"]) if m["role"] == "system"
+                           else HumanMessage(m["content"]) for m in msgs]  # fmt: skip
+            else:
+                payload = "\n\n".join(m["content"] for m in msgs if m["role"] != "system")
         return _as_text(self.runnable.invoke(payload), repr(self.runnable))
 
 
@@ -201,14 +285,22 @@ class ChatGenerator:
         self, task: Mapping[str, Any], feedback: str | None = None
     ) -> list[dict[str, str]]:
         """The chat messages for ``task`` (and ``feedback``)."""
+        return self.render(self.template, task, feedback)
+
+    @staticmethod
+    def render(
+        template: PromptTemplate, task: Mapping[str, Any], feedback: str | None = None
+    ) -> list[dict[str, str]]:
+        """The chat messages of ``template`` for ``task`` (and ``feedback``): system, user,
+        and the feedback as one more user message."""
         values = _task_vars(task)
         msgs = [
-            {"role": "system", "content": _fill(self.template.system, values)},
-            {"role": "user", "content": _fill(self.template.user, values).strip()},
+            {"role": "system", "content": _fill(template.system, values)},
+            {"role": "user", "content": _fill(template.user, values).strip()},
         ]
         if feedback:
             msgs.append(
-                {"role": "user", "content": _fill(self.template.feedback, {"feedback": feedback})}
+                {"role": "user", "content": _fill(template.feedback, {"feedback": feedback})}
             )
         return msgs
 

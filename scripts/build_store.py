@@ -1,8 +1,9 @@
 """Rebuild the bundled authority store, or measure it.
 
-``python scripts/build_store.py [LAWS_DIR [CASES_DIR]]`` writes ``governor/data/authorities.json.xz``
+``python scripts/build_store.py [LAWS_DIR [CASES_DIR [REPEALED_DIR]]]`` writes ``governor/data/authorities.json.xz``
 and the store's global BM25 index ``governor/data/bm25_global.tar.xz`` (atomically) and prints the store stats and the build time. Defaults to
-``../shared/data/cn_laws`` and ``../shared/data/cn_cases`` next to the repository.
+``../shared/data/cn_laws``, ``../shared/data/cn_cases`` and ``../shared/data/cn_repealed`` next to
+the repository.
 
 ``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
 fresh interpreter where "cold" matters): cold ``load()``, ``article()`` lookups, RSS with every
@@ -78,9 +79,12 @@ def main(argv: list[str]) -> int:
         return bench()
     laws = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "cn_laws"
     cases = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "data" / "cn_cases"
+    repealed = Path(argv[3]) if len(argv) > 3 else ROOT.parent / "shared" / "data" / "cn_repealed"
     out = ROOT / "governor" / "data" / BUNDLED_NAME
     t0, c0 = time.perf_counter(), time.process_time()
-    store = build_store(laws, cases if cases.is_dir() else None, out)
+    store = build_store(
+        laws, cases if cases.is_dir() else None, out, repealed if repealed.is_dir() else None
+    )
     dt, dc = time.perf_counter() - t0, time.process_time() - c0
     for key, value in store.stats().items():
         print(f"{key:>20} {value}")

@@ -20,7 +20,7 @@ from governor.core.models import Citation
 from graphs.durable import STATE_TYPES, checkpoint_serializer, sqlite_checkpointer
 from graphs.nodes import GovernanceDeps
 from graphs.pipeline import build_governance_graph
-from graphs.state import GovernanceResult, GovernanceState, result_from_state
+from graphs.state import STATE_KEYS, GovernanceResult, GovernanceState, result_from_state
 
 AS_OF = date(2024, 6, 1)
 DRAFT = (
@@ -87,7 +87,7 @@ def test_crash_after_the_first_revise_resumes(gov: Governor, tmp_path: Path) -> 
             graph(flaky_extract, saver).invoke(start, cfg)
         assert saver.get_tuple(cfg) is not None
     with sqlite_checkpointer(db) as saver:
-        state = graph(gov.extract, saver).invoke(None, cfg)
+        state = graph(gov.extract, saver).invoke(None, cfg, output_keys=STATE_KEYS)
     same(result_from_state(state, "efa"), gov.govern(DRAFT, strategy="efa"))
     assert crashes["left"] == 0
 

@@ -34,7 +34,7 @@ def run_example(name: str, capsys: pytest.CaptureFixture[str], *argv: str) -> st
 def test_every_example_has_a_test() -> None:
     tested = {
         "wrap_callable.py", "wrap_runnable.py", "wrap_openai.py", "wrap_drafts.py",
-        "subgraph.py", "durable.py",
+        "subgraph.py", "durable.py", "review.py",
     }  # fmt: skip
     assert {p.name for p in EXAMPLES.glob("*.py")} == tested
 
@@ -91,6 +91,18 @@ def test_subgraph(capsys: pytest.CaptureFixture[str]) -> None:
     first = out.splitlines()[0]
     assert first.startswith("[all_pass]") and "三年" in first and "第九千条" not in first
     assert "app ['govern']" in out and any(ln.startswith("govern:") for ln in out.splitlines())
+    assert "second run: True" in out and "batch of 3: [True, True, True]" in out
+    assert "strategy none: [strategy_none]" in out
+    assert "verdict: 《民法典》第九千条 not_found round 0" in out
+
+
+def test_review(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    out = run_example("review.py", capsys, str(tmp_path / "r.sqlite"))
+    assert (
+        "proposed 0: fix_number '二年' -> '三年'" in out and "proposed 1: mark_unsupported" in out
+    )
+    assert "applied: ['fix_number'] | no_change" in out
+    assert "三年" in out.split("text:")[1] and "rejected 1 of 2" in out
 
 
 def test_durable(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:

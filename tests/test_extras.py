@@ -80,7 +80,8 @@ def test_chroma_index_without_the_extra(without, monkeypatch: pytest.MonkeyPatch
 
 
 def test_us_extraction_without_eyecite(without) -> None:  # type: ignore[no-untyped-def]
-    from governor.citations.us import scan_us, us_cases_skipped
+    from governor.citations.us import scan_us
+    from governor.core.extras import unread_us_cases
     from governor.reports.json_report import build_report
 
     without("eyecite")
@@ -90,7 +91,7 @@ def test_us_extraction_without_eyecite(without) -> None:  # type: ignore[no-unty
     )
     hits = scan_us(text)
     assert [text[h.start : h.end] for h in hits] == ["18 U.S.C. § 1028A"]  # no eyecite needed
-    assert us_cases_skipped(text) == 1 and us_cases_skipped("See 18 U.S.C. § 1028A.") == 0
+    assert unread_us_cases(text) == 1 and unread_us_cases("See 18 U.S.C. § 1028A.") == 0
     report = build_report(text, as_of=date(2024, 6, 1), strategy="none", judge="x", initial=())
     (gap,) = report.gaps  # not a silent pass: trust 1.0 of nothing, but a loud gap
     assert (gap.kind, gap.n, gap.loud) == ("us_case_not_extracted", 1, True)

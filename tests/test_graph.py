@@ -23,7 +23,7 @@ from governor.revision.llm import LLMReviser
 from graphs.nodes import GovernanceDeps
 from graphs.pipeline import build_governance_graph
 from graphs.runnable import PipelineEvent
-from graphs.state import result_from_state
+from graphs.state import STATE_KEYS, result_from_state
 from graphs.wrap import as_generator
 from verifiers.judge import JudgeItem, JudgeOutcome
 from verifiers.offline import OfflineJudge
@@ -68,7 +68,9 @@ def gov() -> Governor:
 
 def run(gov: Governor, draft: str, *, verifier: Verifier, **kw: Any) -> Any:
     deps = GovernanceDeps(extractor=gov.extract, verifier=verifier, **kw)
-    state = build_governance_graph(deps).invoke({"draft": draft, "as_of": AS_OF.isoformat()})
+    state = build_governance_graph(deps).invoke(
+        {"draft": draft, "as_of": AS_OF.isoformat()}, output_keys=STATE_KEYS
+    )
     return result_from_state(state, deps.strategy)
 
 
@@ -196,14 +198,18 @@ def test_llm_reviser_repairs_what_offline_would_remove(gov: Governor) -> None:
 def test_llm_reviser_only_for_efa_edit_and_rejections_are_recorded(gov: Governor) -> None:
     class Down:
         model = "down"
+        calls = 0
 
         def complete(self, *_: Any, **__: Any) -> str:
+            Down.calls += 1
             return json.dumps({"revised_text": ""})
 
     g = Governor(gov.config, store=gov.store, judge=gov.judge, reviser=LLMReviser(Down()))
-    assert g._deps("efa").text_reviser is not None
-    assert g._deps("existence").text_reviser is None
+    g.govern(DRAFT, strategy="existence")
+    g.graph("efa").invoke({"draft": DRAFT}, context={"strategy": "existence"})
+    assert Down.calls == 0  # existence filtering never asks the LLM reviser
     r = g.govern(DRAFT, strategy="efa")
+    assert Down.calls == 1
     assert any("LLM reviser reply rejected: empty reply" in n for n in r.notes)
     assert r.text == gov.govern(DRAFT, strategy="efa").text  # offline result kept
     assert gov.reviser is None  # offline config: no reviser

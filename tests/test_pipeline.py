@@ -177,8 +177,9 @@ def test_efa_moves_a_not_yet_in_force_version_to_the_text_in_force(gov: Governor
 
 
 def test_a_reverted_successor_replacement_leaves_the_repeal_note(gov: Governor) -> None:
-    # GPT-3.5's LawBench 3-8 answer #96: 合同法第十条 → 民法典第五百零九条 fails re-verification,
-    # the original is restored, and the reader is told it was repealed
+    # GPT-3.5's LawBench 3-8 answer #96: 合同法第十条 (合同形式) cited for 履行义务; the successor
+    # 民法典第五百零九条 is not proven (the report's words are not its text): the citation stays
+    # and the reader is told it was repealed and where the rule now is
     text = (
         "回答：租房公司应该按照合同约定的时间支付租金给原房东，如果他们从上个月十五号开始没有支付"
         "租金给原房东，这是不合理的。\n\n法律依据：根据《中华人民共和国合同法》第十条规定，当事人"
@@ -187,7 +188,11 @@ def test_a_reverted_successor_replacement_leaves_the_repeal_note(gov: Governor) 
         "拖欠的租金。"
     )
     r = gov.govern(text, strategy="efa", as_of=date(2024, 6, 1))
-    assert "《中华人民共和国合同法》第十条（注：该规定已于2021年1月1日废止" in r.text
+    # the note names the successor of what the report says (民法典第五百零九条, 全面履行)
+    assert (
+        "《中华人民共和国合同法》第十条（注：《合同法》已于2021年1月1日废止，相应规定见"
+        "《民法典》第五百零九条，置信度" in r.text
+    )
     assert r.text.count("（注：") == 1
 
 

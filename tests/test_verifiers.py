@@ -172,15 +172,18 @@ def test_lower_source_said_to_prevail_over_the_law(gov: Governor) -> None:
     assert all("L1.1.3" not in v.taxonomy for v in same)
 
 
-def test_as_of_before_the_civil_code_keeps_the_old_laws_unverifiable(gov: Governor) -> None:
-    """A 2019 report citing 合同法/民法通则 cites law then in force: their text is not in the
-    store, so they are unverifiable (excluded), never fabricated; 民法典 was not yet in force."""
+def test_as_of_before_the_civil_code_resolves_the_old_laws(gov: Governor) -> None:
+    """A 2019 report citing 合同法 cites law then in force, stored with its text: it exists (and
+    is judged on that text); 民法典 was not yet in force. A law known by name only (继承法) is
+    unverifiable (excluded), never fabricated."""
     text = "根据《合同法》第一百零七条，应当承担违约责任。《民法典》第五百七十七条规定违约责任。"
     old, new = gov.verify(text, as_of=date(2019, 6, 1))
-    assert old.existence.label == "unverifiable" and old.excluded
+    assert old.existence.label == "exists" and not old.excluded
     assert new.existence.label == "repealed" and "not yet in force" in new.existence.rationale
     r = gov.govern(text, strategy="efa", as_of=date(2019, 6, 1))
     assert "合同法》第一百零七条" in r.text
+    (inherit,) = gov.verify("根据《继承法》第十条，配偶是第一顺序继承人。", as_of=date(2019, 6, 1))
+    assert inherit.existence.label == "unverifiable" and inherit.excluded
 
 
 def test_as_of_before_the_oldest_stored_version_is_unverifiable(gov: Governor) -> None:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from datetime import date
+from datetime import date, timedelta
 
 from governor.authorities import AuthorityStore
 from governor.core.labels import score_for
@@ -169,6 +169,10 @@ def _provision(
     written = cit.instrument_as_written or cit.instrument or ""
     title = cit.instrument or (store.resolve_instrument(written) if written else None)
     repeal = store.repeal_record(title or written) if (title or written) else None
+    if repeal is not None and as_of >= repeal.repealed_on and title and cit.article:
+        inst = store.instrument(title)
+        if inst is not None and any(v.articles for v in inst.versions):
+            return _repealed_provision(cit, store, title, repeal, strict=strict)
     if repeal is not None and as_of >= repeal.repealed_on:
         succ = f"; successor: {repeal.successor}" if repeal.successor else ""
         return ExistenceOutcome(
@@ -276,6 +280,43 @@ def _provision(
         _result("exists", f"{label_pin} exists", strict=strict, evidence=auth.text[:80]),
         authority=auth,
         record=record,
+    )
+
+
+def _repealed_provision(
+    cit: Citation, store: AuthorityStore, title: str, repeal: RepealRecord, *, strict: bool
+) -> ExistenceOutcome:
+    """A pin cite of a repealed instrument whose text is in the store (合同法, 物权法 … from
+    ``cn_repealed``; the repealed 司法解释 of ``cn_laws``), cited in a report dated after the
+    repeal: ``repealed`` (STALE) with the article's own text, so Fidelity and Applicability are
+    judged against what the provision said (SPEC §6); an article the repealed text does not
+    have is ``not_found``. A 款/项 pin the text cannot confirm (the 合同法 source joins an
+    article's 款 into one paragraph) is judged against the whole article."""
+    last_day = repeal.repealed_on - timedelta(days=1)
+    record = store.article(title, cit.article or "", as_of=last_day, version_hint=cit.version_hint)
+    where = f"《{title}》{cit.pin}"
+    gone = f"repealed on {repeal.repealed_on.isoformat()} ({repeal.source})"
+    if record is None:
+        n = len(store.articles(title, as_of=last_day))
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"{where}: the repealed text has {n} articles and not this one ({gone})",
+                strict=strict,
+            ),
+            codes=("L1.1.1", "STALE"),
+        )
+    auth = store.authority(record, cit.paragraph, cit.item)
+    pin_note = ""
+    if auth is None:
+        auth = store.authority(record)
+        pin_note = "; the cited 款/项 cannot be checked in the stored text (judged on the article)"
+    succ = f"; successor: {repeal.successor}" if repeal.successor else ""
+    return ExistenceOutcome(
+        _result("repealed", f"{where} exists but was {gone}{succ}{pin_note}", strict=strict),
+        authority=auth,
+        record=record,
+        codes=("STALE",),
     )
 
 

@@ -311,3 +311,134 @@ def best_match(
     if auth is None:
         return None
     return min(1.0, top * spec * distinct), auth
+
+
+SUCCESSOR_PROVEN = 0.8
+"""Share of the old article's content bigrams its successor must hold (``containment``,
+:mod:`governor.authorities.successors`) for a replacement to count as proven; also the
+:func:`~verifiers.textsim.verbatim_share` of the report's own words in the successor."""
+
+
+CLAIM_ROUTE_MIN = 0.5
+"""Confidence below which the successor found for what the report says gives way to the cited
+article's own successor (:func:`successor_suggestion`): the confidence at which a repair acts on
+a suggestion (``Thresholds.suggestion_min_score``). A hand check of 50 named successors on the
+LawBench 3-8 dev answers at 0.3 found 5 of the 11 claim-route names between 0.3 and 0.5 wrong,
+against none of the cited articles' own successors."""
+
+
+def successor_suggestion(
+    cit: Citation,
+    record: ArticleRecord,
+    fidelity_label: str,
+    applicability_label: str,
+    fidelity_suggestion: Suggestion | None,
+    store: AuthorityStore,
+    retriever: Retriever,
+    *,
+    as_of: date,
+) -> Suggestion | None:
+    """The successor provision for a citation of a repealed instrument whose text is stored.
+
+    When the report's words fit the old article (F not ``misdescribed``, A not
+    ``irrelevant``/``contradicts``), the old article's own successor, found from the texts at
+    build time (:meth:`AuthorityStore.successor_of`): confidence is that link's; proven when the
+    successor restates the old text (containment ≥ :data:`SUCCESSOR_PROVEN`). Otherwise the
+    successor is found for what the report says (description, else claim): the best match in
+    the successor instrument and the law it interprets (:func:`best_match`), or the successor
+    of the old article whose text the report's words are (the fidelity suggestion, confidence
+    multiplied by that link's); proven when the report's words are the successor's text
+    near-verbatim (:func:`~verifiers.textsim.verbatim_share` ≥ :data:`SUCCESSOR_PROVEN`).
+    When that search is below :data:`CLAIM_ROUTE_MIN`, the cited article's own successor is
+    named instead (never proven: the report's words are not its text).
+
+    Args:
+        cit: the citation; ``record`` the old article it resolved to.
+        fidelity_label, applicability_label: the verdicts on the old text.
+        fidelity_suggestion: the judge's better old article for the description, or None.
+        store, retriever: the authority store and its retrieval; ``as_of`` the report's date.
+
+    Returns:
+        The suggestion (confidence in [0, 1], ``proof`` set when proven), or None when the
+        instrument has no successor in the store or nothing matches.
+    """
+    link = store.successor_of(record.instrument, record.article)
+    fits = fidelity_label != "misdescribed" and applicability_label not in (
+        "irrelevant",
+        "contradicts",
+    )
+    old = f"{bracket_title(record.instrument)}第{record.article}条"
+    if fits and link is not None:
+        auth = store.authority(link.successor)
+        if auth is None:
+            return None
+        proof = (
+            f"old text ≈ successor text: containment {link.containment:.2f} ≥ {SUCCESSOR_PROVEN}"
+            if link.containment >= SUCCESSOR_PROVEN
+            else ""
+        )
+        return Suggestion(
+            authority=auth,
+            score=link.confidence,
+            reason=f"successor of {old} from the texts (similarity {link.similarity:.2f}, "
+            f"containment {link.containment:.2f})",
+            proof=proof,
+        )
+    repeal = store.repeal_record(record.instrument)
+    target = repeal.successor if repeal is not None else None
+    said = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
+    found: list[tuple[float, Authority, str]] = []
+    if target and len(said) >= 4 and specificity(said) > 0.0:
+        targets = [target, *(p for p in [_parent(store, target)] if p)]
+        for t in targets:
+            hit = best_match(said, t, store, retriever, as_of=as_of)
+            if hit is not None:
+                found.append(
+                    (hit[0], hit[1], f"successor provision in 《{t}》 for what the report says")
+                )
+    if fidelity_suggestion is not None:
+        moved = store.successor_of(
+            fidelity_suggestion.authority.instrument, fidelity_suggestion.authority.article or ""
+        )
+        if moved is not None and (auth := store.authority(moved.successor)) is not None:
+            found.append(
+                (
+                    fidelity_suggestion.score * moved.confidence,
+                    auth,
+                    f"successor of {fidelity_suggestion.authority.label}, whose text the "
+                    "report's words are",
+                )
+            )
+    best = max(found, key=lambda f: f[0]) if found else None
+    if (best is None or best[0] < CLAIM_ROUTE_MIN) and link is not None:
+        # what the report says matches no successor provision confidently: the reader is
+        # pointed to the cited article's own successor (never proof for a replacement, since
+        # the report's words are not that article's)
+        auth = store.authority(link.successor)
+        if auth is not None:
+            return Suggestion(
+                authority=auth,
+                score=link.confidence,
+                reason=f"successor of {old} from the texts (similarity {link.similarity:.2f}); "
+                "the report's words match no successor provision confidently",
+            )
+    if best is None or best[0] <= 0.0:
+        return None
+    score, auth, reason = best
+    share = verbatim_share(said, auth.text) if said else 0.0
+    proof = (
+        f"the report's words are the successor's text: verbatim share {share:.2f} ≥ {SUCCESSOR_PROVEN}"
+        if share >= SUCCESSOR_PROVEN
+        else ""
+    )
+    return Suggestion(authority=auth, score=min(1.0, score), reason=reason, proof=proof)
+
+
+def _parent(store: AuthorityStore, title: str) -> str | None:
+    inst = store.instrument(title)
+    return inst.parent_law if inst is not None else None
+
+
+def bracket_title(title: str) -> str:
+    """``《合同法》``: the title in 《》 without 中华人民共和国 (for reasons and notes)."""
+    return "《" + title.removeprefix("中华人民共和国") + "》"

@@ -25,7 +25,7 @@ from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome
-from verifiers.suggest import existence_suggestion
+from verifiers.suggest import existence_suggestion, successor_suggestion
 from verifiers.taxonomy import merge
 from verifiers.us_cases import check_us_cases
 
@@ -260,6 +260,22 @@ class Verifier:
                 )
                 codes = merge(ex.codes, jo.applicability.codes)
                 suggestion = jo.applicability.suggestion
+            if (
+                e.label == "repealed"
+                and ex.record is not None
+                and self.store.repeal_record(ex.record.instrument) is not None
+            ):
+                # a repealed law judged on its own text: the suggestion is its successor
+                suggestion = successor_suggestion(
+                    cit,
+                    ex.record,
+                    f.label,
+                    a.label,
+                    jo.fidelity.suggestion,
+                    self.store,
+                    self.retriever,
+                    as_of=as_of,
+                ) or self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             if suggestion is None and e.label in ("repealed", "partial"):
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             judge_name = self.judge.name

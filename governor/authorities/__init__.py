@@ -15,6 +15,7 @@ from governor.core.records import (
     InstrumentVersion,
     ParagraphRecord,
     RepealRecord,
+    SuccessorLink,
 )
 
 __all__ = [
@@ -25,6 +26,7 @@ __all__ = [
     "InstrumentVersion",
     "ParagraphRecord",
     "RepealRecord",
+    "SuccessorLink",
     "build_store",
     "load_default_store",
 ]

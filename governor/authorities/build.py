@@ -35,13 +35,16 @@ from typing import Any
 
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
 from governor.authorities.amendments import mark_later_amendments
+from governor.authorities.inforce import audit_in_force
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
+from governor.authorities.repealed_texts import read_repealed_folder
 from governor.authorities.repeals import (
     GUIDING_CASES_NOT_REFERENCED,
     JI_REPEALS,
     find_repeal_clauses,
     resolve_clause,
 )
+from governor.authorities.successors import add_successor_links
 from governor.core.errors import CorpusError
 from governor.text import regexes as rx
 from governor.text.numerals import article_label, article_sort_key
@@ -198,12 +201,18 @@ def _version_ids(versions: list[_FileVersion]) -> list[str]:
     return ids
 
 
-def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, Any]:
+def build_payload(
+    laws_dir: Path, cases_dir: Path | None = None, repealed_dir: Path | None = None
+) -> dict[str, Any]:
     """Parse the corpus folders into the store payload.
 
     Args:
         laws_dir: a ``cn_laws`` folder (LawRefBook markdown plus ``manifest.csv``).
         cases_dir: a ``cn_cases`` folder with ``guiding_cases_extract.jsonl``, or None.
+        repealed_dir: a ``cn_repealed`` folder (texts of 合同法, 物权法 … repealed by 民法典
+            第一千二百六十条, :mod:`governor.authorities.repealed_texts`), or None. Its texts
+            become versions of those instruments, repealed per the registry; a title
+            ``cn_laws`` already holds (the six interpretations) keeps the ``cn_laws`` text.
 
     Returns:
         The JSON-able payload (format :data:`FORMAT`).
@@ -221,6 +230,15 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             raise CorpusError(f"cannot parse {path}: {exc}; fix or remove the file") from exc
         groups[parsed.title].append((m, parsed))
+    added_repealed: list[str] = []
+    if repealed_dir is not None:
+        for rf in read_repealed_folder(Path(repealed_dir)):
+            if rf.parsed.title in groups:
+                continue  # cn_laws keeps the same text (LawRefBook) under that title
+            row = {"path": rf.path, "level": rf.level, "publish": "", "valid_from": ""}
+            row.update(expired_flag="1", latest_in_corpus="1")
+            groups[rf.parsed.title].append((row, rf.parsed))
+            added_repealed.append(rf.path)
 
     instruments: dict[str, dict[str, Any]] = {}
     for title, members in groups.items():
@@ -263,9 +281,11 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
             "_own_docnos": sorted({d for v in versions for d in v.parsed.docnos}),
         }
 
+    in_force_fixes = audit_in_force(instruments, _resolver(instruments))
     mark_later_amendments(instruments)
     repeals = _derive_repeals(instruments)
     alias_table, short_names = _aliases(instruments, repeals)
+    add_successor_links(instruments)
     docnos = _document_numbers(instruments, repeals)
     for inst in instruments.values():
         inst.pop("_own_docnos", None)
@@ -279,6 +299,9 @@ def build_payload(laws_dir: Path, cases_dir: Path | None = None) -> dict[str, An
         "source": {
             "laws_dir": laws_dir.name,
             "cases_dir": Path(cases_dir).name if cases_dir else None,
+            "repealed_dir": Path(repealed_dir).name if repealed_dir else None,
+            "repealed_texts": added_repealed,
+            "in_force_fixes": in_force_fixes,
         },
         "instruments": ordered,
         "repeals": repeals,

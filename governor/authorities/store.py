@@ -42,6 +42,7 @@ from governor.core.records import (
     InstrumentVersion,
     ParagraphRecord,
     RepealRecord,
+    SuccessorLink,
 )
 from governor.text.numerals import article_key
 
@@ -196,13 +197,21 @@ class AuthorityStore:
 
     # ------------------------------------------------------------------ construction / io
     @classmethod
-    def build(cls, laws_dir: Path, cases_dir: Path | None = None) -> AuthorityStore:
+    def build(
+        cls, laws_dir: Path, cases_dir: Path | None = None, repealed_dir: Path | None = None
+    ) -> AuthorityStore:
         """Parse the corpus folders (see :func:`governor.authorities.build.build_payload`).
 
         Raises:
             CorpusError: the folder is not a ``cn_laws`` corpus or a file cannot be parsed.
         """
-        return cls(build_payload(Path(laws_dir), Path(cases_dir) if cases_dir else None))
+        return cls(
+            build_payload(
+                Path(laws_dir),
+                Path(cases_dir) if cases_dir else None,
+                Path(repealed_dir) if repealed_dir else None,
+            )
+        )
 
     @classmethod
     def load(cls, path: Path | None = None) -> AuthorityStore:
@@ -433,6 +442,38 @@ class AuthorityStore:
             source=raw["repeal_source"] or "",
         )
 
+    def successor_of(self, title: str, article: str) -> SuccessorLink | None:
+        """The successor provision of an article of a repealed instrument, found from the
+        texts at build time (:mod:`governor.authorities.successors`), or None.
+
+        Args:
+            title: the repealed instrument (title or alias); ``article`` a key or label.
+
+        Returns:
+            The link: the successor article (latest version of the successor instrument),
+            ``confidence`` and the measures behind it (cosine ``similarity``, ``containment``
+            of the old text's bigrams in the successor), each in [0, 1].
+        """
+        t = self._title(title)
+        key = normalise_article(article)
+        if t is None or t not in self._raw or key is None:
+            return None
+        link = (self._raw[t].get("successor_articles") or {}).get(key)
+        if link is None:
+            return None
+        succ_title, succ_art, conf, sim, cont = link
+        rec = self.article(succ_title, succ_art)
+        if rec is None:
+            return None
+        return SuccessorLink.model_construct(
+            instrument=t,
+            article=key,
+            successor=rec,
+            confidence=conf,
+            similarity=sim,
+            containment=cont,
+        )
+
     def repealed_titles(self) -> tuple[str, ...]:
         """Titles of every instrument with a repeal record, sorted."""
         inside = [t for t, r in self._raw.items() if r["repealed_on"]]
@@ -658,7 +699,7 @@ class AuthorityStore:
             level=raw["level"],
             version=record.version,
             in_force_from=_d(v["in_force_from"]),
-            in_force_to=_d(v["in_force_to"]),
+            in_force_to=_d(v["in_force_to"]) or _d(raw["repealed_on"]),
             status=self.status_of(record.instrument, record.version),
             article=record.article,
             paragraph=paragraph,
@@ -930,14 +971,16 @@ def load_default_store() -> AuthorityStore:
     return AuthorityStore.load()
 
 
-def build_store(laws_dir: Path, cases_dir: Path | None, out_path: Path) -> AuthorityStore:
+def build_store(
+    laws_dir: Path, cases_dir: Path | None, out_path: Path, repealed_dir: Path | None = None
+) -> AuthorityStore:
     """Build from the corpus folders and save to ``out_path`` (for ``citegov corpus build``).
 
     Raises:
         CorpusError: the corpus cannot be parsed.
         StoreError: ``out_path`` cannot be written.
     """
-    store = AuthorityStore.build(laws_dir, cases_dir)
+    store = AuthorityStore.build(laws_dir, cases_dir, repealed_dir)
     store.save(out_path)
     return store
 

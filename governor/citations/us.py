@@ -59,20 +59,6 @@ def _case_span(text: str, cite: Any) -> tuple[int, int]:
     return start, end
 
 
-def us_cases_skipped(text: str) -> int:
-    """How many reporter-shaped citations (``925 F.3d 1339``) of ``text`` were not extracted
-    because eyecite (the ``us`` extra) is not installed (0 when it is); the report names them
-    as a coverage gap (:mod:`governor.core.gaps`)."""
-    if not rx.US_HINT_RE.search(text) or available("eyecite"):
-        return 0
-    return len(_REPORTER_HINT_RE.findall(text))
-
-
-_REPORTER_HINT_RE = re.compile(
-    r"\b[0-9]{1,4} [A-Z][A-Za-z.]{0,12}(?: ?[0-9A-Za-z.]{1,8}){0,3} [0-9]{1,5}\b"
-)
-
-
 def _code_hits(text: str) -> list[Hit]:
     """United States Code citations (:data:`regexes.US_CODE_RE`), each with title, section,
     subsection pin, ``appendix`` and ``note`` kept apart."""
@@ -150,7 +136,9 @@ def scan_us(text: str) -> list[Hit]:
     if not rx.US_HINT_RE.search(text):
         return []
     code = _code_hits(text)
-    if not available("eyecite"):  # the `us` extra: see us_cases_skipped()
+    if not available(
+        "eyecite"
+    ):  # the `us` extra: governor.core.extras.unread_us_cases counts what is left
         _attach_claims(text, code)
         return code
     from eyecite import get_citations, resolve_citations

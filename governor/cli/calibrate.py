@@ -3,8 +3,14 @@
 Labelled sets are JSONL files of :class:`benchmarks.calibration.LabelledItem` (see
 ``benchmarks/data/README.md``). Per axis it prints precision, recall and F1 of the *flagged*
 class, balanced accuracy, Cohen's κ (binary and over labels) and the confusion matrix; then
-recall per expected taxonomy code and per error class, and how often the verifier's
-suggestion is the labelled target provision.
+recall per expected taxonomy code and per error class, precision and recall per label, and
+how often the verifier's suggestion is the labelled target provision.
+
+With ``--fit-group G`` it also calibrates the confidences (``benchmarks.reliability``): per
+axis score and for suggestions, a reliability table (bins of predicted vs observed, ECE and
+Brier) of the raw scores, a map (isotonic or Platt) fitted on group G's items, and the same
+table on the other groups with the map applied; ``--write-thresholds FILE`` writes the fitted
+``[thresholds]`` (with their ``source``) as a config file for ``--config``.
 """
 
 from __future__ import annotations
@@ -68,6 +74,40 @@ def _recall(title: str, rows: Any) -> Table:
     return t
 
 
+def _labels(a: Any) -> Table:
+    from benchmarks.calibration import label_rows
+
+    t = Table(title=f"{a.axis}: precision / recall per label", title_justify="left")
+    for col in ("label", "true", "predicted", "hit", "prec", "rec"):
+        t.add_column(col, justify="right" if col != "label" else "left")
+    for r in label_rows(a):
+        t.add_row(
+            r.label, str(r.n_true), str(r.n_predicted), str(r.hit), _f(r.precision), _f(r.recall)
+        )
+    return t
+
+
+def _reliability(title: str, raw: Any, cal: Any) -> Table:
+    t = Table(title=title, title_justify="left")
+    for col in ("bin", "n raw", "pred raw", "obs raw", "n cal", "pred cal", "obs cal"):
+        t.add_column(col, justify="right")
+    for b, c in zip(raw.bins, cal.bins, strict=True):
+        if b.n == 0 and c.n == 0:
+            continue
+        t.add_row(
+            f"{b.lo:.1f}–{b.hi:.1f}",
+            str(b.n),
+            _f(b.mean_predicted),
+            _f(b.observed),
+            str(c.n),
+            _f(c.mean_predicted),
+            _f(c.observed),
+        )
+    t.add_row("ECE", "", _f(raw.ece), "", "", _f(cal.ece), "")
+    t.add_row("Brier", "", _f(raw.brier), "", "", _f(cal.brier), "")
+    return t
+
+
 def calibrate(
     labels: Annotated[list[Path], typer.Argument(help="Labelled sets (labels_*.jsonl).")],
     judge: Annotated[str, typer.Option("--judge", help="offline (default) or llm.")] = "offline",
@@ -98,6 +138,26 @@ def calibrate(
         Path | None, typer.Option("--predictions", help="Write item + prediction JSONL here.")
     ] = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print the report as JSON.")] = False,
+    fit_group: Annotated[
+        str | None,
+        typer.Option(
+            "--fit-group",
+            help="Calibrate confidences: fit maps on this group (a LawBench model) and check "
+            "them on the other groups.",
+        ),
+    ] = None,
+    method: Annotated[
+        str, typer.Option("--method", help="Calibration map: isotonic (default) or platt.")
+    ] = "isotonic",
+    bins: Annotated[int, typer.Option("--bins", min=1, help="Reliability-table bins.")] = 10,
+    write_thresholds: Annotated[
+        Path | None,
+        typer.Option(
+            "--write-thresholds",
+            help="With --fit-group: write the fitted [thresholds] (and their source) to this "
+            "TOML config file.",
+        ),
+    ] = None,
 ) -> None:
     """Calibrate the E/F/A judges against labelled citations."""
     from benchmarks.calibration import (
@@ -114,6 +174,10 @@ def calibrate(
 
     if judge not in JUDGES:
         raise fail(f"unknown judge {judge!r}; use one of: {', '.join(JUDGES)}")
+    if method not in ("isotonic", "platt"):
+        raise fail(f"unknown calibration method {method!r}; use isotonic or platt")
+    if write_thresholds is not None and fit_group is None:
+        raise fail("--write-thresholds needs --fit-group (the group the maps are fitted on)")
     try:
         cfg = load_config(
             config,
@@ -169,6 +233,7 @@ def calibrate(
         out.print(_axis_table("per axis (positive class = flagged)", report.axes))
         for a in report.axes:
             out.print(_confusion(a))
+            out.print(_labels(a))
         for g, axes in report.groups:
             out.print(_axis_table(f"group {g}", axes))
         if report.taxonomy:
@@ -183,6 +248,8 @@ def calibrate(
                 f"{_f(s.recall)}); right at any confidence: {s.any_correct}",
                 highlight=False,
             )
+    if fit_group is not None:
+        _confidence(items, preds, fit_group, method, bins, write_thresholds, labels, as_json)
     if usage is not None:
         msg = (
             f"LLM: {usage.calls} calls, {usage.cache_hits} cache hits, {usage.total_tokens} tokens"
@@ -193,3 +260,56 @@ def calibrate(
                 f"{usage.estimated_tokens} tokens"
             )
         err.print(msg, highlight=False)
+
+
+def _confidence(
+    items: Any,
+    preds: Any,
+    fit_group: str,
+    method: str,
+    bins: int,
+    write_thresholds: Path | None,
+    labels: list[Path],
+    as_json: bool,
+) -> None:
+    from benchmarks.reliability import calibrate_all, thresholds_toml
+    from governor.text.textio import atomic_write_text
+
+    if not any(it.group == fit_group for it in items):
+        groups = ", ".join(sorted({it.group for it in items}))
+        raise fail(f"no labelled item has group {fit_group!r}; use one of: {groups}")
+    reports = calibrate_all(items, preds, fit_group, method, bins)  # type: ignore[arg-type]
+    if as_json:
+        sys.stdout.write(
+            json.dumps(
+                {"calibration": [r.model_dump(mode="json") for r in reports]}, ensure_ascii=False
+            )
+            + "\n"
+        )
+    else:
+        for r in reports:
+            thr = "" if r.threshold_50 is None else f"; P ≥ 0.5 from raw {r.threshold_50:.2f}"
+            out.print(
+                _reliability(
+                    f"{r.kind}: reliability on the held-out groups ({r.n_heldout} items), raw vs "
+                    f"{method} map fitted on {fit_group} ({r.n_fit} items){thr}",
+                    r.raw_heldout,
+                    r.calibrated_heldout,
+                )
+            )
+            if r.no_map:
+                out.print(f"  no map: {r.no_map}", highlight=False)
+            elif r.map is not None and len(r.map.knots) <= 12:
+                knots = ", ".join(f"{x:.2f}→{y:.2f}" for x, y in r.map.knots)
+                out.print(f"  map: {knots}", highlight=False)
+            groups = "; ".join(
+                f"{g.group} n={g.n} ECE {_f(g.raw)} → {_f(g.calibrated)}" for g in r.per_group
+            )
+            out.print(f"  held-out groups: {groups}", highlight=False)
+    if write_thresholds is not None:
+        source = (
+            f"citegov calibrate {' '.join(p.name for p in labels)} --fit-group {fit_group} "
+            f"--method {method} (offline judge)"
+        )
+        atomic_write_text(write_thresholds, thresholds_toml(reports, source))
+        err.print(f"wrote {write_thresholds}", highlight=False)

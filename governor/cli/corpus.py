@@ -5,13 +5,16 @@ from __future__ import annotations
 import json
 import sys
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
 from governor.cli.common import AsOfOpt, ConfigOpt, fail, make_governor, out, parse_as_of
 from governor.core.errors import GovernorError
+
+if TYPE_CHECKING:
+    from governor.authorities import ArticleRecord, AuthorityStore
 
 corpus_app = typer.Typer(help="Build and inspect the authority store.", no_args_is_help=True)
 
@@ -34,10 +37,26 @@ def schema() -> None:
 def graph(
     mermaid: Annotated[bool, typer.Option("--mermaid", help="Print the graph as Mermaid.")] = True,
     strategy: Annotated[str, typer.Option("--strategy")] = "efa",
+    schemas: Annotated[
+        bool,
+        typer.Option(
+            "--schemas",
+            help="Print the graph's input, output and context (per-run settings) JSON Schemas "
+            "instead of the drawing.",
+        ),
+    ] = False,
 ) -> None:
-    """Draw the governance graph."""
+    """Draw the governance graph (Mermaid), or print its JSON Schemas."""
     gov = make_governor(None)
     g = gov.graph(strategy)
+    if schemas:
+        out = {
+            "input": g.get_input_jsonschema(),
+            "output": g.get_output_jsonschema(),
+            "context": g.get_context_jsonschema(),
+        }
+        sys.stdout.write(json.dumps(out, ensure_ascii=False, indent=2) + "\n")
+        return
     sys.stdout.write(g.get_graph().draw_mermaid() + "\n")
 
 
@@ -46,6 +65,13 @@ def corpus_build(
     source: Annotated[Path, typer.Option("--from", help="LawRefBook-format folder (cn_laws).")],
     cases: Annotated[
         Path | None, typer.Option("--cases", help="Guiding cases folder (cn_cases).")
+    ] = None,
+    repealed: Annotated[
+        Path | None,
+        typer.Option(
+            "--repealed",
+            help="Texts of laws repealed by the 民法典 (cn_repealed): stored as repealed versions.",
+        ),
     ] = None,
     output: Annotated[
         Path | None, typer.Option("--out", help="Store file to write (default: the user store).")
@@ -57,7 +83,7 @@ def corpus_build(
     if not source.is_dir():
         raise fail(f"--from {source}: not a folder; pass the cn_laws folder")
     try:
-        store = AuthorityStore.build(source, cases)
+        store = AuthorityStore.build(source, cases, repealed)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     target = output or Path.home() / ".cache" / "citegov" / "store.json.gz"
@@ -115,6 +141,32 @@ def corpus_show(
     if auth.path:
         out.print(" / ".join(auth.path), style="dim", highlight=False)
     out.print(auth.text, highlight=False)
+    _show_repeal(gov.store, rec)
+
+
+def _show_repeal(store: AuthorityStore, rec: ArticleRecord) -> None:
+    """For an article of a repealed instrument: the repeal date and source, and the successor
+    provision found from the texts (with its confidence), when there is one."""
+    from governor.authorities.repeals import book_title
+    from governor.text.numerals import article_label
+
+    repeal = store.repeal_record(rec.instrument)
+    if repeal is None:
+        return
+    src = f" ({repeal.source})" if repeal.source else ""
+    out.print(f"repealed on {repeal.repealed_on.isoformat()}{src}", highlight=False)
+    link = store.successor_of(rec.instrument, rec.article)
+    if link is not None:
+        succ = link.successor
+        name = book_title(succ.instrument.removeprefix("中华人民共和国"))
+        out.print(
+            f"successor: {name}{article_label(succ.article)} (confidence {link.confidence:.2f}, "
+            f"text containment {link.containment:.2f})",
+            highlight=False,
+        )
+        out.print(succ.text, style="dim", highlight=False)
+    elif repeal.successor:
+        out.print(f"successor instrument: {book_title(repeal.successor)}", highlight=False)
 
 
 @corpus_app.command("search")

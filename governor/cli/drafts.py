@@ -420,6 +420,14 @@ def revise(
             "--trace", help="Also write <name>.trace.json (rounds, verdicts, unified diff)."
         ),
     ] = False,
+    review: Annotated[
+        bool,
+        typer.Option(
+            "--review",
+            help="Accept or reject each proposed edit in the terminal before it is applied "
+            "(one worker; rejected edits are recorded in the notes).",
+        ),
+    ] = False,
 ) -> None:
     """Revise drafts: revised text, verdicts JSON and an annotated HTML page per draft."""
     from governor.batch import make_options
@@ -427,6 +435,10 @@ def revise(
 
     if strategy is not None and strategy not in STRATEGIES:
         raise fail(f"unknown strategy {strategy!r}; use one of: {', '.join(STRATEGIES)}")
+    if review and workers != 1:
+        raise fail("--review asks about each edit in this terminal; use it with --workers 1")
+    if review and dry_run:
+        raise fail("--review applies edits; it cannot be combined with --dry-run")
     gov = make_governor(
         config,
         dry_run=dry_run,
@@ -457,10 +469,11 @@ def revise(
     except GovernorError as exc:
         raise fail(str(exc)) from None
     console = Console(highlight=False)
-    show_bar = not quiet and err.is_terminal
+    show_bar = not quiet and err.is_terminal and not review
     per_draft = not quiet and not show_bar
     try:
-        result = _run(gov, paths, out_dir, options, console, show_bar, per_draft)
+        runner = _Reviewing(gov, review_in_terminal) if review else gov
+        result = _run(runner, paths, out_dir, options, console, show_bar, per_draft)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     except KeyboardInterrupt:
@@ -557,6 +570,10 @@ def _run(
             )
 
     with progress:
+        if isinstance(gov, _Reviewing):
+            from governor.batch import run_batch
+
+            return run_batch(gov, list(paths), out_dir, options, progress=on_progress)
         return gov.revise_many(
             paths,
             out_dir,
@@ -571,3 +588,53 @@ def _run(
             trace=options.trace,
             progress=on_progress,
         )
+
+
+class _Reviewing:
+    """The facade with a reviewer in the loop: ``govern`` pauses at each round's proposed
+    edits (``Governor.govern(review=...)``); everything else is the facade's."""
+
+    def __init__(self, gov: Any, review: Any) -> None:
+        self._gov = gov
+        self._review = review
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self._gov, name)
+
+    def govern(self, text: str, **kwargs: Any) -> Any:
+        return self._gov.govern(text, review=self._review, **kwargs)
+
+
+def edit_diff(edit: dict[str, Any]) -> Any:
+    """A proposed edit (one item of ``graphs.nodes.review_payload``) as rich text: the
+    words around it, the removed words struck through in red, the new ones in green."""
+    from rich.text import Text
+
+    t = Text()
+    t.append("…" + edit.get("context_before", ""), style="dim")
+    if edit.get("before"):
+        t.append(edit["before"], style="red strike")
+    if edit.get("after"):
+        t.append(edit["after"], style="bold green")
+    t.append(edit.get("context_after", "") + "…", style="dim")
+    return t
+
+
+def review_in_terminal(payload: dict[str, Any]) -> list[bool]:
+    """Show each proposed edit of a round (op, reason, proof when recorded, diff) on stderr
+    and ask whether to apply it; returns one flag per edit (``graphs.nodes.parse_review``)."""
+    edits = payload.get("edits", [])
+    err.print(
+        f"[bold]round {payload.get('round')}[/]: {len(edits)} proposed edit(s)", highlight=False
+    )
+    flags = []
+    for e in edits:
+        err.print(
+            f"[bold]{e['index'] + 1}/{len(edits)}[/] {escape(e['op'])}: {escape(e['reason'])}",
+            highlight=False,
+        )
+        if e.get("proof"):
+            err.print(f"  proof: {escape(str(e['proof']))}", highlight=False)
+        err.print(edit_diff(e))
+        flags.append(typer.confirm("  apply this edit?", default=True, err=True))
+    return flags

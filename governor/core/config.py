@@ -8,6 +8,7 @@ environment variable that holds the key (``llm_api_key_env``), so a config dump 
 
 from __future__ import annotations
 
+import itertools
 import os
 import tomllib
 from datetime import date
@@ -24,10 +25,39 @@ STRATEGIES: tuple[str, ...] = ("none", "existence", "efa")
 JUDGES: tuple[str, ...] = ("offline", "llm")
 
 
+def interpolate(knots: tuple[tuple[float, float], ...], raw: float) -> float:
+    """Piecewise-linear map through ``knots`` (``(raw, probability)`` sorted by raw; constant
+    outside them); ``raw`` itself when there are no knots."""
+    if not knots:
+        return raw
+    if raw <= knots[0][0]:
+        return knots[0][1]
+    for (x0, y0), (x1, y1) in itertools.pairwise(knots):
+        if raw <= x1:
+            return y0 if x1 == x0 else y0 + (y1 - y0) * (raw - x0) / (x1 - x0)
+    return knots[-1][1]
+
+
 class Thresholds(BaseModel):
-    """Decision thresholds of the offline judges (scores in [0, 1])."""
+    """Decision thresholds of the offline judges (scores in [0, 1]).
+
+    ``source`` says where the values come from (defaults: chosen by hand on the GPT-3.5 dev
+    split of LawBench 3-2; a file written by ``citegov calibrate --write-thresholds`` names the
+    label set, the fitting group and the held-out ECE). ``calibration`` maps a raw score to a
+    probability per kind (``existence``, ``fidelity``, ``applicability``, ``suggestion``), as
+    ``(raw, probability)`` knots fitted by ``citegov calibrate`` (isotonic or Platt); see
+    :meth:`probability`.
+    """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
+
+    source: str = "defaults (hand-set on the GPT-3.5 dev split of LawBench 3-2)"
+    calibration: dict[str, tuple[tuple[float, float], ...]] = Field(default_factory=dict)
+
+    def probability(self, kind: str, raw: float) -> float | None:
+        """The calibrated probability of ``raw`` for ``kind``; None when no map is configured."""
+        knots = self.calibration.get(kind)
+        return None if not knots else interpolate(knots, raw)
 
     fidelity_min_overlap: float = Field(0.35, ge=0, le=1)
     """Below this lexical overlap with the cited provision a description is not faithful."""

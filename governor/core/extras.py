@@ -20,8 +20,9 @@ import importlib.util
 from types import ModuleType
 
 from governor.core.errors import MissingExtraError
+from governor.text.regexes import US_HINT_RE, US_REPORTER_HINT_RE
 
-__all__ = ["EXTRAS", "available", "require"]
+__all__ = ["EXTRAS", "available", "require", "unread_us_cases"]
 
 EXTRAS: dict[str, tuple[str, str]] = {
     "chromadb": ("index", "the semantic index (citegov index build, retrieval = hybrid)"),
@@ -64,3 +65,12 @@ def require(module: str) -> ModuleType:
         raise MissingExtraError(
             f"{purpose} needs {dist}, which is not installed: pip install 'citegov[{extra}]'"
         ) from None
+
+
+def unread_us_cases(text: str) -> int:
+    """How many reporter-shaped citations (``925 F.3d 1339``) of ``text`` go unread because
+    eyecite (the ``us`` extra) is not installed (0 when it is, or when there are none); the
+    report names them as a coverage gap (:mod:`governor.core.gaps`)."""
+    if not US_HINT_RE.search(text) or available("eyecite"):
+        return 0
+    return len(US_REPORTER_HINT_RE.findall(text))

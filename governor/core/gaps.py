@@ -89,7 +89,7 @@ def coverage_gaps(
         verdicts: verdicts of one text (any order). Only ``unverifiable`` verdicts with a
             ``gap`` count; citations in the question line (``in_question``) do not.
         unextracted_us: reporter-shaped US case citations that were not extracted at all
-            (:func:`governor.citations.us.us_cases_skipped`).
+            (:func:`governor.core.extras.unread_us_cases`).
 
     Returns:
         One :class:`CoverageGap` per kind present; empty when every citation was checkable.

@@ -259,11 +259,17 @@ class CheckResult(Frozen):
 
 
 class Suggestion(Frozen):
-    """A better authority found by the verifier, with its retrieval/match score in [0, 1]."""
+    """A better authority found by the verifier, with its retrieval/match score in [0, 1].
+
+    ``proof`` is empty unless the texts prove the suggestion (the measure that passed, e.g.
+    for a repealed law's successor 「old text ≈ successor text: containment 0.96 ≥ 0.8」);
+    a repair may change the report's words only on a proven suggestion (SPEC §5).
+    """
 
     authority: Authority
     score: float = Field(ge=0.0, le=1.0)
     reason: str = ""
+    proof: str = ""
 
 
 class Verdict(Frozen):

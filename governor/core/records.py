@@ -104,6 +104,23 @@ class RepealRecord(Frozen):
     source: str = ""
 
 
+class SuccessorLink(Frozen):
+    """The successor provision of one article of a repealed instrument, found from the texts
+    (:mod:`governor.authorities.successors`): 合同法第一百零七条 → 民法典第五百七十七条.
+
+    ``confidence`` (cosine × distinctiveness), ``similarity`` (cosine of character-bigram
+    TF-IDF vectors) and ``containment`` (share of the old text's bigrams in the successor's)
+    are in [0, 1].
+    """
+
+    instrument: str
+    article: str
+    successor: ArticleRecord
+    confidence: float = Field(ge=0.0, le=1.0)
+    similarity: float = Field(ge=0.0, le=1.0)
+    containment: float = Field(ge=0.0, le=1.0)
+
+
 class GuidingCase(Frozen):
     """A Supreme People's Court guiding case (指导案例N号)."""
 

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from governor.core.gaps import CoverageGap
+from governor.core.extras import unread_us_cases
+from governor.core.gaps import CoverageGap, coverage_gaps
 from governor.core.labels import report_score
 from governor.core.models import CheckResult, Edit, Revision, Suggestion, Verdict
 
@@ -55,6 +56,7 @@ class SuggestionOut(_Out):
     authority: AuthorityOut
     score: float
     reason: str
+    proof: str = ""
 
 
 class CitationOut(_Out):
@@ -181,7 +183,9 @@ def _auth(a: Any) -> AuthorityOut:
 def _sugg(s: Suggestion | None) -> SuggestionOut | None:
     if s is None:
         return None
-    return SuggestionOut(authority=_auth(s.authority), score=s.score, reason=s.reason)
+    return SuggestionOut(
+        authority=_auth(s.authority), score=s.score, reason=s.reason, proof=s.proof
+    )
 
 
 def citation_out(v: Verdict) -> CitationOut:
@@ -248,3 +252,103 @@ def json_schema() -> dict[str, Any]:
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["$id"] = f"https://citegov.dev/schema/verdict-report-{SCHEMA_VERSION}.json"
     return schema
+
+
+class RunResult(Protocol):
+    """What :func:`build_report` reads of a governed run (``graphs.state.GovernanceResult``)."""
+
+    @property
+    def text(self) -> str: ...
+
+    @property
+    def rounds(self) -> Sequence[Revision]: ...
+
+    @property
+    def final_verdicts(self) -> Sequence[Verdict]: ...
+
+    @property
+    def stop_reason(self) -> str: ...
+
+
+def build_report(
+    draft: Any,
+    *,
+    as_of: date,
+    strategy: str,
+    judge: str,
+    initial: Sequence[Verdict],
+    result: RunResult | None = None,
+    warnings: Sequence[str] = (),
+    path: str | None = None,
+) -> VerdictReport:
+    """Assemble the SPEC §2 machine-readable report of one draft.
+
+    ``citations``/``scores`` describe the input as given; with a ``result`` (revise), ``rounds``
+    and ``final`` describe each round and the output text.
+
+    Args:
+        draft: a ``governor.text.textio.Draft`` (read from a file) or the text itself.
+        as_of: the as-of date used.
+        strategy / judge: recorded as given.
+        initial: verdicts on the draft as given.
+        result: the governed run (``GovernanceResult``), or None for ``verify``.
+        warnings: extra warnings (e.g. an empty draft).
+        path: the draft's file when ``draft`` is text (a ``Draft`` carries its own).
+
+    Raises:
+        EncodingError: ``draft`` text holds a lone surrogate.
+    """
+    from governor.text.sanitize import draft_warnings
+    from governor.text.textio import draft_from_text
+
+    d = draft_from_text(draft) if isinstance(draft, str) else draft
+    final = None
+    rounds: tuple[Any, ...] = ()
+    stop = None
+    if result is not None:
+        rounds = tuple(round_out(r) for r in result.rounds)
+        out = draft_from_text(result.text)
+        final = FinalOut(
+            sha256=out.sha256,
+            chars=out.chars,
+            citations=tuple(citation_out(v) for v in result.final_verdicts),
+            scores=scores_out(result.final_verdicts),
+        )
+        stop = result.stop_reason
+    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
+    return VerdictReport(
+        input=InputOut(
+            path=str(d.path) if d.path else path,
+            sha256=d.sha256,
+            chars=d.chars,
+            as_of=as_of,
+            encoding=d.encoding,
+        ),
+        strategy=strategy,
+        judge=judge,
+        citations=tuple(citation_out(v) for v in initial),
+        scores=scores_out(initial),
+        rounds=rounds,
+        final=final,
+        stop_reason=stop,
+        warnings=tuple(dict.fromkeys(notes)),
+        gaps=coverage_gaps(initial, unextracted_us=unread_us_cases(d.text)),
+    )
+
+
+def _unknown_warnings(initial: Sequence[Verdict], result: RunResult | None) -> tuple[str, ...]:
+    """A warning when a judge could not answer for some citations (label ``unknown``, scored
+    0.0 and never a pass, SPEC §3/§10), naming the count and the first reason."""
+    out = []
+    for name, vs in (("input", initial), ("output", result.final_verdicts if result else ())):
+        bad = [
+            next(c for c in (v.existence, v.fidelity, v.applicability) if c.label == "unknown")
+            for v in vs
+            if "unknown" in (v.existence.label, v.fidelity.label, v.applicability.label)
+        ]
+        if bad:
+            out.append(
+                f"judge failures ({name}): {len(bad)} citation(s) labelled unknown (scored 0.0, "
+                f"never a pass): {bad[0].rationale[:160]}"
+            )
+    return tuple(out)

@@ -239,6 +239,11 @@ _ZH_RATIONALES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^not judged: no source text available$", "未评估：权威库中没有该条文的文本"),
         (r"^not judged: existence failed$", "未评估：所引条文不存在"),
         (
+            rf"^(?P<t>{_T}\S*) exists but was repealed on (?P<d>[0-9-]{{10}}) \((?P<src>[^()]*)\)"
+            r"(?:; successor: (?P<succ>.+))?$",
+            "{t}已于{d}废止（{src}）{succ}",
+        ),
+        (
             rf"^(?P<t>{_T}) was repealed on (?P<d>[0-9-]{{10}}) \((?P<src>[^()]*)\)"
             r"(?:; successor: (?P<succ>.+))?$",
             "{t}已于{d}废止（{src}）{succ}",

@@ -27,7 +27,7 @@ from governor.revision.ops import (
     retarget,
     sentence_bounds,
 )
-from governor.text.numerals import to_chinese
+from governor.text.numerals import article_label, to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from governor.text.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
@@ -358,12 +358,34 @@ def stale_note(v: Verdict) -> str | None:
     if auth.status == "superseded":
         # 《公司法》（2018年修正）: revised, not repealed
         return f"（注：所引版本已{when}被修订后的版本取代，现行规定请核实）"
+    named = _named_successor(v)
+    if named is not None:
+        # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
+        old = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
+        return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
         else ""
     )
     return f"（注：该规定已{when}废止{succ}，请核实）"
+
+
+NAME_SUCCESSOR_MIN = 0.3
+"""Confidence from which a repeal note names the successor provision (with its confidence, for
+the reader to check); below it the note names the successor instrument only."""
+
+
+def _named_successor(v: Verdict) -> str | None:
+    """「《民法典》第五百八十五条，置信度0.73」 for a repealed authority whose suggestion is a
+    provision of another instrument (its successor) at :data:`NAME_SUCCESSOR_MIN` or more."""
+    s, auth = v.suggestion, v.resolved
+    if s is None or auth is None or s.score < NAME_SUCCESSOR_MIN or not s.authority.article:
+        return None
+    if s.authority.instrument == auth.instrument:
+        return None
+    title = "《" + s.authority.instrument.removeprefix("中华人民共和国") + "》"
+    return f"{title}{article_label(s.authority.article)}，置信度{s.score:.2f}"
 
 
 @dataclass
@@ -503,11 +525,22 @@ class EfaReviser:
                 return edit("renumber", text, cit.span, retarget(cit, target), why, v)
             return "remove"
         if e == "repealed":
-            if target is not None and (
-                target.instrument != cit.instrument or target.article != cit.article
+            # a repealed text in the store: words change only on a proven successor (the
+            # old text, or the report's words, are the successor's); otherwise the note names it
+            by_text = v.resolved is not None and v.resolved.status == "repealed"
+            proven = v.suggestion is not None and (
+                bool(v.suggestion.proof) or not (by_text and v.resolved and v.resolved.text)
+            )
+            if (
+                target is not None
+                and proven
+                and (target.instrument != cit.instrument or target.article != cit.article)
             ):
+                proof = (
+                    f"; proof: {v.suggestion.proof}" if v.suggestion and v.suggestion.proof else ""
+                )
                 return edit("replace_repealed", text, cit.span, retarget(cit, target),
-                            f"{v.existence.rationale}; successor provision {target.label}", v)  # fmt: skip
+                            f"{v.existence.rationale}; successor provision {target.label}{proof}", v)  # fmt: skip
             return self._mark_stale(text, v)
         if e == "partial":
             if f == "misdescribed" and target is not None and target.article != cit.article:

@@ -504,6 +504,11 @@ US_HINT_RE = re.compile(
 )
 """Cheap gate: only texts with reporter- or statute-shaped ASCII run through eyecite."""
 
+US_REPORTER_HINT_RE = re.compile(
+    r"\b[0-9]{1,4} [A-Z][A-Za-z.]{0,12}(?: ?[0-9A-Za-z.]{1,8}){0,3} [0-9]{1,5}\b"
+)
+"""A reporter-shaped citation (``925 F.3d 1339``), counted when eyecite is not installed."""
+
 US_CODE_RE = re.compile(
     r"""
     (?<![0-9A-Za-z])

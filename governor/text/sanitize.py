@@ -40,6 +40,9 @@ Policy (each rule says why):
    never changes a verdict: the offline checks do not follow instructions, the LLM judge
    receives draft text delimited as data, and its passes must quote the source text, checked
    programmatically (SPEC §7). Every such passage is reported.
+7. **citegov's own notes are not the report's words.** A 「（注：……请核实）」 note left by an
+   earlier round or run (``CITEGOV_NOTE``) is left out of the reading: a successor it names
+   (「相应规定见《民法典》第五百八十五条」) is advice to the reader, not a citation of the report.
 
 Nothing here modifies the text: outputs (revised drafts) keep every character the user wrote
 outside the edited spans.
@@ -53,6 +56,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from governor.text.regexes import CITEGOV_NOTE
 from governor.text.script import simplified, traditional_offsets
 
 __all__ = [
@@ -372,6 +376,8 @@ def reading_view(text: str) -> ReadingView:
     drops = [m.span() for m in _INVISIBLE_RE.finditer(text)]
     drops += hidden_regions(text)
     drops += find_markers(text)
+    if "请核实" in text:
+        drops += [m.span() for m in CITEGOV_NOTE.finditer(text)]
     merged = _merge(drops)
     folds = bool(_folds(text))
     if not merged and not folds:
