@@ -18,6 +18,7 @@ from typing import Final
 
 from benchmarks.ablation import AblationResults, StrategySummary
 from benchmarks.stats import BootstrapCI
+from governor.core.extras import require
 from governor.text.textio import atomic_write_text
 
 TABLE_COLUMNS: Final = ("Final", "Cov", "Sup", "Trust", "E", "F", "A", "all-pass")
@@ -266,7 +267,7 @@ def csv_text(results: AblationResults) -> str:
 
 def plot_scores(results: AblationResults, path: Path) -> None:
     """Grouped bars: Final/Cov/Sup/Trust per strategy with 95 % CI error bars (PNG)."""
-    import matplotlib
+    matplotlib = require("matplotlib")  # the `plots` extra
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -291,7 +292,7 @@ def plot_scores(results: AblationResults, path: Path) -> None:
 
 def plot_trust_support(results: AblationResults, path: Path) -> None:
     """Scatter of per-task support (x) against trust (y), one colour per strategy (PNG)."""
-    import matplotlib
+    matplotlib = require("matplotlib")  # the `plots` extra
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt

@@ -374,6 +374,8 @@ class Governor:
         progress: Any = None,
         engine: str = "local",
         ray_address: str | None = None,
+        allow_unverifiable: bool = False,
+        details: bool = False,
     ) -> Any:
         """Revise many drafts into ``out_dir`` (the engine of ``citegov revise``).
 
@@ -381,6 +383,8 @@ class Governor:
         ``<name>.verdicts.json`` and ``<name>.html``, the batch ``summary.jsonl`` and
         ``index.html``. ``progress`` is called with a :class:`governor.batch.BatchProgress`
         after each draft. See :func:`governor.batch.run_batch` for resume and output naming.
+        With ``fail_on``, a draft with citations that could not be checked counts as failing
+        unless ``allow_unverifiable`` (SPEC §10).
 
         ``engine="ray"`` governs the drafts in Ray actors (:mod:`governor.batch_ray`;
         ``workers`` actors, on a local Ray instance or the cluster at ``ray_address``, e.g.
@@ -409,6 +413,8 @@ class Governor:
             as_of=as_of,
             context=context,
             fail_on=fail_on,
+            allow_unverifiable=allow_unverifiable,
+            details=details,
             resume=resume,
             workers=workers,
             trace=trace,

@@ -63,7 +63,11 @@ from governor.core.errors import (
     StrategyError,
     first_problem,
 )
+from governor.core.extras import require, unread_us_cases
+from governor.core.gaps import coverage_gaps, gap_line
+from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
+from governor.text.script import language
 from governor.text.textio import Draft, atomic_write_text, read_draft
 
 
@@ -200,6 +204,7 @@ def read_docx(path: Path, *, max_chars: int = 2_000_000) -> Draft:
         EncodingError: not a valid ``.docx`` package.
         InputTooLargeError: more than ``max_chars`` characters of text.
     """
+    require("docx")  # the `docx` extra: MissingExtraError names `pip install 'citegov[docx]'`
     from docx import Document
     from docx.table import Table
 
@@ -347,7 +352,12 @@ class BatchOptions(BaseModel):
     as_of: date | None = None
     context: str = ""
     fail_on: float | None = Field(default=None, ge=0.0, le=1.0)
+    allow_unverifiable: bool = False
+    """With ``fail_on``: do not count a draft whose output holds citations that could not be
+    checked (coverage gaps, :mod:`governor.core.gaps`) as failing; by default it fails."""
     resume: bool = False
+    details: bool = False
+    """Keep raw measures (overlap, match scores) in the HTML pages' rationales."""
     workers: int = Field(default=1, ge=1, le=64)
     trace: bool = False
     """Also write ``<name>.trace.json``: every round's edits and verdicts and a unified diff."""
@@ -399,6 +409,12 @@ class BatchRow(BaseModel):
     error: str | None = None
     error_code: str | None = None
     seconds: float = 0.0
+    unverified: int = 0
+    """Citations of the output that could not be checked (coverage gaps)."""
+    gaps: str = ""
+    """One line naming them (:func:`governor.core.gaps.gap_line`), "" when none."""
+    language: str = ""
+    """``zh`` or ``en``: the draft's language (:func:`governor.text.script.language`)."""
 
 
 @dataclass(frozen=True)
@@ -434,7 +450,8 @@ class BatchResult:
     """Outcome of a batch: one row per input, in input order.
 
     ``governed`` were done in this run, ``skipped`` were already done (``resume``), ``failed``
-    could not be governed; ``below`` counts ok rows whose final trust is under ``fail_on``.
+    could not be governed; ``below`` counts ok rows failing ``fail_on``: final trust under it,
+    or citations that could not be checked unless ``allow_unverifiable`` (:func:`_fails`).
     """
 
     rows: tuple[BatchRow, ...]
@@ -466,6 +483,7 @@ def settings_key(config: Config, options: BatchOptions) -> str:
             "as_of": options.as_of.isoformat() if options.as_of else None,
             "context": options.context,
             "config": cfg,
+            **({"details": True} if options.details else {}),  # pages differ; keys stay stable
         },
         sort_keys=True,
         ensure_ascii=False,
@@ -507,7 +525,14 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             result=result,
             warnings=warnings,
         )
-        page = render_draft(report, draft.text, result.text, title=job.name, index_href=INDEX_NAME)
+        page = render_draft(
+            report,
+            draft.text,
+            result.text,
+            title=job.name,
+            index_href=INDEX_NAME,
+            details=options.details,
+        )
         atomic_write_text(job.text_out, result.text)
         atomic_write_text(job.json_out, report.model_dump_json(indent=2) + "\n")
         atomic_write_text(job.html_out, page)
@@ -532,6 +557,11 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         )
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
+    gaps = coverage_gaps(result.final_verdicts, unextracted_us=unread_us_cases(result.text))
+    _log.info(
+        "%s: %d citations, %d edits, trust %.3f -> %.3f (%s)",
+        job.name, s0.n_cite, len(result.edits), s0.trust, s1.trust, result.stop_reason,
+    )  # fmt: skip
     return BatchRow(
         input=str(job.input),
         input_sha256=sha,
@@ -552,8 +582,13 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         all_pass_after=s1.all_pass,
         stop_reason=result.stop_reason,
         seconds=round(time.perf_counter() - t0, 4),
+        unverified=sum(g.n for g in gaps),
+        gaps=gap_line(gaps),
+        language=language(draft.text),
     )
 
+
+_log = get_logger(__name__)
 
 # Worker-process state (spawned processes; one Governor each, built once).
 _WORKER_GOV: Governor | None = None
@@ -729,14 +764,7 @@ def run_batch(
         _drop_if_empty(out_dir, created)
         raise
     ordered = tuple(rows[str(j.input)] for j in jobs if str(j.input) in rows)
-    below = sum(
-        1
-        for r in ordered
-        if options.fail_on is not None
-        and r.status == "ok"
-        and r.trust_after is not None
-        and r.trust_after < options.fail_on
-    )
+    below = sum(1 for r in ordered if _fails(r, options))
     return BatchResult(
         rows=ordered,
         governed=len(ordered) - len(skipped_rows) - failed,
@@ -807,7 +835,7 @@ def _run_jobs(
     finally:
         writer.close()
     all_rows = read_summary(summary_path)
-    _write_index(out_dir, list(all_rows.values()))
+    _write_index(out_dir, list(all_rows.values()), options.strategy)
     return rows, skipped_rows, failed
 
 
@@ -880,10 +908,48 @@ def _crashed(job: BatchJob, settings: str) -> BatchRow:
     )
 
 
-def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
+def _fails(row: BatchRow, options: BatchOptions) -> bool:
+    """A governed draft fails ``--fail-on`` when its final trust is below the threshold, or
+    (unless ``allow_unverifiable``) when some of its citations could not be checked: an
+    unverifiable citation leaves the trust denominator, so trust alone would pass it
+    silently (SPEC §10)."""
+    if options.fail_on is None or row.status != "ok":
+        return False
+    if row.trust_after is not None and row.trust_after < options.fail_on:
+        return True
+    return row.unverified > 0 and not options.allow_unverifiable
+
+
+def run_title(rows: Sequence[BatchRow], strategy: str, lang: str) -> str:
+    """The batch index title: which inputs were governed, with which strategy, how many.
+
+    The inputs are named by their common folder (or the one file), e.g.
+    ``examples/drafts 的引用核验与修订（策略 efa，30 份文稿）``.
+    """
+    from governor.reports.i18n import UI
+
+    paths = [r.input for r in rows]
+    if len(paths) == 1:
+        inputs = Path(paths[0]).name
+    else:
+        common = Path(os.path.commonpath(paths)) if paths else Path(".")
+        if len(common.parts) > 1:
+            inputs = "/".join(common.parts[-2:])
+        else:  # nothing in common but the root: name the folders themselves
+            folders = list(dict.fromkeys(Path(p).parent.name or "/" for p in paths))
+            inputs = ("、" if lang == "zh" else ", ").join(folders[:3])
+            inputs += " …" if len(folders) > 3 else ""
+    words = UI["zh" if lang == "zh" else "en"]["run"]
+    return words.format(inputs=inputs, strategy=strategy, n=len(rows))
+
+
+def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa") -> None:
     from urllib.parse import quote
 
     from governor.reports.html import IndexEntry, render_index
+
+    langs = [r.language for r in rows if r.language]
+    lang = "zh" if langs and langs.count("zh") * 2 >= len(langs) else "en"
 
     entries = [
         IndexEntry(
@@ -898,10 +964,14 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow]) -> None:
             all_pass_after=r.all_pass_after,
             stop_reason=r.stop_reason,
             error=r.error,
+            unverified=r.unverified,
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]
-    atomic_write_text(out_dir / INDEX_NAME, render_index(entries, title=out_dir.name or "batch"))
+    atomic_write_text(
+        out_dir / INDEX_NAME,
+        render_index(entries, title=run_title(rows, strategy, lang), lang=lang),
+    )
 
 
 def check_portable(gov: Governor, workers: int) -> None:

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# The README's test command: fresh venv, CPU torch first, package with [st,dev], then lint,
-# type-check and the whole test suite.
+# The README's test command: a venv (rebuilt only when pyproject.toml changed), CPU torch
+# first, package with [st,dev], then lint, type-check and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Headless Chromium for tests/test_browser.py (Debian packages; Playwright drives this system
@@ -12,11 +12,23 @@ if ! command -v chromium >/dev/null 2>&1; then
 fi
 PY=${PYTHON:-python3}
 VENV=${VENV:-.venv-test}
-rm -rf "$VENV"
-"$PY" -m venv "$VENV"
-"$VENV/bin/pip" install -q --upgrade pip
-"$VENV/bin/pip" install -q torch==2.13.0
-"$VENV/bin/pip" install -q -e '.[st,dev]'
+TORCH=torch==2.13.0
+# The venv is rebuilt only when what it is built from changes: the hash of pyproject.toml and
+# the torch pin, stored in the venv once the install succeeded. The package is installed
+# editable, so source changes need no reinstall. CITEGOV_FRESH_VENV=1 forces a rebuild.
+HASH=$(printf '%s\n' "$TORCH" | cat pyproject.toml - | sha256sum | cut -d' ' -f1)
+STAMP="$VENV/.citegov-pyproject.sha256"
+if [ "${CITEGOV_FRESH_VENV:-0}" != 1 ] && [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] &&
+    [ "$(cat "$STAMP")" = "$HASH" ]; then
+    echo "reusing $VENV (pyproject.toml unchanged, sha256 ${HASH:0:12})" >&2
+else
+    rm -rf "$VENV"
+    "$PY" -m venv "$VENV"
+    "$VENV/bin/pip" install -q --upgrade pip
+    "$VENV/bin/pip" install -q "$TORCH"
+    "$VENV/bin/pip" install -q -e '.[st,dev]'
+    echo "$HASH" >"$STAMP"
+fi
 "$VENV/bin/ruff" check governor graphs verifiers benchmarks tests
 "$VENV/bin/ruff" format --check governor graphs verifiers benchmarks tests
 "$VENV/bin/mypy"

@@ -28,6 +28,7 @@ from governor.batch import make_options, run_batch
 from governor.core.config import load_config
 from governor.core.report import VerdictReport
 from governor.reports.html import verdict_class
+from governor.reports.i18n import label, readable
 
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
@@ -150,8 +151,10 @@ def test_highlights_match_verdicts_and_click_opens_detail(
     assert detail.is_visible() and not page.locator("#placeholder").is_visible()
     text = detail.inner_text()
     cited = report.citations[fail]
-    assert cited.existence.label in text and cited.fidelity.label in text
-    assert cited.existence.rationale[:30] in text
+    lang = "zh" if (page.locator("html").get_attribute("lang") or "").startswith("zh") else "en"
+    assert lang == "zh"  # both drafts are Chinese: the page speaks Chinese
+    assert label(cited.existence.label, lang) in text and label(cited.fidelity.label, lang) in text
+    assert readable(cited.existence.rationale, lang=lang)[:30] in text
     if cited.suggestion:
         assert cited.suggestion.authority.text[:20] in text
     assert "selected" in (marks.nth(fail).get_attribute("class") or "")

@@ -80,14 +80,18 @@ def _inputs(tmp_path: Path) -> Path:
     [
         (["{in}/good.md"], 0, "governed now"),
         # strategy none keeps the repealed 合同法/物权法 citations of low.md: trust 0.125 < 0.9
-        (["{in}/good.md", "{in}/low.md", "--strategy", "none", "--fail-on", "0.9"], 1, "< 0.9"),
+        (
+            ["{in}/good.md", "{in}/low.md", "--strategy", "none", "--fail-on", "0.9"],
+            1,
+            "failing --fail-on 0.9",
+        ),
         (["{in}/good.md", "--strategy", "magic"], 2, "unknown strategy"),
         (["{in}/good.md", "--workers", "0"], 2, "workers"),
         (["{in}/good.md", "{in}/nope.md"], 2, "no such file"),
         (["{in}/good.md", "{in}/bin.md"], 3, "failed"),
         (["{in}/bin.md"], 2, "binary"),
         (["{in}/good.md", "--out", "{in}"], 2, "overwrite an input"),
-        (["{in}/good.md", "--fail-on", "2"], 2, "fail_on"),
+        (["{in}/good.md", "--fail-on", "2"], 2, "--fail-on"),
     ],
 )
 def test_revise_exit_codes(tmp_path: Path, args: list[str], code: int, message: str) -> None:
@@ -109,7 +113,8 @@ def test_revise_help_documents_exit_codes() -> None:
     text = " ".join(res.output.split())  # type: ignore[attr-defined]
     for phrase in (
         "Exit codes: 0 all drafts governed",
-        "1 a final trust is below --fail-on",
+        "1 --fail-on crossed (a final trust below it, or citations that could not be checked, "
+        "unless --allow-unverifiable)",
         "2 usage error",
         "3 some drafts failed",
         "--resume",
@@ -150,3 +155,49 @@ def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
     assert res.exit_code == 0  # without --fail-on a low trust is a finding, not an error
     res = runner.invoke(app, ["verify", "-", "--fail-on", "2"], input=good)
     assert res.exit_code == 2
+
+
+def test_help_defaults_are_the_config_defaults() -> None:
+    from governor.core.config import Config
+
+    cfg = Config()
+    text = " ".join(run(["revise", "--help"], 200).output.split())  # type: ignore[attr-defined]
+    assert f"(default: config, else {cfg.max_rounds})" in text
+    assert f"(default: config, else {cfg.max_chars:,})" in text
+    assert f"(default: config, else {cfg.strategy})" in text
+    assert "No progress bar and no per-draft lines; failures and the summary table" in text
+
+
+def test_quiet_keeps_failures_and_summary(tmp_path: Path) -> None:
+    src = _inputs(tmp_path)
+    res = run(
+        ["revise", str(src / "good.md"), str(src / "bin.md"), "--out", str(tmp_path / "o"), "-q"]
+    )
+    out = res.output  # type: ignore[attr-defined]
+    assert res.exit_code == 3  # type: ignore[attr-defined]
+    assert "failed:" in out and "bin.md" in out  # the failure is printed
+    assert "citegov revise" in out  # the summary table
+    assert "good: citations" not in out  # no per-draft line
+
+
+@pytest.mark.parametrize("details", [False, True])
+def test_verify_lists_rationales_of_failing_citations(details: bool) -> None:
+    args = ["verify", "--as-of", "2026-11-29", str(EXAMPLE)] + (["--details"] if details else [])
+    res = run(args, 200)
+    out = res.output  # type: ignore[attr-defined]
+    assert (
+        "[1] repealed: 《中华人民共和国合同法》第44条 exists but was repealed on 2021-01-01" in out
+    )
+    assert "[4] misdescribed: the description matches 《中华人民共和国民事诉讼法》第104条" in out
+    has_measure = re.search(r"\([0-9]\.[0-9]{2}\)", out) is not None
+    assert has_measure is details  # raw numbers only when asked
+
+
+@pytest.mark.parametrize("details", [False, True])
+def test_revise_html_measures_only_with_details(tmp_path: Path, details: bool) -> None:
+    out_dir = tmp_path / "out"
+    args = ["revise", str(EXAMPLE), "--as-of", "2026-11-29", "--out", str(out_dir), "-q"]
+    res = run(args + (["--details"] if details else []))
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    page = (out_dir / f"{EXAMPLE.stem}.html").read_text(encoding="utf-8")
+    assert (re.search(r"\([0-9]\.[0-9]{2}\)", page) is not None) is details

@@ -1,7 +1,8 @@
 """Table-driven tests of citation extraction (governor.citations.extract, extract_cn, extract_us, claims).
 
 Grammar cases live in ``tests/data/extract_cases.jsonl`` (text → expected citations, each a
-partial dict of Citation fields; ``"$N"`` stands for the id of the N-th extracted citation).
+partial dict of Citation fields, ``"us.section"`` naming a field of a nested part; ``"$N"``
+stands for the id of the N-th extracted citation).
 They run against a small fake ``InstrumentNames`` and again against the bundled store
 (``"store": "fake"`` / ``"store"`` limits a case to one of them).
 Real sentences from LawBench 3-2/3-8 answers (../shared/data/lawbench_dev, Apache-2.0,
@@ -96,7 +97,9 @@ def assert_matches(text: str, got: tuple[Citation, ...], expect: list[dict[str, 
         for key, want in e.items():
             if isinstance(want, str) and want.startswith("$"):
                 want = got[int(want[1:])].id
-            have = d[key]
+            have: Any = d
+            for part in key.split("."):  # "us.section": a field of a nested part
+                have = have[part]
             if isinstance(have, tuple):
                 have = list(have)
             assert have == want, f"{text!r} citation {n} ({c.raw!r}) {key}: {have!r} != {want!r}"

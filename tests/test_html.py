@@ -23,6 +23,7 @@ from governor.reports.html import (
     side_by_side,
     verdict_class,
 )
+from governor.reports.i18n import label, op_name
 from governor.reports.json_report import build_report
 
 AS_OF = date(2026, 11, 29)
@@ -167,7 +168,7 @@ def test_every_citation_is_highlighted_with_its_class(page: tuple[str, Any]) -> 
     assert "fail" in {cls for cls, _ in marks}  # the fabricated 第九千条
     for i, c in enumerate(report.citations):
         detail = html.split(f'id="d-in-{i}"', 1)[1].split("</section>", 1)[0]
-        assert c.existence.label in detail
+        assert f"E {label(c.existence.label, 'zh')}" in detail  # a Chinese draft: Chinese labels
         if c.resolved:
             assert c.resolved.text[:20] in detail
 
@@ -177,7 +178,7 @@ def test_diff_and_edits_are_shown(page: tuple[str, Any]) -> None:
     assert report.rounds and '<table class="diff">' in html
     assert "<del>" in html or "<ins>" in html
     for e in report.rounds[0].edits:
-        assert f"<code>{e.op}</code>" in html
+        assert f"<td>{op_name(e.op, 'zh')}</td>" in html
 
 
 def test_page_without_revision() -> None:
@@ -205,3 +206,129 @@ def test_index_escapes_and_links() -> None:
     assert '<a href="a%3Cb%3E.html">a&lt;b&gt;</a>' in html
     assert "&lt;x&gt; broke" in html and "<x>" not in html
     assert "0.50 → 1.00" in html and "1 / 1" in html
+
+
+# --- readable for the people who read it (issue 14 item 6) ---------------------------------
+
+ENGLISH = (
+    "The limitation period was tolled by the bankruptcy stay. Varghese v. China Southern "
+    "Airlines Co., 925 F.3d 1339 (11th Cir. 2019).\n"
+)
+
+
+def _page(text: str, strategy: str = "none", details: bool = False) -> str:
+    gov = Governor(load_config(environ={}))
+    vs = gov.verify(text, as_of=AS_OF)
+    report = build_report(text, as_of=AS_OF, strategy=strategy, judge="offline", initial=vs)
+    return render_draft(report, text, None, title="t", details=details)
+
+
+@pytest.mark.parametrize(
+    "text,lang,words,absent",
+    [
+        (
+            "根据《民法典》第九千条规定，合同无效。",
+            "zh-CN",
+            ["原稿（未改动）", "存在性", "E 不存在", "没有第九千条（现行版本共1260条）"],
+            ["Draft as given", "Existence", "not_found", "第9000条"],
+        ),
+        (
+            ENGLISH,
+            "en",
+            ["Draft as given", "Existence", "E unverifiable", "not checked: 1 US case"],
+            ["原稿", "存在性"],
+        ),
+    ],
+)
+def test_page_speaks_the_drafts_language(
+    text: str, lang: str, words: list[str], absent: list[str]
+) -> None:
+    html = unescape(_page(text))
+    assert f'<html lang="{lang}">' in html
+    for w in words:
+        assert w in html, w
+    for w in absent:
+        assert w not in html, w
+
+
+def test_gap_banner_is_one_line_in_chinese() -> None:
+    html = unescape(_page("依据《上海市居住证管理办法》第十条办理。"))
+    banner = re.search(r'<p class="gap" id="gaps">(.*?)</p>', html)
+    assert banner is not None and "\n" not in banner.group(1)
+    assert banner.group(1).startswith("未核验：1 件引用的文件不在权威库收录范围内")
+
+
+def test_raw_measures_only_when_asked() -> None:
+    text = "根据《民事诉讼法》第一百五十二条的规定，当事人对于自己的权益受到侵害，可以向人民法院提起诉讼。"
+    plain, detailed = unescape(_page(text)), unescape(_page(text, details=True))
+    assert not re.search(r"overlap [0-9]\.[0-9]{2}|\([0-9]\.[0-9]{2}\)", plain)
+    assert re.search(r"overlap [0-9]\.[0-9]{2}|\([0-9]\.[0-9]{2}\)", detailed)
+
+
+@pytest.mark.parametrize(
+    "rationale,zh",
+    [
+        (
+            "《中华人民共和国合同法》 was repealed on 2021-01-01 (《中华人民共和国民法典》第一千二百六十条); "
+            "successor: 中华人民共和国民法典",
+            "《中华人民共和国合同法》已于2021年1月1日废止（《中华人民共和国民法典》第一千二百六十条）"
+            "；后继法：《中华人民共和国民法典》",
+        ),
+        (
+            "《中华人民共和国刑法》第276条之一 exists",
+            "《中华人民共和国刑法》第二百七十六条之一存在",
+        ),
+        (
+            "《中华人民共和国合同法》第44条 exists but was repealed on 2021-01-01 "
+            "(《中华人民共和国民法典》第一千二百六十条); successor: 中华人民共和国民法典",
+            "《中华人民共和国合同法》第四十四条已于2021年1月1日废止（《中华人民共和国民法典》"
+            "第一千二百六十条）；后继法：《中华人民共和国民法典》",
+        ),
+        (
+            "the description matches 《中华人民共和国民事诉讼法》第104条 (0.35) better than the cited "
+            "provision (0.01)",
+            "报告的表述与《中华人民共和国民事诉讼法》第一百零四条更吻合，而非所引条文",
+        ),
+        (
+            "the provision does not address the claim (rank >20 in its instrument, overlap 0.04)",
+            "该条文未涉及该主张",
+        ),
+        (
+            "the report says 两个月; the provision says 一个月",
+            "报告称「两个月」，条文规定为「一个月」",
+        ),
+        ("the provision says 一年, not 二年", "条文规定为「一年」，而非「二年」"),
+        (
+            "the report restates 「应当支付」 but omits its condition 「劳动者提出解除的」",
+            "报告复述了「应当支付」，但遗漏了其条件「劳动者提出解除的」",
+        ),
+        ("an unlisted rationale about 第5条第2款", "an unlisted rationale about 第五条第二款"),
+    ],
+)
+def test_chinese_rationales(rationale: str, zh: str) -> None:
+    from governor.reports.i18n import readable
+
+    assert readable(rationale, lang="zh") == zh
+
+
+def test_index_is_titled_by_the_run_in_chinese() -> None:
+    from governor.batch import BatchRow, run_title
+
+    rows = [
+        BatchRow(input=f"/data/examples/drafts/{n}.md", input_sha256=None, settings="",
+                 name=n, status="ok", language="zh")
+        for n in ("a", "b")
+    ]  # fmt: skip
+    title = run_title(rows, "efa", "zh")
+    assert title == "examples/drafts 的引用核验与修订（策略 efa，2 份文稿）"
+    apart = [
+        r.model_copy(update={"input": p})
+        for r, p in zip(rows, ("/a/x/1.md", "/b/y/2.md"), strict=True)
+    ]
+    assert run_title(apart, "efa", "en") == "citegov revise of x, y (efa, 2 drafts)"
+    entries = [
+        IndexEntry("a", "a.html", "/in/a.md", "ok", 3, 2, 0.5, 1.0, True, "no_change", None, 2)
+    ]
+    html = render_index(entries, title=title, lang="zh")
+    assert f"<h1>{title}</h1>" in html and "没有可再修正之处" in html and "no_change" not in html
+    assert "<th>未核验</th>" in html and '<span class="badge v-excluded">2</span>' in html

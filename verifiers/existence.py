@@ -22,10 +22,12 @@ from governor.core.models import (
     CheckResult,
     Citation,
     Evidence,
+    GapKind,
     Suggestion,
     TaxonomyCode,
 )
 from governor.core.records import ArticleRecord, InstrumentVersion, RepealRecord
+from governor.text.regexes import FOREIGN_TITLE_RE
 from verifiers.textsim import containment, specificity
 
 # Names outside the store's coverage: local regulations (省/市/自治区 …), department notices,
@@ -88,6 +90,7 @@ class ExistenceOutcome:
     record: ArticleRecord | None = None
     codes: tuple[TaxonomyCode, ...] = ()
     suggestion: Suggestion | None = None
+    gap: GapKind | None = None
 
 
 def _result(label: str, rationale: str, *, strict: bool, evidence: str = "") -> CheckResult:
@@ -149,9 +152,13 @@ def check_existence(
         return ExistenceOutcome(
             _result(
                 "unverifiable",
-                "US authority: no case lookup configured (set COURTLISTENER_TOKEN or a local case store)",
+                "US case: no case lookup configured (set courtlistener_url and "
+                "COURTLISTENER_TOKEN, or case_store)"
+                if cit.kind == "us_case"
+                else "US statute: the store holds no United States Code text",
                 strict=strict,
-            )
+            ),
+            gap="us_case_no_lookup" if cit.kind == "us_case" else "us_statute",
         )
     return _provision(cit, store, as_of=as_of, strict=strict)
 
@@ -188,6 +195,7 @@ def _provision(
                 strict=strict,
             ),
             authority=_repealed_authority(repeal),
+            gap="version_not_in_store",
         )
     if title is None or store.instrument(title) is None:
         bare = written.strip("《》<> ")
@@ -203,13 +211,23 @@ def _provision(
                 ),
                 codes=("L1.1.1",),
             )
+        if bare and FOREIGN_TITLE_RE.match(bare):
+            return ExistenceOutcome(
+                _result(
+                    "unverifiable",
+                    f"《{bare}》 is foreign law: the store holds PRC law only",
+                    strict=strict,
+                ),
+                gap="foreign_law",
+            )
         if bare and (_LOCAL_PREFIX.match(bare) or outside):
             return ExistenceOutcome(
                 _result(
                     "unverifiable",
                     f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
                     strict=strict,
-                )
+                ),
+                gap="outside_store",
             )
         return ExistenceOutcome(
             _result(
@@ -331,7 +349,8 @@ def _before_stored_versions(
                 f"version in the store ({version.version if version else '?'}, in force from "
                 f"{start.isoformat()}); the citation cannot be checked against it",
                 strict=strict,
-            )
+            ),
+            gap="version_not_in_store",
         )
     adopted = f"adopted {enacted.isoformat()}, " if enacted else ""
     return ExistenceOutcome(
@@ -440,7 +459,8 @@ def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exis
     n = cit.guiding_case
     if n is None:
         return ExistenceOutcome(
-            _result("unverifiable", f"{cit.raw}: not an SPC guiding case number", strict=strict)
+            _result("unverifiable", f"{cit.raw}: not an SPC guiding case number", strict=strict),
+            gap="record_not_in_store",
         )
     gc = store.guiding_case(n)
     if gc is not None:
@@ -474,7 +494,8 @@ def _guiding_case(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exis
             "unverifiable",
             f"指导案例{n}号 is in the published range but not in the bundled case list",
             strict=strict,
-        )
+        ),
+        gap="record_not_in_store",
     )
 
 
@@ -497,7 +518,8 @@ def _case_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exist
                 ),
             )
     return ExistenceOutcome(
-        _result("unverifiable", f"{num}: well-formed 案号, not in the store", strict=strict)
+        _result("unverifiable", f"{num}: well-formed 案号, not in the store", strict=strict),
+        gap="record_not_in_store",
     )
 
 
@@ -506,7 +528,8 @@ def _document_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> E
     title = store.title_for_document_number(num)
     if title is None:
         return ExistenceOutcome(
-            _result("unverifiable", f"{num}: 文号 not known to the store", strict=strict)
+            _result("unverifiable", f"{num}: 文号 not known to the store", strict=strict),
+            gap="record_not_in_store",
         )
     return ExistenceOutcome(
         _result("exists", f"{num} is 《{title}》", strict=strict),

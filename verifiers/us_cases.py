@@ -91,12 +91,15 @@ def check_us_cases(
         cite = f"{c.us.volume} {c.us.reporter} {c.us.page}"
         cited_name = c.us.case_name or " ".join(filter(None, (c.us.plaintiff, c.us.defendant)))
         if names is None:
+            why = (
+                "no case lookup configured (set courtlistener_url and COURTLISTENER_TOKEN, "
+                "or case_store)"
+                if lookup is None
+                else "the configured case lookup failed (endpoint down or refused); retry later"
+            )
             out[c.id] = ExistenceOutcome(
-                _result(
-                    "unverifiable",
-                    f"{cite}: could not be looked up (no case lookup or endpoint down)",
-                    strict,
-                )
+                _result("unverifiable", f"{cite}: could not be looked up: {why}", strict),
+                gap="us_case_no_lookup" if lookup is None else "us_case_lookup_down",
             )
         elif not names:
             out[c.id] = ExistenceOutcome(

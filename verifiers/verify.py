@@ -47,7 +47,7 @@ def content_key(
         cit.kind, cit.instrument or cit.instrument_as_written or "", cit.article or "",
         str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
-        "\x1f".join(cit.quotes), as_of.isoformat(), context, sib,
+        "\x1f".join(cit.quotes), as_of.isoformat(), context, sib, str(cit.in_question),
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
@@ -229,7 +229,8 @@ class Verifier:
         context: str,
     ) -> Verdict:
         e = ex.result
-        excluded = is_excluded(e.label, strict=self.strict)
+        # a citation in the question line is the asker's: verified and reported, not scored
+        excluded = is_excluded(e.label, strict=self.strict) or cit.in_question
         if jo is None:
             why = (
                 "not judged: existence failed"
@@ -284,12 +285,13 @@ class Verifier:
             existence=e,
             fidelity=f,
             applicability=a,
-            item_trust=1.0 if excluded else trust,
+            item_trust=1.0 if excluded and not cit.in_question else trust,
             excluded=excluded,
             taxonomy=codes,
             resolved=ex.authority,
             suggestion=suggestion,
             judge=judge_name,
+            gap=ex.gap if e.label == "unverifiable" else None,
         )
 
     def _text_newer(self, ex: ExistenceOutcome, as_of: date) -> date | None:

@@ -480,6 +480,16 @@ class _Scanner:
         core_end = lb + len(core)
         base: Hit | None = None
         start = s
+        # 0. a title in quotes instead of 《》: "中华人民共和国刑法"第十七条 / “劳动合同法”第三十九条
+        qt = rx.QUOTED_TITLE_TAIL_RE.search(core)
+        if qt is not None and rx.QUOTE_OPEN_CLOSE.get(qt["open"]) == qt["close"]:
+            written = clean_title(qt["title"])
+            inst, kind, shape = self.aliases.lookup(written)
+            if inst is not None or (shape is not None and rx.BARE_TITLE_TAIL_RE.search(written)):
+                elements = parse_chain(text, s, m.end())
+                if elements:
+                    self.emit_chain(elements, lb + qt.start(), Hit(0, 0, kind, inst, written))
+                return
         # 1. longest known alias (before back-references: 合同法 ends with 同法); a comma may
         #    stand between a known title and its pin in a list (- 中华人民共和国劳动法，第七十五条)
         folded = core.translate(rx.TRADITIONAL_TO_SIMPLIFIED)  # 1:1, offsets unchanged

@@ -20,6 +20,7 @@ from governor.citations.cn import (
 )
 from governor.citations.us import scan_us
 from governor.core.models import Citation, Span, USParts, citation_id
+from governor.text.dates import question_span
 from governor.text.regexes import CITEGOV_NOTE
 from governor.text.sanitize import ReadingView, reading_view
 from governor.text.textio import ensure_text
@@ -79,6 +80,7 @@ def _to_original(view: ReadingView, hits: list[Hit]) -> None:
 
 
 def _freeze(text: str, hits: list[Hit]) -> tuple[Citation, ...]:
+    question = question_span(text)
     ids: list[str] = []
     group_ids: dict[int, str] = {}
     out: list[Citation] = []
@@ -116,6 +118,9 @@ def _freeze(text: str, hits: list[Hit]) -> tuple[Citation, ...]:
                 else None,
                 quotes=h.quotes,
                 us=h.us if isinstance(h.us, USParts) else None,
+                in_question=question is not None
+                and question[0] <= h.start
+                and h.end <= question[1],
             )
         )
     return tuple(out)

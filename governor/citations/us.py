@@ -12,6 +12,7 @@ import re
 from typing import Any
 
 from governor.citations.cn import Hit
+from governor.core.extras import available
 from governor.core.models import USParts
 from governor.text import regexes as rx
 
@@ -58,6 +59,66 @@ def _case_span(text: str, cite: Any) -> tuple[int, int]:
     return start, end
 
 
+def _code_hits(text: str) -> list[Hit]:
+    """United States Code citations (:data:`regexes.US_CODE_RE`), each with title, section,
+    subsection pin, ``appendix`` and ``note`` kept apart."""
+    hits = []
+    for m in rx.US_CODE_RE.finditer(text):
+        h = Hit(m.start(), m.end(), "us_statute")
+        h.us = USParts(
+            reporter="U.S.C.",
+            title=m["title"],
+            section=m["section"],
+            pin_cite=m["pin"] or None,
+            appendix=m["app"] is not None,
+            note=m["note"] is not None,
+        )
+        hits.append(h)
+    return hits
+
+
+_PIN_AND_YEAR_RE = re.compile(r"(?:,[ ]?[0-9]+(?:[-–][0-9]+)?)?(?:[ ]?\([^()\n]{0,40}[0-9]{4}\))?")
+"""What may follow a reporter cite as its own: a pin page and a court/year parenthetical."""
+
+_CASE_NAME_BEFORE_RE = re.compile(
+    r"(?P<name>(?:In re [A-Z][\w.'&-]*(?: [A-Z][\w.'&-]*)*)"
+    r"|(?:[A-Z][\w.'&-]*(?: (?:of |the |[A-Z][\w.'&-]*))*,? v\. [A-Z][\w.'&-]*"
+    r"(?: (?:of |the |[A-Z][\w.'&-]*))*)),[ ]$"
+)
+"""A case name right before a reporter cite (``Lewis v. Casey, 516 U.S. 217``), for the
+citations eyecite gives no plaintiff (a case name after ``and``)."""
+
+
+def _spans(text: str, cites: list[Any], full: tuple[type, ...]) -> list[tuple[int, int, bool]]:
+    """``(start, end, cut)`` per eyecite citation: a full case citation runs from its case
+    name through its pin cite and year parenthetical, but never into its neighbour — it ends
+    before the next citation (with its case name) starts, and starts after the previous one's
+    reporter cite. ``cut`` is True when the end was cut back (what eyecite attached beyond it,
+    such as a year, belongs to the neighbour)."""
+    core = [c.span() for c in cites]
+    wide = []
+    for c, (s, e) in zip(cites, core, strict=True):
+        if not isinstance(c, full):
+            wide.append((s, e))
+            continue
+        ws, we = _case_span(text, c)
+        if ws == s:
+            m = _CASE_NAME_BEFORE_RE.search(text, max(0, s - 120), s)
+            if m is not None:
+                ws = m.start("name")
+        wide.append((ws, we))
+    starts = [max(w[0], core[i - 1][1] if i else 0) for i, w in enumerate(wide)]
+    out = []
+    for i, (_, e) in enumerate(wide):
+        cut = False
+        if i + 1 < len(cites) and e > starts[i + 1]:
+            m = _PIN_AND_YEAR_RE.match(text, core[i][1])
+            own = m.end() if m else core[i][1]
+            e, cut = max(core[i][1], min(own, starts[i + 1])), True
+        out.append((starts[i], e, cut))
+    return out
+
+
 def scan_us(text: str) -> list[Hit]:
     """Find US reporter/statute citations (and resolved Id./supra/short forms) in ``text``.
 
@@ -68,10 +129,18 @@ def scan_us(text: str) -> list[Hit]:
         Hits of kind ``us_case``/``us_statute`` sorted by start, non-overlapping; short
         forms, Id. and supra carry ``antecedent`` (an index into the returned list) and the
         antecedent's reporter fields with their own pin cite. Unresolved Id./supra are
-        dropped (nothing to verify them against).
+        dropped (nothing to verify them against). Neighbours stay apart
+        (「…111279-U, both of which hold … 516 U.S. 217」 gives two citations); U.S.C.
+        citations come from :data:`regexes.US_CODE_RE` (``app.``, ``note`` and the pin kept).
     """
     if not rx.US_HINT_RE.search(text):
         return []
+    code = _code_hits(text)
+    if not available(
+        "eyecite"
+    ):  # the `us` extra: governor.core.extras.unread_us_cases counts what is left
+        _attach_claims(text, code)
+        return code
     from eyecite import get_citations, resolve_citations
     from eyecite.models import (
         FullCaseCitation,
@@ -81,9 +150,15 @@ def scan_us(text: str) -> list[Hit]:
         SupraCitation,
     )
 
-    cites = get_citations(text)
+    cites = [
+        c
+        for c in get_citations(text)
+        if not any(h.start < c.span()[1] and c.span()[0] < h.end for h in code)
+    ]
     if not cites:
-        return []
+        if code:
+            _attach_claims(text, code)
+        return code
     resolved = resolve_citations(cites)
     full_of: dict[int, Any] = {}
     for resource, members in resolved.items():
@@ -91,23 +166,23 @@ def scan_us(text: str) -> list[Hit]:
         for c in members:
             if head is not None and c is not head:
                 full_of[id(c)] = head
+    spans = _spans(text, cites, (FullCaseCitation,))
     hits: list[Hit] = []
     index_of: dict[int, int] = {}
     last_end = 0
-    for c in cites:
+    for c, (start, end, cut) in zip(cites, spans, strict=True):
         if isinstance(c, FullCaseCitation):
-            start, end = _case_span(text, c)
             kind = "us_case"
             parts = _parts(c)
+            if cut and parts.year and parts.volume != parts.year:
+                parts = parts.model_copy(update={"year": None})  # the neighbour's year
         elif isinstance(c, FullLawCitation):
-            start, end = c.span()
             kind = "us_statute"
             parts = _parts(c)
         elif isinstance(c, (ShortCaseCitation, IdCitation, SupraCitation)):
             head = full_of.get(id(c))
             if head is None or id(head) not in index_of:
                 continue
-            start, end = c.span()
             ante = hits[index_of[id(head)]]
             kind = ante.kind
             pin = getattr(c.metadata, "pin_cite", None)
@@ -119,6 +194,13 @@ def scan_us(text: str) -> list[Hit]:
         if end <= start:
             continue
         h = Hit(start, end, kind)  # type: ignore[arg-type]
+        if kind == "us_case" and not parts.case_name:
+            name = _CASE_NAME_BEFORE_RE.search(text, start, c.span()[0])
+            if name is not None:
+                p, _, d = name["name"].partition(" v. ")
+                parts = parts.model_copy(
+                    update={"case_name": name["name"], "plaintiff": p, "defendant": d or None}
+                )
         h.us = parts
         if kind == "us_case" and parts.case_name:
             h.instrument_as_written = parts.case_name
@@ -128,8 +210,25 @@ def scan_us(text: str) -> list[Hit]:
         index_of[id(c)] = len(hits)
         hits.append(h)
         last_end = end
+    if code:
+        hits = _merge_code(hits, code)
     _attach_claims(text, hits)
     return hits
+
+
+def _merge_code(hits: list[Hit], code: list[Hit]) -> list[Hit]:
+    """eyecite hits and U.S.C. hits in text order, antecedent indices renumbered."""
+    merged = sorted(
+        [(h, "e", i) for i, h in enumerate(hits)] + [(h, "c", i) for i, h in enumerate(code)],
+        key=lambda t: t[0].start,
+    )
+    pos = {(src, i): n for n, (_, src, i) in enumerate(merged)}
+    out = []
+    for h, src, _ in merged:
+        if src == "e" and h.antecedent is not None:
+            h.antecedent = pos[("e", h.antecedent)]
+        out.append(h)
+    return out
 
 
 def _attach_claims(text: str, hits: list[Hit]) -> None:

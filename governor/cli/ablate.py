@@ -24,6 +24,7 @@ from governor.cli.common import (
     out,
 )
 from governor.core.errors import GovernorError
+from governor.core.extras import available
 
 ABLATE_EPILOG = (
     "Suites: perturbation (seeded error injection over real provisions; perturbation:N for N "
@@ -133,8 +134,16 @@ def ablate(
                 progress=tick,
                 n_resamples=resamples,
             )
-        write_outputs(results, out_dir, plots=not no_plots)
+        plots = not no_plots and available("matplotlib")
+        write_outputs(results, out_dir, plots=plots)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     out.print(leaderboard(results), markup=False, highlight=False)
+    if not no_plots and not plots:
+        err.print(
+            "plots skipped: the plots of citegov ablate need matplotlib, which is not "
+            "installed: pip install 'citegov[plots]'",
+            highlight=False,
+            markup=False,
+        )
     out.print(f"\nwrote {out_dir}/table.md, results.json, results.csv", highlight=False)

@@ -61,13 +61,17 @@ DryRunOpt = Annotated[
     ),
 ]
 MaxCharsOpt = Annotated[
-    int | None, typer.Option("--max-chars", help="Refuse drafts longer than this (characters).")
+    int | None,
+    typer.Option(
+        "--max-chars",
+        help="Refuse drafts longer than this many characters (default: config, else 2,000,000).",
+    ),
 ]
 
 
 def fail(message: str, code: int = 2) -> typer.Exit:
-    """Print ``error: message`` (as plain text: paths and install hints such as
-    ``citegov[ray]`` keep their brackets) and return the exit to raise."""
+    """Print ``error: message`` (the message is text, never rich markup: ``citegov[index]``
+    stays as written) and return the ``typer.Exit`` to raise."""
     err.print(f"[bold red]error:[/] {escape(message)}", highlight=False)
     return typer.Exit(code)
 

@@ -38,6 +38,9 @@ from governor.cli.common import (
     report_usage,
 )
 from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError
+from governor.core.gaps import gap_line
+from governor.core.labels import stop_phrase
+from governor.reports.i18n import readable
 
 WIDE = 100
 """Terminal width (columns) from which ``verify`` prints a table instead of a stacked list."""
@@ -50,7 +53,8 @@ PathsArg = Annotated[
     list[str],
     typer.Argument(
         help="Draft files, folders (searched recursively for .md/.txt/.docx) or glob patterns "
-        "(quote them: 'drafts/**/*.md'). Text files: UTF-8, GB18030 or UTF-16 with BOM.",
+        "(quote them: 'drafts/**/*.md'). Text files: UTF-8, GB18030 or UTF-16 with BOM; "
+        ".docx needs the docx extra (pip install 'citegov[docx]').",
         show_default=False,
     ),
 ]
@@ -59,16 +63,29 @@ REVISE_EPILOG = (
     "Outputs in --out, per draft: the revised text (<name>.md for .docx input), "
     "<name>.verdicts.json (SPEC JSON) and <name>.html; per batch: summary.jsonl (one row per "
     "draft, the checkpoint used by --resume) and index.html.\n\n"
-    "Exit codes: 0 all drafts governed · 1 a final trust is below --fail-on · "
+    "Exit codes: 0 all drafts governed · 1 --fail-on crossed (a final trust below it, or "
+    "citations that could not be checked, unless --allow-unverifiable) · "
     "2 usage error (bad flag or path, unknown strategy, output would overwrite an input, "
     "or every draft unreadable) · 3 some drafts failed (the others were still written)."
 )
 
 
+AllowUnverifiableOpt = Annotated[
+    bool,
+    typer.Option(
+        "--allow-unverifiable",
+        help="With --fail-on: do not fail a draft only because some citations could not be "
+        "checked (US cases without a case lookup, foreign law, instruments outside the store).",
+    ),
+]
+
+
 def register(app: typer.Typer) -> None:
     """Add the commands of this module to ``app``."""
     app.command(
-        epilog="Exit codes: 0 ok · 2 usage error or no draft readable · 3 some drafts failed."
+        epilog="Exit codes: 0 ok · 1 --fail-on crossed (a trust below it, or citations that "
+        "could not be checked, unless --allow-unverifiable) · 2 usage error or no draft "
+        "readable · 3 some drafts failed."
     )(verify)
     app.command(epilog=REVISE_EPILOG)(revise)
 
@@ -132,6 +149,30 @@ def verdict_view(console: Console, title: str, citations: Sequence[Any]) -> None
             console.print(f"    → {escape(_suggestion(c))}", highlight=False)
 
 
+def _failing_axis(c: Any) -> Any:
+    """The first axis of a citation that did not pass (existence first), or None."""
+    for axis in (c.existence, c.fidelity, c.applicability):
+        if axis.score is not None and axis.score < 1.0:
+            return axis
+    return None
+
+
+def rationale_view(console: Console, citations: Sequence[Any], *, details: bool = False) -> None:
+    """Under the verdicts: why each failing citation failed (its first failing axis), and
+    why each unverifiable one could not be checked, one line each; raw measures (overlap,
+    match scores) only with ``details``."""
+    for i, c in enumerate(citations, 1):
+        axis = c.existence if c.existence.label == "unverifiable" else _failing_axis(c)
+        if axis is None or not axis.rationale:
+            continue
+        console.print(
+            f"  [{i}] {axis.label}: "
+            f"{escape(readable(axis.rationale, details=details).replace(chr(10), ' '))}",
+            highlight=False,
+            soft_wrap=False,
+        )
+
+
 def verify(
     paths: PathsArg,
     as_json: Annotated[
@@ -152,14 +193,27 @@ def verify(
     fail_on: Annotated[
         float | None,
         typer.Option(
-            "--fail-on", min=0.0, max=1.0, help="Exit 1 if any draft's trust is below this (0-1)."
+            "--fail-on",
+            min=0.0,
+            max=1.0,
+            help="Exit 1 if any draft's trust is below this (0-1), or if some of its "
+            "citations could not be checked (see --allow-unverifiable).",
         ),
     ] = None,
+    allow_unverifiable: AllowUnverifiableOpt = False,
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details", help="Keep the raw measures (overlap, match scores) in rationales."
+        ),
+    ] = False,
 ) -> None:
     """Verify every citation of each draft (no revision): a table, or JSON with --json.
 
-    ``-`` reads one draft from standard input. Exit codes: 0 ok; 1 a draft's trust is below
-    --fail-on; 2 usage error or every draft failed; 3 some drafts failed.
+    ``-`` reads one draft from standard input. Failing citations are listed with their
+    rationale. Exit codes: 0 ok; 1 --fail-on crossed (trust below it, or citations that could
+    not be checked unless --allow-unverifiable); 2 usage error or every draft failed; 3 some
+    drafts failed.
     """
     from governor.batch import collect_inputs, read_input
     from governor.reports.json_report import build_report
@@ -211,7 +265,8 @@ def verify(
         )
         if dry_run:
             continue  # verdicts of a dry run are placeholders: only the usage is reported
-        below += fail_on is not None and report.scores.trust < fail_on
+        gapped = bool(report.gaps) and not allow_unverifiable
+        below += fail_on is not None and (report.scores.trust < fail_on or gapped)
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
         if as_json:
@@ -219,15 +274,26 @@ def verify(
             continue
         s = report.scores
         verdict_view(console, f"{path}  (as of {when})", report.citations)
+        rationale_view(console, report.citations, details=details)
+        line = gap_line(report.gaps)
+        if line:
+            style = "red" if any(g.loud for g in report.gaps) else "yellow"
+            console.print(f"[{style}]{escape(line)}[/]", highlight=False)
         console.print(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
-            f"all-pass {'yes' if s.all_pass else 'no'}\n"
+            f"all-pass {'yes' if s.all_pass else 'no'}"
+            + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
+            + "\n"
         )
     report_usage(gov)
     if failed:
         raise typer.Exit(3 if failed < len(files) else 2)
     if below:
-        err.print(f"{below} draft(s) below --fail-on {fail_on:g}", highlight=False)
+        err.print(
+            f"{below} draft(s) failing --fail-on {fail_on:g} (trust below it, or citations "
+            "not checked without --allow-unverifiable)",
+            highlight=False,
+        )
         raise typer.Exit(1)
 
 
@@ -265,8 +331,15 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
         f"{sum(bool(r.all_pass_before) for r in ok)} → {sum(bool(r.all_pass_after) for r in ok)}"
         f" of {len(ok)}",
     )
+    unverified = sum(r.unverified for r in ok)
+    if unverified:
+        t.add_row(
+            "not checked",
+            f"[yellow]{unverified} citation(s) in "
+            f"{sum(1 for r in ok if r.unverified)} draft(s)[/] (see each draft's gaps)",
+        )
     if fail_on is not None:
-        t.add_row(f"trust < {fail_on:g}", str(result.below))
+        t.add_row(f"failing --fail-on {fail_on:g}", str(result.below))
     t.add_row("wall time", f"{result.seconds:.1f} s")
     t.add_row("outputs", escape(str(result.out_dir)))
     t.add_row("index", escape(str(result.index)))
@@ -299,7 +372,8 @@ def revise(
     llm_model: LlmModelOpt = None,
     dry_run: DryRunOpt = False,
     max_rounds: Annotated[
-        int | None, typer.Option("--max-rounds", help="Revision rounds at most (default 2).")
+        int | None,
+        typer.Option("--max-rounds", help="Revision rounds at most (default: config, else 2)."),
     ] = None,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
@@ -309,8 +383,22 @@ def revise(
     ] = "",
     fail_on: Annotated[
         float | None,
-        typer.Option("--fail-on", help="Exit 1 if any final trust is below this (0-1)."),
+        typer.Option(
+            "--fail-on",
+            min=0.0,
+            max=1.0,
+            help="Exit 1 if any final trust is below this (0-1), or if some citations of a "
+            "draft could not be checked (see --allow-unverifiable).",
+        ),
     ] = None,
+    allow_unverifiable: AllowUnverifiableOpt = False,
+    details: Annotated[
+        bool,
+        typer.Option(
+            "--details",
+            help="Keep the raw measures (overlap, match scores) in the HTML rationales.",
+        ),
+    ] = False,
     workers: Annotated[
         int, typer.Option("--workers", "-j", help="Worker processes (each loads the store).")
     ] = 1,
@@ -323,7 +411,13 @@ def revise(
         ),
     ] = False,
     quiet: Annotated[
-        bool, typer.Option("--quiet", "-q", help="No progress bar or per-draft lines.")
+        bool,
+        typer.Option(
+            "--quiet",
+            "-q",
+            help="No progress bar and no per-draft lines; failures and the summary table are "
+            "still printed.",
+        ),
     ] = False,
     trace: Annotated[
         bool,
@@ -399,6 +493,8 @@ def revise(
             as_of=fixed,
             context=context,
             fail_on=fail_on,
+            allow_unverifiable=allow_unverifiable,
+            details=details,
             resume=resume,
             workers=workers,
             trace=trace,
@@ -504,7 +600,8 @@ def _run(
         elif per_draft and not ev.was_skipped:
             console.print(
                 f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
-                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · {r.stop_reason}",
+                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · stopped: "
+                f"{stop_phrase(r.stop_reason)}" + (f" · {escape(r.gaps)}" if r.gaps else ""),
                 highlight=False,
                 soft_wrap=True,  # one log line per draft, whatever the width
             )
@@ -523,6 +620,8 @@ def _run(
             as_of=options.as_of,
             context=options.context,
             fail_on=options.fail_on,
+            allow_unverifiable=options.allow_unverifiable,
+            details=options.details,
             trace=options.trace,
             progress=on_progress,
             engine=engine,

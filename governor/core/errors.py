@@ -26,6 +26,7 @@ class ErrorCode(StrEnum):
     JUDGE = "judge"
     TASK = "task"
     STRATEGY = "strategy"
+    MISSING_EXTRA = "missing_extra"
 
 
 class GovernorError(Exception):
@@ -133,6 +134,13 @@ class TaskError(GovernorError):
     """A benchmark task file does not follow the task schema."""
 
     code = ErrorCode.TASK
+
+
+class MissingExtraError(ConfigError):
+    """An optional part of citegov is used but its package is not installed (the message
+    names the ``pip install 'citegov[extra]'`` command)."""
+
+    code = ErrorCode.MISSING_EXTRA
 
 
 def first_problem(exc: Exception) -> tuple[str, str]:

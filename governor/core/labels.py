@@ -100,3 +100,30 @@ def report_score(verdicts: Iterable[Verdict]) -> ReportScore:
             [v.applicability.score for v in inc if v.applicability.score is not None]
         ),
     )
+
+
+STOP_PHRASES: dict[str, tuple[str, str]] = {
+    "strategy_none": ("verified only (strategy none)", "仅核验，未修订"),
+    "all_pass": ("every checked citation passes", "已核验的引用全部通过"),
+    "no_change": ("nothing left to fix", "没有可再修正之处"),
+    "max_rounds": ("round limit reached", "已达修订轮数上限"),
+    "regenerate_unavailable": ("the writer cannot regenerate", "生成器不支持按反馈重写"),
+    "interrupted": ("interrupted", "已中断"),
+}
+"""Why a governance loop stopped, as a reader says it (English, Chinese), by the
+``stop_reason`` codes of :data:`graphs.state.StopReason` (the JSON keeps the codes)."""
+
+
+def stop_phrase(reason: str | None, *, lang: str = "en") -> str:
+    """The reader's words for a ``stop_reason`` code ("" for None; an unknown code as is).
+
+    Args:
+        reason: a ``stop_reason`` code (``no_change`` …) or None.
+        lang: ``"zh"`` for Chinese, else English.
+    """
+    if not reason:
+        return ""
+    words = STOP_PHRASES.get(reason)
+    if words is None:
+        return reason
+    return words[1] if lang == "zh" else words[0]

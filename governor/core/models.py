@@ -68,8 +68,33 @@ Level = Literal["宪法", "法律", "行政法规", "司法解释", "部门规�
 as an interpretation of it, but it is not a 法律 and may not be cited as one)."""
 
 
+GapKind = Literal[
+    "us_case_not_extracted",
+    "us_case_no_lookup",
+    "us_case_lookup_down",
+    "us_statute",
+    "foreign_law",
+    "outside_store",
+    "version_not_in_store",
+    "record_not_in_store",
+]
+"""Why an ``unverifiable`` citation could not be checked (SPEC §10: nothing passes silently):
+US cases with no case lookup configured, or with one that failed; US statutes (no US code in
+the store); foreign law; a PRC instrument outside the store's coverage (local, departmental,
+technical); a version of a law older than the store's; a 案号, 文号 or guiding case the store
+does not list; ``us_case_not_extracted``: reporter citations left unread because eyecite (the
+``us`` extra) is not installed."""
+
+
 class USParts(Frozen):
-    """Reporter/statute fields of a US citation (as parsed by eyecite)."""
+    """Reporter/statute fields of a US citation (as parsed by eyecite, or by
+    :data:`governor.text.regexes.US_CODE_RE` for the United States Code).
+
+    For a U.S.C. citation ``title`` and ``section`` are the title and section number,
+    ``pin_cite`` the subsection chain (``(b)(1)``), ``appendix`` marks the title's appendix
+    (``50 U.S.C. app. § 5``: another provision than ``50 U.S.C. § 5``) and ``note`` a
+    statutory note printed under the section (``42 U.S.C. § 1983 note``).
+    """
 
     volume: str | None = None
     reporter: str | None = None
@@ -82,6 +107,15 @@ class USParts(Frozen):
     defendant: str | None = None
     title: str | None = None
     section: str | None = None
+    appendix: bool = False
+    note: bool = False
+
+
+def article_pin(article: str) -> str:
+    """``第N条`` of an article key, an inserted article's suffix after 条 as the law writes it:
+    ``"577"`` → ``第577条``, ``"276之一"`` → ``第276条之一`` (never ``第276之一条``)."""
+    base, _, suffix = article.partition("之")
+    return f"第{base}条" + (f"之{suffix}" if suffix else "")
 
 
 def bracketed(title: str) -> str:
@@ -105,7 +139,9 @@ class Citation(Frozen):
     第十条至第十二条: a range yields its two endpoints) that share one description.
     ``claim`` is the local proposition the citation supports, with citation text removed;
     ``description`` is what the report says the authority says (may be empty); ``quotes`` are
-    quoted spans inside the description.
+    quoted spans inside the description. ``in_question`` marks a citation inside the question
+    line the draft opens with (``问题：…《刑法》第17条…``): the asker's words, reported and
+    verified but not scored or edited as the report's own claim.
     """
 
     id: str
@@ -129,13 +165,14 @@ class Citation(Frozen):
     description_span: Span | None = None
     quotes: tuple[str, ...] = ()
     us: USParts | None = None
+    in_question: bool = False
 
     @property
     def pin(self) -> str:
-        """Human-readable pin cite, e.g. ``第577条第2款第1项``."""
+        """Human-readable pin cite, e.g. ``第577条第2款第1项``, ``第133条之一``."""
         parts = []
         if self.article:
-            parts.append(f"第{self.article}条")
+            parts.append(article_pin(self.article))
         if self.paragraph:
             parts.append(f"第{self.paragraph}款")
         if self.item:
@@ -172,7 +209,7 @@ class Authority(Frozen):
         """``《title》第N条第M款`` style label used in tables and repairs."""
         out = bracketed(self.instrument)
         if self.article:
-            out += f"第{self.article}条"
+            out += article_pin(self.article)
         if self.paragraph:
             out += f"第{self.paragraph}款"
         if self.item:
@@ -248,6 +285,7 @@ class Verdict(Frozen):
     resolved: Authority | None = None
     suggestion: Suggestion | None = None
     judge: str = "offline"
+    gap: GapKind | None = None
 
     @property
     def passes(self) -> bool:

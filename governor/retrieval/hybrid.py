@@ -22,12 +22,13 @@ from __future__ import annotations
 
 import itertools
 import os
+import sys
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeGuard
 
 import numpy as np
 import numpy.typing as npt
@@ -36,8 +37,26 @@ from governor.core.config import Config
 from governor.core.errors import RetrievalIndexError
 from governor.core.ports import Embedder, VectorIndex
 from governor.core.records import ArticleRecord, Instrument, InstrumentVersion
-from governor.retrieval.chroma_index import ChromaIndex, building_index
 from governor.retrieval.embedders import embed_chunks, embed_queries, make_embedder
+
+if TYPE_CHECKING:
+    from governor.retrieval.chroma_index import ChromaIndex
+
+
+def _chroma() -> Any:
+    """:mod:`governor.retrieval.chroma_index`, imported on first use: chromadb is the
+    ``index`` extra (:func:`governor.core.extras.require` names it when missing)."""
+    from governor.retrieval import chroma_index
+
+    return chroma_index
+
+
+def _is_chroma(index: object) -> TypeGuard[ChromaIndex]:
+    """True when ``index`` is a :class:`ChromaIndex` (False without importing chromadb
+    when the chroma module was never loaded)."""
+    mod = sys.modules.get("governor.retrieval.chroma_index")
+    return mod is not None and isinstance(index, mod.ChromaIndex)
+
 
 __all__ = [
     "DEFAULT_RRF_K",
@@ -294,7 +313,8 @@ def build_index(
     )
     try:
         head = next(vectors)  # forks the embedding workers before chromadb starts its threads
-        with building_index(path, embedder, chroma_url=chroma_url, metadata=extra) as index:
+        building = _chroma().building_index
+        with building(path, embedder, chroma_url=chroma_url, metadata=extra) as index:
             for ci, vecs in enumerate(itertools.chain([head], vectors)):
                 base = ci * chunk_size
                 rows = [(i, j) for j in range(len(vecs)) for i in groups[base + j]]
@@ -308,10 +328,11 @@ def build_index(
                     progress(done, len(units))
     finally:
         vectors.close()  # stops the worker processes if the build failed half-way
+    chroma = _chroma().ChromaIndex
     if chroma_url is not None:
-        result = ChromaIndex.connect(chroma_url, embedder)
+        result: ChromaIndex = chroma.connect(chroma_url, embedder)
     else:
-        result = ChromaIndex.open(path, embedder)
+        result = chroma.open(path, embedder)
     return result
 
 
@@ -414,7 +435,7 @@ class HybridRetriever:
             title = self._title(instrument)
             if title is None:
                 return []
-        if not isinstance(self.index, ChromaIndex):
+        if not _is_chroma(self.index):
             where = self._where(title, as_of)
             if title is not None and where is None:
                 return []
@@ -457,7 +478,7 @@ class HybridRetriever:
             wanted.append(rec.key)
             if len(rec.paragraphs) > 1:
                 wanted += [f"{rec.key}{PARA_SEP}{i}" for i in range(1, len(rec.paragraphs) + 1)]
-        assert isinstance(self.index, ChromaIndex)
+        assert _is_chroma(self.index)
         hit = self.index.get_embeddings(wanted)
         self._vectors[key] = hit
         if len(self._vectors) > self.cache_versions:
@@ -537,8 +558,9 @@ def open_hybrid(store: StoreLike, config: Config) -> HybridRetriever:
         EndpointError: the chroma server is unreachable.
     """
     embedder = make_embedder(config.embedder)
+    chroma = _chroma().ChromaIndex
     if config.chroma_url:
-        index = ChromaIndex.connect(config.chroma_url, embedder)
+        index = chroma.connect(config.chroma_url, embedder)
     else:
-        index = ChromaIndex.open(default_index_dir(config), embedder)
+        index = chroma.open(default_index_dir(config), embedder)
     return HybridRetriever(store, index)

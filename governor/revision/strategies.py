@@ -352,6 +352,7 @@ def existence_filter(
         v for v in verdicts
         if (v.existence.label == "not_found" or (strict and v.existence.label == "unverifiable"))
         and not _inside(v.citation.span, fenced)
+        and not v.citation.in_question  # the asker's citation, not the report's
     ]  # fmt: skip
     why = "existence filter: authority not found"
     if policy is None or not policy.gates:

@@ -68,3 +68,16 @@ def detect_context(text: str) -> str:
     what a reader sees, like :func:`detect_as_of`)."""
     m = _QUESTION.match(reading_view(text).text)
     return m.group("q").strip() if m else ""
+
+
+def question_span(text: str) -> tuple[int, int] | None:
+    """Half-open character span, in ``text`` as given, of the question line a draft opens
+    with (``问题：…`` / ``Question: …``, the same marker as :func:`detect_context`), or None.
+
+    Citations inside it are the asker's, not the report's (issue 15 item 6).
+    """
+    view = reading_view(text)
+    m = _QUESTION.match(view.text)
+    if m is None:
+        return None
+    return view.span(m.start(), m.end())

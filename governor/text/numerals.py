@@ -62,6 +62,24 @@ def article_label(key: str) -> str:
     return out + (f"之{sfx}" if sfx else "")
 
 
+def pin_label(article: str | None, paragraph: int | None = None, item: int | None = None) -> str:
+    """A pin cite as PRC legislation writes it: ``("276之一", 2, 3)`` →
+    ``第二百七十六条之一第二款第三项``; ``""`` without an article. A key that is not an
+    article number (an unparsed pin) is returned as ``第{key}条``.
+    """
+    if not article:
+        return ""
+    try:
+        out = article_label(article)
+    except ValueError:
+        out = f"第{article}条"
+    if paragraph:
+        out += f"第{to_chinese(paragraph)}款"
+    if item:
+        out += f"第{to_chinese(item)}项"
+    return out
+
+
 def article_sort_key(key: str) -> tuple[int, int]:
     """Sort key for article keys: ``"133"`` → (133, 0), ``"133之二"`` → (133, 2)."""
     base, _, sfx = key.partition("之")

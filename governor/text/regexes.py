@@ -307,6 +307,20 @@ BARE_TITLE_TAIL_RE = re.compile(
 """An instrument-shaped run of characters ending right before 第N条 (…法 / 条例 / 规定 /
 办法 / 解释 …), searched anchored at the end of the text before a bare pin cite."""
 
+QUOTED_TITLE_TAIL_RE = re.compile(
+    r"""
+    (?P<open> ["“「『] )                       # ASCII, curly or corner quotes instead of 《》
+    (?P<title> [^"“”「」『』《》\n。；！？，,]{2,40} )
+    (?P<close> ["”」』] )
+    $
+    """,
+    re.VERBOSE,
+)
+"""A title written in quotes instead of 《》 right before 第N条 (「"中华人民共和国刑法"第十七条」,
+「“劳动合同法”第三十九条」; 9 of 500 LawBench answers in one set), searched anchored at the
+end of the text before a bare pin cite. The quotes must pair (:data:`QUOTE_OPEN_CLOSE`) and
+the title must resolve or be instrument-shaped (checked by the grammar)."""
+
 LEAD_IN_RE = re.compile(
     r"""
     (?: 根据 | 依据 | 依照 | 按照 | 参照 | 遵照 | 对照 | 适用 | 违反 | 违背 | 符合 | 援引 | 引用
@@ -357,6 +371,21 @@ BARE_INSTRUMENT_LEAD = rf"""
 """
 """A bare title between a lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，):
 a whole-instrument citation when the title is a known alias; nothing otherwise."""
+
+FOREIGN_TITLE_RE = re.compile(
+    r"""
+    ^(?: 美国 | 美利坚合众国 | 英国 | 大不列颠 | 日本 | 德国 | 德意志 | 法国 | 法兰西 | 俄罗斯 | 俄联邦
+       | 韩国 | 大韩民国 | 朝鲜 | 加拿大 | 澳大利亚 | 新西兰 | 新加坡 | 印度 | 意大利 | 西班牙
+       | 葡萄牙 | 荷兰 | 比利时 | 瑞士 | 瑞典 | 挪威 | 丹麦 | 芬兰 | 奥地利 | 波兰 | 巴西 | 阿根廷
+       | 墨西哥 | 南非 | 泰国 | 越南 | 马来西亚 | 印度尼西亚 | 菲律宾 | 以色列 | 土耳其 | 欧盟
+       | 欧洲联盟 | 欧洲 )
+    """,
+    re.VERBOSE,
+)
+"""A title of another country's (or the EU's) law: 《美国法典》, 《德国民法典》, 《日本刑法》. The
+store holds PRC law only, so such a citation is ``unverifiable`` (a coverage gap), never a
+fabricated PRC instrument (L1.1.1)."""
+
 
 # --- the combined anchor scan ---------------------------------------------------------------
 
@@ -474,6 +503,29 @@ US_HINT_RE = re.compile(
     re.VERBOSE,
 )
 """Cheap gate: only texts with reporter- or statute-shaped ASCII run through eyecite."""
+
+US_REPORTER_HINT_RE = re.compile(
+    r"\b[0-9]{1,4} [A-Z][A-Za-z.]{0,12}(?: ?[0-9A-Za-z.]{1,8}){0,3} [0-9]{1,5}\b"
+)
+"""A reporter-shaped citation (``925 F.3d 1339``), counted when eyecite is not installed."""
+
+US_CODE_RE = re.compile(
+    r"""
+    (?<![0-9A-Za-z])
+    (?P<title> [0-9]{1,2} ) \s+                        # title: 18
+    U\.?[ ]?S\.?[ ]?C\.? (?: [ ]?A\.? )? \s+          # U.S.C. / USC / U.S.C.A.
+    (?: (?P<app> app(?:\.|endix) ) \s+ )?              # 50 U.S.C. app. § 5: the title's appendix
+    §§? \s*
+    (?P<section> [0-9]+ [A-Za-z]{0,3} (?: -[0-9]+[A-Za-z]{0,3} )? )   # 1983 / 1028A / 78j-1
+    (?P<pin> (?: \( [A-Za-z0-9]{1,4} \) ){0,6} )         # subsections: (b)(1)(A)
+    (?: [ ]+ (?P<note> note ) (?![A-Za-z]) )?            # 42 U.S.C. § 1983 note
+    """,
+    re.VERBOSE,
+)
+"""A United States Code citation: title, optional ``app.``, section, subsection pin and a
+``note`` (each part kept apart: ``50 U.S.C. app. § 5(b)`` ≠ ``50 U.S.C. § 5``; Bluebook
+R12.9). eyecite misses sections with a letter (``18 U.S.C. § 1028A``) and the appendix."""
+
 
 # --- citegov's own notes (inserted by repairs; never part of a claim) -------------------------
 

@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from governor.text.regexes import CITEGOV_NOTE
+from governor.text.script import simplified, traditional_offsets
 
 __all__ = [
     "ReadingView",
@@ -380,7 +381,10 @@ def reading_view(text: str) -> ReadingView:
     merged = _merge(drops)
     folds = bool(_folds(text))
     if not merged and not folds:
-        return ReadingView(text, text, (), (0,), (0,))
+        reading = simplified(text)
+        if reading is text:
+            return ReadingView(text, text, (), (0,), (0,))
+        return ReadingView(text, reading, (), (0,), (0,))
     pieces: list[str] = []
     view_starts: list[int] = []
     orig_starts: list[int] = []
@@ -395,6 +399,7 @@ def reading_view(text: str) -> ReadingView:
     view = "".join(pieces)
     if folds:
         view = view.translate(_fold_table())
+    view = simplified(view)
     if not view_starts:
         view_starts, orig_starts = [0], [len(text)]
     return ReadingView(text, view, tuple(merged), tuple(view_starts), tuple(orig_starts))
@@ -459,6 +464,13 @@ def draft_warnings(text: str) -> tuple[str, ...]:
         sample = "".join(dict.fromkeys(text[i] for i in folds))[:6]
         out.append(
             f"look-alike characters: {len(folds)} (e.g. {sample}) were read as their standard forms"
+        )
+    trad = traditional_offsets(text)
+    if trad:
+        sample = "".join(dict.fromkeys(text[i] for i in trad))[:6]
+        out.append(
+            f"traditional characters: {len(trad)} (e.g. {sample}) were read as simplified "
+            "(OpenCC t2s) to match the store"
         )
     markers = find_markers(text)
     if markers:

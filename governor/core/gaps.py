@@ -1,0 +1,121 @@
+"""Coverage gaps: the citations a run could not check, grouped by why (layer 0).
+
+SPEC §10 and issue 14 item 5: nothing passes silently. An ``unverifiable`` citation leaves the
+trust denominator (SPEC §3), so a report whose every citation is unverifiable would score
+trust 1.0; the gap summary says, in one line, which kinds of citations were not checked, and
+``--fail-on`` fails on any gap unless ``--allow-unverifiable`` is given. A configured case
+lookup that failed is louder than none configured: the user asked for a check that did not
+happen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import get_args
+
+from pydantic import BaseModel, ConfigDict
+
+from governor.core.models import GapKind, Verdict
+
+__all__ = ["CoverageGap", "coverage_gaps", "gap_line"]
+
+_WHAT: dict[str, tuple[str, str]] = {
+    "us_case_not_extracted": (
+        "US case citation(s) (not extracted: eyecite is not installed; pip install 'citegov[us]')",
+        "件美国判例引用（未提取：未安装 eyecite，请运行 pip install 'citegov[us]'）",
+    ),
+    "us_case_lookup_down": (
+        "US case citation(s) (the configured case lookup failed: endpoint down or refused; "
+        "retry, or check courtlistener_url / case_store)",
+        "件美国判例引用（已配置的判例查询失败：服务不可用或拒绝，请稍后重试或检查 "
+        "courtlistener_url / case_store）",
+    ),
+    "us_case_no_lookup": (
+        "US case citation(s) (no case lookup configured: set courtlistener_url + "
+        "COURTLISTENER_TOKEN, or case_store)",
+        "件美国判例引用（未配置判例查询：请设置 courtlistener_url 与 COURTLISTENER_TOKEN，"
+        "或 case_store）",
+    ),
+    "us_statute": (
+        "US statute citation(s) (the store holds no United States Code text)",
+        "件美国制定法引用（权威库不含美国法典文本）",
+    ),
+    "foreign_law": (
+        "foreign-law citation(s) (the store holds PRC law only)",
+        "件外国法引用（权威库仅收录中国法律）",
+    ),
+    "outside_store": (
+        "citation(s) of instruments outside the store (local, departmental or technical documents)",
+        "件引用的文件不在权威库收录范围内（地方性、部门或技术文件）",
+    ),
+    "version_not_in_store": (
+        "citation(s) whose version in force on the as-of date is not in the store",
+        "件引用在报告日期当时有效的版本不在权威库中",
+    ),
+    "record_not_in_store": (
+        "case number(s), document number(s) or guiding case(s) not in the store",
+        "件案号、文号或指导案例不在权威库中",
+    ),
+}
+_ORDER = get_args(GapKind)
+_LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted"})
+
+
+class CoverageGap(BaseModel):
+    """One kind of citation that could not be checked.
+
+    Attributes:
+        kind: why (:data:`governor.core.models.GapKind`).
+        n: how many citations (>= 1).
+        message: one English line (count first).
+        loud: True when a check the user configured failed (a case lookup that is down).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: GapKind
+    n: int
+    message: str
+    loud: bool = False
+
+
+def coverage_gaps(
+    verdicts: Sequence[Verdict], *, unextracted_us: int = 0
+) -> tuple[CoverageGap, ...]:
+    """The coverage gaps of one text's verdicts, loud ones first, then in
+    :data:`~governor.core.models.GapKind` order.
+
+    Args:
+        verdicts: verdicts of one text (any order). Only ``unverifiable`` verdicts with a
+            ``gap`` count; citations in the question line (``in_question``) do not.
+        unextracted_us: reporter-shaped US case citations that were not extracted at all
+            (:func:`governor.core.extras.unread_us_cases`).
+
+    Returns:
+        One :class:`CoverageGap` per kind present; empty when every citation was checkable.
+    """
+    counts: dict[str, int] = {}
+    for v in verdicts:
+        if v.gap is not None and v.existence.label == "unverifiable" and not v.citation.in_question:
+            counts[v.gap] = counts.get(v.gap, 0) + 1
+    if unextracted_us:
+        counts["us_case_not_extracted"] = unextracted_us
+    kinds = sorted(counts, key=lambda k: (k not in _LOUD, _ORDER.index(k)))
+    return tuple(
+        CoverageGap(kind=k, n=counts[k], message=f"{counts[k]} {_WHAT[k][0]}", loud=k in _LOUD)
+        for k in kinds
+    )
+
+
+def gap_line(gaps: Sequence[CoverageGap], *, lang: str = "en") -> str:
+    """One line saying what could not be checked ("" when nothing is missing).
+
+    Args:
+        gaps: from :func:`coverage_gaps`.
+        lang: ``"zh"`` for a Chinese line (Chinese drafts), else English.
+    """
+    if not gaps:
+        return ""
+    if lang == "zh":
+        return "未核验：" + "；".join(f"{g.n} {_WHAT[g.kind][1]}" for g in gaps) + "。"
+    return "not checked: " + "; ".join(g.message for g in gaps) + "."
