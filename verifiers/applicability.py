@@ -24,6 +24,9 @@ Decisions, in order:
    restates the provision verbatim but for one opposed term (有效/无效, 连带/一般, an added or
    dropped 不: :func:`verifiers.facts.polarity_swaps`) → ``contradicts`` (L1.1.2), provided
    (for the modality) the provision is on the claim's topic;
+2a. the legal conditions decide (:func:`verifiers.conditions.condition_check`): a 刑法 分则
+    article against the charge the report names, a term defined by another article, an
+    amount article cited for an entitlement, a 下列情形 consequence claimed for other facts;
 2b. a meta-description whose subject X the provision's text holds → ``supports``;
 3. a claim of its own that shares little with the provision (overlap <
    ``applicability_partial_relevance``) but restates another provision of the instrument
@@ -59,6 +62,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.core.config import Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
+from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
@@ -236,6 +240,9 @@ def check_applicability(
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
+    ruled = condition_check(item, store)
+    if ruled is not None:
+        return ruled
 
     subject = meta_subject(strip_caption(item.citation.claim))
     if subject and claim and contains_phrase(subject, source):

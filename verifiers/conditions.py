@@ -1,0 +1,250 @@
+"""Applicability read from legal conditions, not topical overlap (issue 15 item 2–3; layer 3).
+
+Each rule reads the cited provision's structure (:mod:`governor.authorities.structure`) or the
+charge table (:mod:`governor.authorities.charges`) and returns a decision, or None when it has
+nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval test):
+
+1. **Charge** (:func:`charge_rule`): a 刑法 分则 article cited where the report names a charge
+   (罪名) — the charge table (罪名 意见 and 补充规定 in the store) says which article defines it:
+   the cited article defines a named charge → ``supports``; it defines none of them →
+   ``irrelevant`` (L1.1.2) with the defining article as suggestion.
+2. **Defined term** (:func:`definition_rule`): the claim names a term the instrument defines in
+   another article (自首 → 刑法第六十七条, 累犯 → 第六十五条), the cited article defines a
+   different term and says nothing of the claim's → ``irrelevant`` with the defining article.
+   General-part articles (自首, 累犯, 共同犯罪 …) are thus judged on their own conditions.
+3. **Amount, not entitlement** (:func:`grant_rule`): the cited article only measures a
+   consequence (role ``amount``, no modal grant: 劳动合同法第四十七条 sets the 经济补偿) while the
+   claim asserts the entitlement (应当支付经济补偿) without any amount → ``irrelevant`` with the
+   article that grants it (第四十六条, whose consequence 「应当向劳动者支付经济补偿」 holds it).
+4. **Outside the list** (:func:`list_rule`): the cited article grants its consequence only in
+   下列情形; the claim states that consequence for facts that match none of the items →
+   ``overextended`` (L1.1.2), the items named in the rationale.
+
+Suggestions carry their proof in ``reason`` (the table or structure that proves them), as the
+revision policy requires (SPEC §5).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from governor.authorities import ArticleRecord, AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
+from governor.authorities.structure import ProvisionStructure, structure_of
+from governor.core.models import Evidence, Suggestion, TaxonomyCode
+from verifiers.judge import AxisOutcome, JudgeItem, outcome
+from verifiers.textsim import bigrams
+
+CHARGE_CONFIDENCE = 0.9
+"""Confidence of a suggestion read from the charge table (an official list, not a guess)."""
+DEFINITION_CONFIDENCE = 0.8
+"""Confidence of a suggestion to the article defining a term the claim names."""
+GRANT_CONFIDENCE = 0.7
+"""Confidence of a suggestion to the article granting the consequence the claim asserts."""
+ITEM_MATCH = 0.34
+"""A claim's facts match a 下列情形 item when this share of the item's content bigrams (or of
+the facts') is shared."""
+MIN_SHARED = 4
+"""Characters a claim must share verbatim with a consequence to be stating it."""
+
+_ENTITLEMENT = re.compile(r"应当|应|须|必须|需要?|有权|可以|可|能够?|享有|要求|主张|获得")
+_AMOUNT_WORDS = re.compile(
+    r"按|标准|计算|每满|个月|倍|最高|年限|多少|数额|金额|不超过|半个月|[0-9]"
+)
+
+
+def _out(
+    label: str,
+    rationale: str,
+    *,
+    evidence: tuple[Evidence, ...] = (),
+    suggestion: Suggestion | None = None,
+) -> AxisOutcome:
+    codes: tuple[TaxonomyCode, ...] = (
+        ("L1.1.2",) if label in ("irrelevant", "overextended", "contradicts") else ()
+    )
+    return outcome(
+        "applicability", label, rationale, codes=codes, evidence=evidence, suggestion=suggestion
+    )
+
+
+def _suggest(
+    store: AuthorityStore, rec: ArticleRecord | None, score: float, reason: str
+) -> Suggestion | None:
+    if rec is None:
+        return None
+    auth = store.authority(rec)
+    return None if auth is None else Suggestion(authority=auth, score=score, reason=reason)
+
+
+def _texts(item: JudgeItem) -> str:
+    cit = item.citation
+    return " ".join(t for t in (cit.claim, cit.description, item.context) if t)
+
+
+def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 1 of the module docstring (刑法 分则 article vs the charge the report names)."""
+    rec = item.record
+    if rec is None or rec.instrument != CRIMINAL_LAW or not is_special_part(rec.article):
+        return None
+    table = charge_table(store)
+    named = table.find(_texts(item))
+    if not named:
+        return None
+    own = [c for c in named if table.defines(rec.article, c)]
+    if own:
+        return _out(
+            "supports",
+            f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
+        )
+    charge = named[0]
+    target = table.articles_of(charge)[0]
+    other = store.article(CRIMINAL_LAW, target.article, as_of=item.as_of)
+    defined = "、".join(table.charges_of(rec.article)) or "no charge"
+    sug = _suggest(
+        store,
+        other,
+        CHARGE_CONFIDENCE,
+        f"defines {charge} (proof: charge table from {len(table.sources)} 罪名 instruments)",
+    )
+    return _out(
+        "irrelevant",
+        f"the report names {charge}, defined by 第{target.article}条; the cited 第{rec.article}条 "
+        f"defines {defined}",
+        suggestion=sug,
+    )
+
+
+def _definitions(store: AuthorityStore, rec: ArticleRecord) -> dict[str, ArticleRecord]:
+    out: dict[str, ArticleRecord] = {}
+    for a in store.articles(rec.instrument, version_hint=rec.version):
+        for term in structure_of(a).defines:
+            if len(term) >= 2:
+                out.setdefault(term, a)
+    return out
+
+
+def definition_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 2 of the module docstring (a term defined elsewhere in the instrument)."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    mine = structure_of(rec).defines
+    if not mine:
+        return None
+    defs = _definitions(store, rec)
+    named = [t for t, a in defs.items() if t in claim and a.article != rec.article]
+    if not named or any(t in claim for t in mine) or any(t in rec.text for t in named):
+        return None
+    term = max(named, key=len)
+    target = defs[term]
+    sug = _suggest(
+        store,
+        target,
+        DEFINITION_CONFIDENCE,
+        f"defines {term} (proof: 第{target.article}条 text 「…是{term}」 / 「{term}是指…」)",
+    )
+    return _out(
+        "irrelevant",
+        f"the claim is about {term}, defined by 第{target.article}条; the cited article defines "
+        f"{'、'.join(mine)}",
+        suggestion=sug,
+    )
+
+
+def _shared(a: str, b: str) -> str:
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return a[m.a : m.a + m.size]
+
+
+def _object(shared: str) -> str:
+    """The thing granted in a shared consequence phrase (支付经济补偿 → 经济补偿)."""
+    return re.sub(r"^.*?(?:支付|赔偿|给予|获得|承担|返还|退还|补偿)", "", shared) or shared
+
+
+def grant_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 3 of the module docstring (an amount article cited for an entitlement)."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    own = structure_of(rec)
+    if not own.has("amount") or own.grants:
+        return None
+    if not _ENTITLEMENT.search(claim) or _AMOUNT_WORDS.search(claim):
+        return None
+    best: tuple[int, ArticleRecord, str] | None = None
+    for a in store.articles(rec.instrument, version_hint=rec.version):
+        if a.article == rec.article:
+            continue
+        for q in structure_of(a).consequences:
+            shared = _shared(claim, q)
+            thing = _object(shared)
+            if len(shared) < MIN_SHARED or len(thing) < 2 or thing not in rec.text:
+                continue
+            if best is None or len(shared) > best[0]:
+                best = (len(shared), a, q)
+    if best is None:
+        return None
+    _, target, q = best
+    sug = _suggest(
+        store,
+        target,
+        GRANT_CONFIDENCE,
+        f"grants it: 「{q}」 (proof: structure consequence shared with the claim)",
+    )
+    return _out(
+        "irrelevant",
+        f"the cited article only sets the amount or standard; the entitlement the claim states "
+        f"(「{q}」) is granted by 第{target.article}条",
+        suggestion=sug,
+    )
+
+
+def _facts_before(claim: str, shared: str) -> str:
+    at = claim.find(shared)
+    return (claim[:at] if at > 0 else "").strip("，,。；; ")
+
+
+def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | None:
+    """Rule 4 of the module docstring (a 下列情形 consequence claimed for other facts).
+
+    The facts are the claim before the consequence, without the words of the list's lead
+    (its subject: 劳动者有下列情形之一的); they match an item when :data:`ITEM_MATCH` of their
+    remaining content bigrams are the item's."""
+    claim = item.citation.claim.strip()
+    items = [c.text for c in structure.conditions if c.kind == "list_item"]
+    rec = item.record
+    if rec is None or not claim or not items or not structure.consequences:
+        return None
+    lead = bigrams("".join(p.text for p in rec.paragraphs if p.items))
+    for q in structure.consequences:
+        shared = _shared(claim, q)
+        if len(shared) < MIN_SHARED:
+            continue
+        facts = _facts_before(claim, shared)
+        own = bigrams(facts) - lead
+        if len(own) < 2:
+            return None
+        if any(len(own & bigrams(t)) / len(own) >= ITEM_MATCH for t in items):
+            return None
+        listed = "；".join(t.rstrip("；;。") for t in items[:4])
+        return _out(
+            "overextended",
+            f"the claim states 「{q}」 for 「{facts}」, which is none of the listed cases ({listed})",
+            evidence=(Evidence(text=items[0], authority_id=item.authority.id),),
+        )
+    return None
+
+
+def condition_check(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """The first decision of rules 1–4 (module docstring), or None."""
+    for rule in (charge_rule, definition_rule, grant_rule):
+        got = rule(item, store)
+        if got is not None:
+            return got
+    if item.record is not None:
+        return list_rule(item, structure_of(item.record))
+    return None
