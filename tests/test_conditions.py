@@ -123,3 +123,20 @@ def test_applicability_on_conditions(
     if suggested is not None:
         assert v.suggestion is not None, v.applicability.rationale
         assert v.suggestion.authority.article == suggested
+
+
+def test_facts_in_another_articles_trigger_words(gov: Governor) -> None:
+    v = last(gov, "被告人容留他人吸食、注射毒品，应当依法追究刑事责任（《刑法》第三百四十七条）。")
+    assert v.applicability.label == "irrelevant", v.applicability.rationale
+    assert v.suggestion is not None and v.suggestion.authority.article == "354"
+
+
+def test_criminal_benchmark_balanced_accuracy_on_a_small_sample(gov: Governor) -> None:
+    from benchmarks.bench_criminal import charge_cases, evaluate, general_cases
+
+    store = load_default_store()
+    cases = charge_cases(store, 12, 7) + general_cases(store)[:12]
+    result = evaluate(gov, cases)
+    named = result["charge_named_and_general"]
+    assert isinstance(named, dict) and named["right"] >= 12 and named["wrong"] >= 12
+    assert named["balanced_accuracy"] >= 0.9, result

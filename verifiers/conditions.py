@@ -8,8 +8,8 @@ nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval t
    (罪名) — the charge table (罪名 意见 and 补充规定 in the store) says which article defines it:
    the cited article defines a named charge → ``supports``; it defines none of them →
    ``irrelevant`` (L1.1.2) with the defining article as suggestion.
-2. **Defined term** (:func:`definition_rule`): the claim names a term the instrument defines in
-   another article (自首 → 刑法第六十七条, 累犯 → 第六十五条), the cited article defines a
+2. **Defined term** (:func:`definition_rule`): the claim states the definition of a term
+   (「……的，是主犯」) that another article of the instrument defines, or names such a term (自首 → 刑法第六十七条, 累犯 → 第六十五条), the cited article defines a
    different term and says nothing of the claim's → ``irrelevant`` with the defining article.
    General-part articles (自首, 累犯, 共同犯罪 …) are thus judged on their own conditions.
 3. **Amount, not entitlement** (:func:`grant_rule`): the cited article only measures a
@@ -33,6 +33,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.authorities.structure import ProvisionStructure, structure_of
 from governor.core.models import Evidence, Suggestion, TaxonomyCode
+from governor.text import regexes as rx
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.textsim import bigrams
 
@@ -45,6 +46,8 @@ GRANT_CONFIDENCE = 0.7
 ITEM_MATCH = 0.34
 """A claim's facts match a 下列情形 item when this share of the item's content bigrams (or of
 the facts') is shared."""
+MIN_TRIGGER = 6
+"""Characters a 分则 trigger clause needs to identify its article from the facts."""
 MIN_SHARED = 4
 """Characters a claim must share verbatim with a consequence to be stating it."""
 
@@ -91,7 +94,7 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
     table = charge_table(store)
     named = table.find(_texts(item))
     if not named:
-        return None
+        return _facts_rule(item, store, rec)
     own = [c for c in named if table.defines(rec.article, c)]
     if own:
         return _out(
@@ -116,12 +119,68 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
     )
 
 
+_TRIGGERS: dict[tuple[int, str], dict[str, str]] = {}
+
+
+def _triggers(store: AuthorityStore, version: str) -> dict[str, str]:
+    """Distinctive 分则 triggers of one 刑法 version: 「……的」 clause (without 的, at least
+    :data:`MIN_TRIGGER` characters) → the one article whose trigger it is (clauses shared by
+    several articles — 情节严重的 — are dropped)."""
+    key = (id(store), version)
+    hit = _TRIGGERS.get(key)
+    if hit is not None:
+        return hit
+    seen: dict[str, set[str]] = {}
+    for a in store.articles(CRIMINAL_LAW, version_hint=version):
+        if not is_special_part(a.article):
+            continue
+        for c in structure_of(a).conditions:
+            t = c.text.removesuffix("的")
+            if c.kind == "clause" and len(t) >= MIN_TRIGGER:
+                seen.setdefault(t, set()).add(a.article)
+    out = {t: next(iter(arts)) for t, arts in seen.items() if len(arts) == 1}
+    _TRIGGERS[key] = out
+    return out
+
+
+def _facts_rule(item: JudgeItem, store: AuthorityStore, rec: ArticleRecord) -> AxisOutcome | None:
+    """A 分则 article cited for facts stated in another article's trigger words (no charge
+    named): the facts hold a distinctive trigger of another article and none of the cited
+    article's → ``irrelevant`` with that article; they hold one of its own → ``supports``."""
+    text = _texts(item)
+    found = {art for t, art in _triggers(store, rec.version).items() if t in text}
+    if not found:
+        return None
+    if rec.article in found:
+        return _out("supports", f"the facts are the trigger of 第{rec.article}条 (its own words)")
+    art = sorted(found)[0]
+    other = store.article(CRIMINAL_LAW, art, version_hint=rec.version)
+    sug = _suggest(
+        store, other, GRANT_CONFIDENCE, "the facts are its trigger (proof: trigger verbatim)"
+    )
+    return _out(
+        "irrelevant",
+        f"the facts are the trigger of 第{art}条, not of the cited 第{rec.article}条",
+        suggestion=sug,
+    )
+
+
 def _definitions(store: AuthorityStore, rec: ArticleRecord) -> dict[str, ArticleRecord]:
     out: dict[str, ArticleRecord] = {}
     for a in store.articles(rec.instrument, version_hint=rec.version):
         for term in structure_of(a).defines:
             if len(term) >= 2:
                 out.setdefault(term, a)
+    return out
+
+
+def _claim_defines(claim: str) -> list[str]:
+    """Terms the claim itself defines (「……的，是主犯」, 「共同犯罪是指……」)."""
+    out: list[str] = []
+    for m in rx.STRUCTURE_DEFINITION_RE.finditer(claim):
+        term = next((g for g in m.groups() if g), "").strip('“”"「」 ')
+        if term:
+            out.append(term)
     return out
 
 
@@ -135,10 +194,14 @@ def definition_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | Non
     if not mine:
         return None
     defs = _definitions(store, rec)
+    stated = [t for t in _claim_defines(claim) if t in defs and defs[t].article != rec.article]
     named = [t for t, a in defs.items() if t in claim and a.article != rec.article]
-    if not named or any(t in claim for t in mine) or any(t in rec.text for t in named):
+    if stated and not any(t in mine for t in stated):
+        term = stated[0]  # the claim states another article's definition
+    elif not named or any(t in claim for t in mine) or any(t in rec.text for t in named):
         return None
-    term = max(named, key=len)
+    else:
+        term = max(named, key=len)
     target = defs[term]
     sug = _suggest(
         store,
