@@ -117,7 +117,7 @@ def general_cases(store: AuthorityStore) -> list[Case]:
             if sentence and len(term) >= 2:
                 defs.append((term, rec.article, sentence))
     out: list[Case] = []
-    for i, (term, art, sentence) in enumerate(defs):
+    for i, (_term, art, sentence) in enumerate(defs):
         other = next(
             (a for t, a, _ in defs[i + 1 :] + defs[:i] if a != art and t not in sentence), None
         )
