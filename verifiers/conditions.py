@@ -4,6 +4,9 @@ Each rule reads the cited provision's structure (:mod:`governor.authorities.stru
 charge table (:mod:`governor.authorities.charges`) and returns a decision, or None when it has
 nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval test):
 
+0. **Stale rate** (:func:`stale_rate_rule`): a fixed interest rate (24%) claimed under an
+   instrument whose version in force states rates as LPR multiples only → ``contradicts``
+   with ``STALE`` and the in-force article as suggestion.
 1. **Charge** (:func:`charge_rule`): a 刑法 分则 article cited where the report names a charge
    (罪名) — the charge table (罪名 意见 and 补充规定 in the store) says which article defines it:
    the cited article defines a named charge → ``supports``; it defines none of them →
@@ -34,8 +37,9 @@ from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_
 from governor.authorities.structure import ProvisionStructure, structure_of
 from governor.core.models import Evidence, Suggestion, TaxonomyCode
 from governor.text import regexes as rx
+from verifiers.facts import mentions_exception, quantities, rate_form_mismatches
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
-from verifiers.textsim import bigrams
+from verifiers.textsim import bigrams, containment
 
 CHARGE_CONFIDENCE = 0.9
 """Confidence of a suggestion read from the charge table (an official list, not a guess)."""
@@ -63,10 +67,13 @@ def _out(
     *,
     evidence: tuple[Evidence, ...] = (),
     suggestion: Suggestion | None = None,
+    stale: bool = False,
 ) -> AxisOutcome:
     codes: tuple[TaxonomyCode, ...] = (
         ("L1.1.2",) if label in ("irrelevant", "overextended", "contradicts") else ()
     )
+    if stale:
+        codes = (*codes, "STALE")
     return outcome(
         "applicability", label, rationale, codes=codes, evidence=evidence, suggestion=suggestion
     )
@@ -282,6 +289,8 @@ def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | N
     rec = item.record
     if rec is None or not claim or not items or not structure.consequences:
         return None
+    if mentions_exception(claim):
+        return None  # the claim states an exception (…的除外), not the listed consequence
     lead = bigrams("".join(p.text for p in rec.paragraphs if p.items))
     for q in structure.consequences:
         shared = _shared(claim, q)
@@ -302,9 +311,54 @@ def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | N
     return None
 
 
+def stale_rate_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 0 of the module docstring: a fixed interest rate (24%) claimed under an
+    instrument whose version in force on the as-of date states rates only as LPR multiples
+    (:func:`verifiers.facts.rate_form_mismatches`) → ``contradicts`` with ``STALE``: the
+    fixed rate is a superseded rule; the in-force article that states the LPR multiple and
+    best fits the claim is the suggestion."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    arts = store.articles(rec.instrument, as_of=item.as_of)
+    if not arts:
+        return None
+    fixed = {round(q.value, 6) for q in quantities(claim) if q.unit == "%"}
+    if not fixed or any(
+        round(q.value, 6) in fixed for a in arts for q in quantities(a.text) if q.unit == "%"
+    ):
+        return None
+    scored = [
+        (containment(claim, a.text), a, mm)
+        for a in arts
+        for mm in rate_form_mismatches(claim, a.text)[:1]
+    ]
+    if not scored:
+        return None
+    score, target, mm = max(scored, key=lambda t: (t[0], -t[1].ordinal))
+    multiple = mm.expected.text
+    sug = _suggest(
+        store,
+        target,
+        GRANT_CONFIDENCE * min(1.0, 2 * score),
+        f"states the current rule, 一年期贷款市场报价利率{multiple} (proof: rate form; the "
+        f"version in force states no fixed rate)",
+    )
+    return _out(
+        "contradicts",
+        f"the claim states a fixed rate ({mm.found.text}); the version in force "
+        f"({target.version}) caps it at {multiple} the 一年期贷款市场报价利率 (LPR) "
+        f"(第{target.article}条): a superseded rule",
+        evidence=(Evidence(text=multiple, authority_id=item.authority.id),),
+        suggestion=sug,
+        stale=True,
+    )
+
+
 def condition_check(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
-    """The first decision of rules 1–4 (module docstring), or None."""
-    for rule in (charge_rule, definition_rule, grant_rule):
+    """The first decision of rules 0–4 (module docstring), or None."""
+    for rule in (stale_rate_rule, charge_rule, definition_rule, grant_rule):
         got = rule(item, store)
         if got is not None:
             return got

@@ -165,6 +165,8 @@ def _consequences(text: str) -> list[str]:
             continue
         clause = sentence[m.start() :]
         clause = clause.split("，但")[0].rstrip("：:")
+        if clause.endswith("除外"):
+            continue  # an exception (…可以批准入境的除外), not a consequence granted
         if len(clause) >= 4:
             out.append(clause)
     return out
