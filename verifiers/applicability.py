@@ -70,6 +70,7 @@ from verifiers.suggest import (
     PROPOSITION_FULL,
     IdfCache,
     better_provision,
+    scenario_provision,
     search_query,
     strip_caption,
 )
@@ -324,6 +325,13 @@ def check_applicability(
         full=PROPOSITION_FULL,
         said=strip_caption(item.citation.description).strip() or claim,
     )
+    if ctx:
+        # repair retrieval over the whole store for the question (cross-instrument allowed,
+        # proof recorded); the in-instrument candidate stays the fallback
+        scen = scenario_provision(item, retriever, store, ctx, cited_rank=rank)
+        if scen is not None:
+            sug = scen
+            best = containment(ctx, scen.authority.text)
     ranked = rank is not None and rank <= ON_TOPIC_RANK
     topical = ranked or rel >= th.applicability_min_relevance
     if lenient and not topical and ctx:

@@ -59,6 +59,15 @@ def _confusion(a: Any) -> Table:
     return t
 
 
+def _per_label(a: Any) -> Table:
+    t = Table(title=f"{a.axis}: precision/recall per label", title_justify="left")
+    for col in ("label", "n true", "n judged", "hit", "precision", "recall"):
+        t.add_column(col, justify="right" if col != "label" else "left")
+    for r in a.labels:
+        t.add_row(r.label, str(r.n_true), str(r.n_pred), str(r.hit), _f(r.precision), _f(r.recall))
+    return t
+
+
 def _recall(title: str, rows: Any) -> Table:
     t = Table(title=title, title_justify="left")
     for col in ("", "n", "hit", "recall"):
@@ -169,6 +178,7 @@ def calibrate(
         out.print(_axis_table("per axis (positive class = flagged)", report.axes))
         for a in report.axes:
             out.print(_confusion(a))
+            out.print(_per_label(a))
         for g, axes in report.groups:
             out.print(_axis_table(f"group {g}", axes))
         if report.taxonomy:
