@@ -110,6 +110,11 @@ def test_parse_charges_applies_later_instruments_last() -> None:
         # an amount article cited for the entitlement (劳动合同法 46/47)
         ("用人单位解除劳动合同的，应当向劳动者支付经济补偿（《劳动合同法》第四十七条）。", "irrelevant", "46"),
         ("经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准支付（《劳动合同法》第四十七条）。", "supports", None),
+        ("员工主动辞职，公司应支付经济补偿（《劳动合同法》第四十七条）。", "irrelevant", "46"),
+        # an 应当 consequence claimed for a case outside its 下列情形 (issue 15: a resignation)
+        ("劳动者主动辞职的，用人单位应当向劳动者支付经济补偿（《劳动合同法》第四十六条）。", "overextended", None),
+        ("用人单位依照本法第四十条规定解除劳动合同的，应当向劳动者支付经济补偿（《劳动合同法》第四十六条）。", "supports", None),
+        ("张某容留他人吸毒，应以容留他人吸毒罪论处（《刑法》第三百四十七条）。", "irrelevant", "354"),
         # a 可以 right claimed for a case outside its 下列情形
         ("劳动者怀孕的，用人单位可以解除劳动合同（《劳动合同法》第三十九条）。", "overextended", None),
         ("劳动者在试用期间被证明不符合录用条件的，用人单位可以解除劳动合同（《劳动合同法》第三十九条）。", "supports", None),

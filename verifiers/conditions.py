@@ -275,7 +275,10 @@ def grant_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
 
 def _facts_before(claim: str, shared: str) -> str:
     at = claim.find(shared)
-    return (claim[:at] if at > 0 else "").strip("，,。；; ")
+    head = (claim[:at] if at > 0 else "").strip("，,。；; ")
+    lead, _, tail = head.rpartition("，")
+    # 「劳动者主动辞职的，用人单位」: the short tail is the consequence's subject, not a fact
+    return lead if lead and len(tail) <= 6 else head
 
 
 def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | None:
