@@ -145,3 +145,14 @@ def test_criminal_benchmark_balanced_accuracy_on_a_small_sample(gov: Governor) -
     named = result["charge_named_and_general"]
     assert isinstance(named, dict) and named["right"] >= 12 and named["wrong"] >= 12
     assert named["balanced_accuracy"] >= 0.9, result
+
+
+def test_corpus_show_prints_the_structure() -> None:
+    from typer.testing import CliRunner
+
+    from governor.cli.app import app
+
+    res = CliRunner().invoke(app, ["corpus", "show", "劳动合同法第四十六条"])
+    assert res.exit_code == 0, res.output
+    assert "structure: roles" in res.output and "condition (list_item" in res.output
+    assert "→ 第38条" in res.output and "consequence: 应当向劳动者支付经济补偿" in res.output
