@@ -172,12 +172,21 @@ def _facts_rule(item: JudgeItem, store: AuthorityStore, rec: ArticleRecord) -> A
     )
 
 
+_DEFINITIONS: dict[tuple[int, str, str], dict[str, ArticleRecord]] = {}
+
+
 def _definitions(store: AuthorityStore, rec: ArticleRecord) -> dict[str, ArticleRecord]:
+    """Term → defining article of the instrument version ``rec`` belongs to (cached)."""
+    key = (id(store), rec.instrument, rec.version)
+    hit = _DEFINITIONS.get(key)
+    if hit is not None:
+        return hit
     out: dict[str, ArticleRecord] = {}
     for a in store.articles(rec.instrument, version_hint=rec.version):
         for term in structure_of(a).defines:
             if len(term) >= 2:
                 out.setdefault(term, a)
+    _DEFINITIONS[key] = out
     return out
 
 
