@@ -31,6 +31,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.perturb": 6,
     "benchmarks.ablation": 7,
     "benchmarks.bench_govern": 7,
+    "benchmarks.bench_criminal": 7,
     "benchmarks.report": 7,
     "governor.reports": 7,
     "governor.api": 7,
