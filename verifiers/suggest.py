@@ -241,13 +241,18 @@ def scenario_provision(
     k: int = SCENARIO_K,
     cited_rank: int | None = None,
     plausible_rank: int = 5,
+    rerank: Callable[[list[tuple[ArticleRecord, float]]], list[tuple[ArticleRecord, float]]]
+    | None = None,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
 
     Retrieval is the configured :class:`~governor.core.ports.Retriever` (BM25, or BM25 +
-    dense fused by RRF when ``retrieval = "hybrid"``); the top ``k`` are reranked by
-    provision structure (:func:`structure_rank`). Another instrument than the cited one is
+    dense fused by RRF when ``retrieval = "hybrid"``); ``rerank`` (e.g. :func:`structure_rank`)
+    may reorder the top ``k``. It is off by default: on LawBench 3-2 wrong-article answers the
+    structure rerank moved the reference from top-1 more often than to it (top-1 = reference:
+    GPT-3.5 50.1 % → 49.6 %, held-out models 49.6 % → 48.1 %, BM25), so retrieval order stands
+    and structure is used where it decides (:mod:`verifiers.conditions`). Another instrument than the cited one is
     allowed: the proof — rank, score margin over the runner-up (the cited article when it is
     among the hits), coverage of the question —
     is recorded in the suggestion's ``reason`` and the confidence
@@ -266,7 +271,7 @@ def scenario_provision(
     hits = retriever.search(search_query(question), as_of=item.as_of, k=k)
     if not hits:
         return None
-    ranked = structure_rank(hits)
+    ranked = rerank(hits) if rerank is not None else hits
     top, s1 = ranked[0]
     if rec is not None and _same(top, rec):
         return None
