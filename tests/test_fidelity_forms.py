@@ -89,3 +89,9 @@ def test_fixed_rate_in_a_2024_report_is_stale(gov: Governor, text: str, as_of: d
     assert "STALE" in v.taxonomy, v.applicability.rationale
     assert "四倍" in v.applicability.rationale and "贷款市场报价利率" in v.applicability.rationale
     assert v.suggestion is not None and "四倍" in v.suggestion.authority.text
+
+
+def test_stale_rate_with_the_report_date_read_from_the_text(gov: Governor) -> None:
+    text = "报告日期：2024年3月1日\n\n…借款年利率超过24%的部分无效（《民间借贷规定》第十二条）。"
+    v = gov.verify(text)[-1]
+    assert v.applicability.label != "supports" and "STALE" in v.taxonomy
