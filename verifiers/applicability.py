@@ -39,7 +39,11 @@ Decisions, in order:
    ``applicability_min_relevance``) → the provision fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
-5. otherwise the provision that best covers the question (the claim when there is none),
+5. otherwise, when there is a question, the best provision of the whole store for it
+   (:func:`verifiers.suggest.scenario_provision`: any instrument, the proof — rank, score
+   margin, question coverage — in the suggestion's reason, a calibrated confidence) is the
+   suggestion; without a question (or when the cited article is itself the store's best),
+   the provision that best covers the claim,
    among the top candidates of the cited instrument and of the whole store for claim +
    question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
    ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`; a provision of another

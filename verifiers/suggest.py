@@ -14,6 +14,12 @@ provision of another instrument is only offered when the report's own words are 
 provision's text near-verbatim (:data:`NEAR_VERBATIM` of them in runs of four or more
 characters, :func:`~verifiers.textsim.verbatim_share`), and its confidence is scaled by that
 share. A claim about 违约金 does not make 拍卖法 the better authority for a 民法典 citation.
+
+The one exception is the question a report answers (:func:`scenario_provision`): a citation
+that does not fit the question gets the best provision of the whole store for it, whatever
+instrument it is in, with its proof (rank, score margin, coverage) recorded and a confidence
+calibrated on LawBench 3-2 (:data:`SCENARIO_WEIGHTS`) — the question, not the report's words,
+is the evidence there.
 """
 
 from __future__ import annotations
