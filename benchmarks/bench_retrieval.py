@@ -13,7 +13,9 @@ Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
 * ``embedders`` — sentences/s of each embedder on Chinese provisions (2 cores).
 * ``build --index DIR`` — build the full index, then time a cold reopen (separate process).
 * ``eval --index DIR`` — recall@1/5/10 of BM25, dense and hybrid, within the reference
-  instrument and store-wide.
+  instrument and store-wide (the whole store, versions in force on the set's date), and of
+  the fused ranking reranked by provision structure (the order the repair suggestion uses,
+  :func:`verifiers.suggest.structure_rank`).
 * ``fusion --index DIR`` — recall of RRF variants (dense weight, k) on two halves of the set.
 * ``all --index DIR`` — everything, printing one JSON object per measurement.
 
@@ -231,13 +233,16 @@ def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[s
     from governor.retrieval.chroma_index import ChromaIndex
     from governor.retrieval.embedders import make_embedder
     from governor.retrieval.hybrid import HybridRetriever
+    from verifiers.suggest import structure_rank
 
     index = ChromaIndex.open(index_dir, make_embedder(spec)) if index_dir else None
     retriever = HybridRetriever(store, index)
     modes = ("bm25", "dense", "hybrid") if index else ("bm25",)
+    fused = modes[-1]
     for scope in ("instrument", "store"):
         for mode in modes:
             ranks: list[int | None] = []
+            reranked: list[int | None] = []
             t0 = time.perf_counter()
             for item in items:
                 as_of = date.fromisoformat(item["as_of"])
@@ -251,6 +256,8 @@ def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[s
                 keys = [(r.instrument, r.article) for r, _ in hits]
                 target = (item["instrument"], item["article"])
                 ranks.append(keys.index(target) + 1 if target in keys else None)
+                keys = [(r.instrument, r.article) for r, _ in structure_rank(hits)]
+                reranked.append(keys.index(target) + 1 if target in keys else None)
             dt = time.perf_counter() - t0
             _emit(
                 {
@@ -262,6 +269,17 @@ def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[s
                     "ms_per_query": round(1000 * dt / max(1, len(items)), 1),
                 }
             )
+            if mode == fused:
+                # the repair path's order: the fused ranking reranked by provision structure
+                _emit(
+                    {
+                        "bench": "recall",
+                        "scope": scope,
+                        "mode": f"{mode}+structure",
+                        "items": len(items),
+                        **{f"recall@{k}": _recall(reranked, k) for k in KS},
+                    }
+                )
 
 
 def bench_fusion(

@@ -338,8 +338,46 @@ def confusion(
     return rows, cols, tuple(tuple(c[(r, k)] for k in cols) for r in rows)
 
 
+class LabelRow(Frozen):
+    """Precision and recall of one label of an axis: ``n_true`` items carry it, the judge
+    gave it ``n_pred`` times, ``hit`` of them rightly (``None`` when a denominator is 0)."""
+
+    label: str
+    n_true: int
+    n_pred: int
+    hit: int
+    precision: float | None
+    recall: float | None
+
+
+def label_rows(
+    rows: Sequence[str], cols: Sequence[str], matrix: Sequence[Sequence[int]]
+) -> tuple[LabelRow, ...]:
+    """Per-label precision/recall from a confusion matrix (rows = truth, cols = judge), for
+    every label that occurs on either side, sorted."""
+    out = []
+    for lab in sorted(set(rows) | set(cols)):
+        i = rows.index(lab) if lab in rows else None
+        j = cols.index(lab) if lab in cols else None
+        n_true = sum(matrix[i]) if i is not None else 0
+        n_pred = sum(r[j] for r in matrix) if j is not None else 0
+        hit = matrix[i][j] if i is not None and j is not None else 0
+        out.append(
+            LabelRow(
+                label=lab,
+                n_true=n_true,
+                n_pred=n_pred,
+                hit=hit,
+                precision=_ratio(hit, n_pred),
+                recall=_ratio(hit, n_true),
+            )
+        )
+    return tuple(out)
+
+
 class AxisReport(Frozen):
-    """Calibration of one axis: binary metrics, multi-class κ and the confusion matrix."""
+    """Calibration of one axis: binary metrics, multi-class κ, the confusion matrix and
+    per-label precision/recall (``labels``)."""
 
     axis: Axis
     n: int
@@ -349,6 +387,7 @@ class AxisReport(Frozen):
     cols: tuple[str, ...]
     matrix: tuple[tuple[int, ...], ...]
     missed: int = 0
+    labels: tuple[LabelRow, ...] = ()
 
 
 class RecallRow(Frozen):
@@ -389,45 +428,6 @@ class CalibrationReport(Frozen):
     suggestions: SuggestionReport | None = None
 
 
-class LabelRow(Frozen):
-    """Precision and recall of one label of an axis (multi-class view; ``None`` if undefined).
-
-    ``precision`` = items predicted ``label`` that carry it / items predicted ``label``;
-    ``recall`` = items carrying ``label`` predicted so / items carrying ``label``.
-    """
-
-    label: str
-    n_true: int
-    n_predicted: int
-    hit: int
-    precision: float | None
-    recall: float | None
-
-
-def label_rows(report: AxisReport) -> tuple[LabelRow, ...]:
-    """Per-label precision and recall from an axis report's confusion matrix, for every label
-    that is a true or a predicted label."""
-    labels = sorted(set(report.rows) | set(report.cols))
-    out = []
-    for lab in labels:
-        r = report.rows.index(lab) if lab in report.rows else None
-        c = report.cols.index(lab) if lab in report.cols else None
-        n_true = sum(report.matrix[r]) if r is not None else 0
-        n_pred = sum(row[c] for row in report.matrix) if c is not None else 0
-        hit = report.matrix[r][c] if r is not None and c is not None else 0
-        out.append(
-            LabelRow(
-                label=lab,
-                n_true=n_true,
-                n_predicted=n_pred,
-                hit=hit,
-                precision=_ratio(hit, n_pred),
-                recall=_ratio(hit, n_true),
-            )
-        )
-    return tuple(out)
-
-
 def is_flagged(axis: Axis, label: str) -> bool:
     """True when ``label`` is in the flagged (positive) class of ``axis``."""
     return label in FLAGGED[axis]
@@ -461,6 +461,7 @@ def axis_report(
         cols=cols,
         matrix=matrix,
         missed=sum(1 for p in pred if p == MISSED),
+        labels=label_rows(rows, cols, matrix),
     )
 
 

@@ -18,6 +18,7 @@ from benchmarks.calibration import (
     confusion,
     detected,
     evaluate,
+    label_rows,
     load_labels,
     match_verdict,
     split_items,
@@ -83,6 +84,23 @@ def test_confusion_matrix_rows_are_truth() -> None:
     rows, cols, m = confusion(["x", "x", "y"], ["x", "z", "z"])
     assert rows == ("x", "y") and cols == ("x", "z")
     assert m == ((1, 1), (0, 1))
+
+
+def test_per_label_precision_recall_from_the_matrix() -> None:
+    # truth: supports ×3, irrelevant ×2; judge: supports, supports, irrelevant, irrelevant, skipped
+    rows, cols, m = confusion(
+        ["supports", "supports", "supports", "irrelevant", "irrelevant"],
+        ["supports", "supports", "irrelevant", "irrelevant", "skipped"],
+    )
+    got = {
+        r.label: (r.n_true, r.n_pred, r.hit, r.precision, r.recall)
+        for r in label_rows(rows, cols, m)
+    }
+    assert got == {
+        "irrelevant": (2, 2, 1, 0.5, 0.5),
+        "skipped": (0, 1, 0, 0.0, None),
+        "supports": (3, 2, 2, 1.0, 2 / 3),
+    }
 
 
 # ------------------------------------------------------------------ evaluate
@@ -243,6 +261,9 @@ def test_cli_calibrate_offline_and_llm_dry_run(tmp_path: Path) -> None:
     assert res.exit_code == 0, res.output
     report = json.loads(res.stdout.strip().splitlines()[-1])
     assert report["n_items"] == 6 and {a["axis"] for a in report["axes"]} >= {"existence"}
+    assert all(a["labels"] for a in report["axes"])  # per-label precision/recall
+    table = runner.invoke(app, ["calibrate", str(path)])
+    assert table.exit_code == 0 and "precision/recall per label" in table.output
     dry = runner.invoke(
         app,
         ["calibrate", str(path), "--judge", "llm", "--llm-base-url", "http://127.0.0.1:9/v1",

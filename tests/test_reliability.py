@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from benchmarks.calibration import Expected, LabelledItem, Prediction, axis_report, label_rows
+from benchmarks.calibration import Expected, LabelledItem, Prediction, axis_report
 from benchmarks.reliability import (
     calibrate_kind,
     confidence_pairs,
@@ -170,7 +170,7 @@ def test_per_label_precision_recall_from_the_confusion_matrix() -> None:
     ]
     rep = axis_report("applicability", items, preds)
     assert rep is not None
-    rows = {r.label: r for r in label_rows(rep)}
+    rows = {r.label: r for r in rep.labels}
     assert (rows["supports"].precision, rows["supports"].recall) == (0.5, 1.0)
     assert (rows["irrelevant"].precision, rows["irrelevant"].recall) == (1.0, 0.5)
 

@@ -24,6 +24,9 @@ Decisions, in order:
    restates the provision verbatim but for one opposed term (有效/无效, 连带/一般, an added or
    dropped 不: :func:`verifiers.facts.polarity_swaps`) → ``contradicts`` (L1.1.2), provided
    (for the modality) the provision is on the claim's topic;
+2a. the legal conditions decide (:func:`verifiers.conditions.condition_check`): a 刑法 分则
+    article against the charge the report names, a term defined by another article, an
+    amount article cited for an entitlement, a 下列情形 consequence claimed for other facts;
 2b. a meta-description whose subject X the provision's text holds → ``supports``;
 3. a claim of its own that shares little with the provision (overlap <
    ``applicability_partial_relevance``) but restates another provision of the instrument
@@ -36,7 +39,11 @@ Decisions, in order:
    ``applicability_min_relevance``) → the provision fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
-5. otherwise the provision that best covers the question (the claim when there is none),
+5. otherwise, when there is a question, the best provision of the whole store for it
+   (:func:`verifiers.suggest.scenario_provision`: any instrument, the proof — rank, score
+   margin, question coverage — in the suggestion's reason, a calibrated confidence) is the
+   suggestion; without a question (or when the cited article is itself the store's best),
+   the provision that best covers the claim,
    among the top candidates of the cited instrument and of the whole store for claim +
    question, becomes the suggestion (confidence: :func:`verifiers.suggest.confidence` with
    ``full`` = :data:`~verifiers.suggest.PROPOSITION_FULL`; a provision of another
@@ -59,6 +66,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.core.config import Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
+from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
@@ -66,6 +74,7 @@ from verifiers.suggest import (
     PROPOSITION_FULL,
     IdfCache,
     better_provision,
+    scenario_provision,
     search_query,
     strip_caption,
 )
@@ -236,6 +245,9 @@ def check_applicability(
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
+    ruled = condition_check(item, store)
+    if ruled is not None:
+        return ruled
 
     subject = meta_subject(strip_caption(item.citation.claim))
     if subject and claim and contains_phrase(subject, source):
@@ -317,6 +329,13 @@ def check_applicability(
         full=PROPOSITION_FULL,
         said=strip_caption(item.citation.description).strip() or claim,
     )
+    if ctx:
+        # repair retrieval over the whole store for the question (cross-instrument allowed,
+        # proof recorded); the in-instrument candidate stays the fallback
+        scen = scenario_provision(item, retriever, store, ctx, cited_rank=rank)
+        if scen is not None:
+            sug = scen
+            best = containment(ctx, scen.authority.text)
     ranked = rank is not None and rank <= ON_TOPIC_RANK
     topical = ranked or rel >= th.applicability_min_relevance
     if lenient and not topical and ctx:

@@ -51,7 +51,6 @@ _UNIT_CANON = {
     "%": "%",
     "人": "人",
     "次": "次",
-    "分之": "比例",
 }
 _UNIT_SCALE = {"万元": 10_000.0, "亿元": 100_000_000.0, "年": 12.0, "周": 7.0}
 """Canonical units: amounts in 元; periods in months (年 = 12 个月: 十八个月 contradicts 三年,
@@ -95,6 +94,8 @@ class Quantity:
 
 def _num(s: str) -> float:
     s = s.strip()
+    if s in ("十", "百", "千", "万", "亿"):
+        s = "一" + s  # 千分之五: the denominator 千 is 一千
     if s.startswith("百分之"):
         return float(to_int(s[3:]))
     s = s.replace("％", "%").rstrip("%").strip()
@@ -108,14 +109,16 @@ def quantities(text: str) -> tuple[Quantity, ...]:
     """All number+unit expressions in ``text`` (dates such as 2021年1月1日 are skipped).
 
     ``百分之三十`` and ``30%`` both give ``(30.0, "%")``; ``五千元`` and ``0.5万元`` give
-    ``(5000.0, "元")``; ``二分之一`` gives ``(0.5, "比例")``.
+    ``(5000.0, "元")``; a ratio is a percentage too, so the forms compare: ``二分之一`` gives
+    ``(50.0, "%")``, ``千分之五`` ``(0.5, "%")`` and ``万分之五`` ``(0.05, "%")``.
     """
     masked = DATE_EXPR.sub(lambda m: "□" * len(m.group(0)), text)
     out: list[Quantity] = []
     for m in NUMBER_EXPR.finditer(masked):
         try:
             if m.group("den") is not None:
-                value, unit = _num(m.group("num")) / _num(m.group("den")), "比例"  # M/N
+                # M/N as a percentage, so 千分之五 / 万分之五 / 0.5% compare
+                value, unit = 100.0 * _num(m.group("num")) / _num(m.group("den")), "%"
             elif m.group("pct") is not None:
                 value, unit = _num(m.group("pct")), "%"
             else:
@@ -161,9 +164,13 @@ def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ..
        source quantity of the same unit — :data:`ANCHOR` characters matched verbatim on each
        side, or a clause boundary — whose value differs (:func:`aligned_number_mismatches`).
        A value that exists elsewhere in the article does not hide a wrong number:
-       劳动法第四十四条 pays 百分之三百 for 法定休假日; its 百分之二百 is for 休息日.
+       劳动法第四十四条 pays 百分之三百 for 法定休假日; its 百分之二百 is for 休息日;
+    3. *rate form*: a fixed rate where the source states an LPR multiple
+       (:func:`rate_form_mismatches`: 24% vs 四倍 LPR).
     """
-    out = list(_absent_values(description, source))
+    out = list(_absent_values(description, source)) + list(
+        rate_form_mismatches(description, source)
+    )
     seen = {(m.found.start, m.found.end) for m in out}
     out += [
         m
@@ -171,6 +178,31 @@ def number_mismatches(description: str, source: str) -> tuple[NumberMismatch, ..
         if (m.found.start, m.found.end) not in seen
     ]
     return tuple(sorted(out, key=lambda m: m.found.start))
+
+
+_RATE_WORDS = ("利率", "利息", "年息", "月息", "年利")
+
+
+def rate_form_mismatches(description: str, source: str) -> tuple[NumberMismatch, ...]:
+    """A fixed interest rate (24%, 年利率百分之三十六) where the source states the rate as a
+    multiple of the 一年期贷款市场报价利率 (LPR) and no fixed percentage: the two forms are
+    never equal (the LPR moves). Source of the rule: 民间借贷规定 as amended by 法释〔2020〕17号
+    replaced the 24 %/36 % caps of 法释〔2015〕18号 by 四倍 LPR. Each mismatch expects the
+    source's multiple (unit 倍)."""
+    lpr = [q for q in quantities(source) if q.unit == "倍" and _near_lpr(source, q)]
+    if not lpr or any(q.unit == "%" for q in quantities(source)):
+        return ()
+    out = []
+    for q in quantities(description):
+        window = description[max(0, q.start - 12) : q.end + 4]
+        if q.unit == "%" and any(w in window for w in _RATE_WORDS):
+            out.append(NumberMismatch(q, tuple(lpr)))
+    return tuple(out)
+
+
+def _near_lpr(text: str, q: Quantity) -> bool:
+    window = text[max(0, q.start - 16) : q.end + 12]
+    return "贷款市场报价利率" in window or "LPR" in window
 
 
 def _absent_values(description: str, source: str) -> tuple[NumberMismatch, ...]:

@@ -79,7 +79,7 @@ from verifiers.facts import (
 )
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
-from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision
+from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -192,6 +192,39 @@ def described_text(item: JudgeItem, pool: str, min_overlap: float) -> str:
     if not desc and cit.claim and containment(cit.claim, pool) >= min_overlap:
         desc = cit.claim.strip()
     return desc
+
+
+PARAPHRASE_RULE = 0.25
+"""Share of a claim's content bigrams found in the rule a 但书 restricts at which the claim,
+not near-verbatim, is read as a paraphrase of that rule."""
+_LIMITING_PROVISO = ("不得", "不超过", "为限", "限于", "除外", "不在此限", "另有")
+
+
+def paraphrase_drops_proviso(item: JudgeItem, source: str) -> AxisOutcome | None:
+    """Check 6 for a paraphrase (a claim that is not the provision's words): the claim
+    restates the rule a limiting 但书 restricts (:data:`PARAPHRASE_RULE` of its bigrams in the
+    rule, more than in the 但书) and carries no exception marker and none of the 但书's words →
+    ``partially_faithful`` L1.2.3. 「守约方可以要求赔偿全部损失，包括预期利益（《民法典》第584条）」
+    drops 「但是，不得超过违约一方订立合同时预见到……的损失」 (SPEC §3: an omitted proviso)."""
+    claim = strip_caption(item.citation.claim).strip()
+    if len(claim) < 8 or mentions_exception(claim):
+        return None
+    for p in provisos(source):
+        if not any(w in p.text for w in _LIMITING_PROVISO):
+            continue
+        in_rule = containment(claim, p.rule)
+        if in_rule < PARAPHRASE_RULE or in_rule <= containment(claim, p.text):
+            continue
+        if contains_phrase(p.text, claim, ratio=0.3):
+            continue
+        return _out(
+            "partially_faithful",
+            f"the claim restates the rule ({in_rule:.2f} of its words) but drops the 但书 "
+            f"「{p.text[:60]}」",
+            codes=("L1.2.3",),
+            evidence=(_find(item, source, p.text),),
+        )
+    return None
 
 
 def hard_failure(
@@ -337,8 +370,10 @@ def _checks(
     if not desc and not cit.quotes:
         if hard_only:
             return None
-        return _claim_elsewhere(item, pool, retriever, store, th, idf) or _out(
-            "not_assessed", "the report states nothing about the provision's content"
+        return (
+            _claim_elsewhere(item, pool, retriever, store, th, idf)
+            or paraphrase_drops_proviso(item, cited_text)
+            or _out("not_assessed", "the report states nothing about the provision's content")
         )
     if not article_text:
         return None if hard_only else _out("not_assessed", "no source text to compare with")

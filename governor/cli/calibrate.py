@@ -75,15 +75,11 @@ def _recall(title: str, rows: Any) -> Table:
 
 
 def _labels(a: Any) -> Table:
-    from benchmarks.calibration import label_rows
-
     t = Table(title=f"{a.axis}: precision / recall per label", title_justify="left")
     for col in ("label", "true", "predicted", "hit", "prec", "rec"):
         t.add_column(col, justify="right" if col != "label" else "left")
-    for r in label_rows(a):
-        t.add_row(
-            r.label, str(r.n_true), str(r.n_predicted), str(r.hit), _f(r.precision), _f(r.recall)
-        )
+    for r in a.labels:
+        t.add_row(r.label, str(r.n_true), str(r.n_pred), str(r.hit), _f(r.precision), _f(r.recall))
     return t
 
 

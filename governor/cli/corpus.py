@@ -112,7 +112,7 @@ def corpus_show(
     as_of: AsOfOpt = None,
     config: ConfigOpt = None,
 ) -> None:
-    """Show the text of one provision."""
+    """Show the text of one provision and its structure (roles, conditions, references)."""
     from governor.citations.extract import parse_pin
 
     gov = make_governor(config)
@@ -141,6 +141,9 @@ def corpus_show(
     if auth.path:
         out.print(" / ".join(auth.path), style="dim", highlight=False)
     out.print(auth.text, highlight=False)
+    from governor.authorities.structure import format_structure, structure_of
+
+    out.print(format_structure(structure_of(rec)), style="dim", highlight=False)
     _show_repeal(gov.store, rec)
 
 

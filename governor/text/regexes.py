@@ -685,3 +685,67 @@ CORPUS_APPENDIX = re.compile(
     re.VERBOSE,
 )
 """The start of an appendix after the last article (附件一：…的产生办法); not article text."""
+
+# --- provision structure (governor.authorities.structure) -----------------------------------
+# Drafting conventions: 《立法技术规范（试行）（一）》(全国人大常委会法工委, 2009) items 16-22 (「……的」
+# conditions, 下列情形 lists, 但书 with 但是/但, 本法第N条 / 前款 / 前条 cross-references).
+
+STRUCTURE_REFERENCE_RE = re.compile(
+    rf"""
+    (?:依照|按照|依据|根据|适用|违反|参照|有|属于)?       # the verb before the reference
+    (?P<scope>本法|本条例|本规定|本解释|本办法|本条)?    # the instrument itself (本法) or 本条
+    第(?P<num>{NUMERAL})条(?P<suffix>之[一二三四五六七八九十]+)?  # 第N条 / 第N条之一
+    (?:第(?P<para>{SMALL_NUMERAL})款)?                   # 第M款
+    (?:第[（(]?(?P<item>{SMALL_NUMERAL})[)）]?项)?         # 第（K）项
+    """,
+    re.VERBOSE,
+)
+"""An explicit outgoing reference inside an article's text (本法第四十六条, 第三十九条第一款)."""
+
+STRUCTURE_RELATIVE_RE = re.compile(r"(?P<rel>前两款|前款|前条|前两条|本条|上述)(?:规定)?")
+"""A relative reference (前款, 前条, 前两款, 本条)."""
+
+STRUCTURE_PROVISO_RE = re.compile(r"(?:但是|但)(?!书)[^。；\n]{2,120}(?:[。；\n]|$)")
+"""A 但书 (但是…除外 / 但…的除外 / 但…不在此限), up to the end of its sentence."""
+
+STRUCTURE_CONDITION_RE = re.compile(r"(?:^|[。；：\n，])(?P<cond>[^。；：\n，]{2,60}?的)(?=，)")
+"""A leading 「……的，」 condition clause (the trigger of the sentence's consequence)."""
+
+STRUCTURE_LIST_LEAD_RE = re.compile(
+    r"(?:有|具有|存在|符合)?下列(?:情形|行为|条件|情况|事项)(?:之一)?"
+)
+"""The lead of an enumerated list of conditions (有下列情形之一的)."""
+
+STRUCTURE_SCOPE_RE = re.compile(
+    r"仅(?:限)?|限于|只(?:有|能|限)|另有规定|另有约定|不在此限|除外|以外|以上|以下|不超过|最高|最低"
+)
+"""Scope words that limit a provision (仅/限于/除外/不超过 …)."""
+
+STRUCTURE_DEFINITION_RE = re.compile(
+    r"""
+    (?:的，|的,)是(?P<term1>[^，。；\n]{2,12}?)(?:[，。；]|$)   # ……的，是自首。 / 是累犯，
+    | 本(?:法|条|条例|规定|解释)所称(?P<term3>[^，。；\n]{2,16}?)，?是指  # 本法所称X，是指
+    | (?<![所称])(?P<term2>[^，。；：\n]{2,12}?)是指                # 共同犯罪是指……
+    | (?:的，|的,)为(?P<term4>[^，。；\n]{2,8}?)(?:[，。；]|$)    # ……的，为累犯
+    """,
+    re.VERBOSE,
+)
+"""A definition: 「……的，是自首」, 「共同犯罪是指……」, 「本法所称X是指……」."""
+
+STRUCTURE_MODAL_RE = re.compile(r"应当|必须|可以|有权|不得|禁止|无权")
+"""A duty/right modal (the provision grants or imposes something)."""
+
+STRUCTURE_PENALTY_RE = re.compile(
+    r"处[^。；，]{0,20}?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款|警告|拘留)|没收|吊销|责令停产停业"
+)
+"""A penalty (criminal or administrative)."""
+
+STRUCTURE_AMOUNT_RE = re.compile(
+    r"按[^。；，]{0,30}?(?:标准|计算|支付|确定)|计算|最高不(?:超过|得超过)|不得低于|不超过[^。；，]{0,12}?(?:倍|年|个月|%|％)|每满一年|的标准"
+)
+"""An amount/standard rule (how much, how computed, ceilings): 按…标准支付, 最高不超过."""
+
+STRUCTURE_PROCEDURE_RE = re.compile(
+    r"(?:提起|申请|提出|送达|受理|登记|备案|审查|听证|公告|期限|之日起[^。；，]{0,6}?日内)"
+)
+"""Procedural vocabulary (申请, 受理, 送达, time limits)."""

@@ -1,0 +1,379 @@
+"""Applicability read from legal conditions, not topical overlap (issue 15 item 2–3; layer 3).
+
+Each rule reads the cited provision's structure (:mod:`governor.authorities.structure`) or the
+charge table (:mod:`governor.authorities.charges`) and returns a decision, or None when it has
+nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval test):
+
+0. **Stale rate** (:func:`stale_rate_rule`): a fixed interest rate (24%) claimed under an
+   instrument whose version in force states rates as LPR multiples only → ``contradicts``
+   with ``STALE`` and the in-force article as suggestion.
+1. **Charge** (:func:`charge_rule`): a 刑法 分则 article cited where the report names a charge
+   (罪名) — the charge table (罪名 意见 and 补充规定 in the store) says which article defines it:
+   the cited article defines a named charge → ``supports``; it defines none of them →
+   ``irrelevant`` (L1.1.2) with the defining article as suggestion.
+2. **Defined term** (:func:`definition_rule`): the claim states the definition of a term
+   (「……的，是主犯」) that another article of the instrument defines, or names such a term (自首 → 刑法第六十七条, 累犯 → 第六十五条), the cited article defines a
+   different term and says nothing of the claim's → ``irrelevant`` with the defining article.
+   General-part articles (自首, 累犯, 共同犯罪 …) are thus judged on their own conditions.
+3. **Amount, not entitlement** (:func:`grant_rule`): the cited article only measures a
+   consequence (role ``amount``, no modal grant: 劳动合同法第四十七条 sets the 经济补偿) while the
+   claim asserts the entitlement (应当支付经济补偿) without any amount → ``irrelevant`` with the
+   article that grants it (第四十六条, whose consequence 「应当向劳动者支付经济补偿」 holds it).
+4. **Outside the list** (:func:`list_rule`): the cited article grants its consequence only in
+   下列情形; the claim states that consequence for facts that match none of the items →
+   ``overextended`` (L1.1.2), the items named in the rationale.
+
+Suggestions carry their proof in ``reason`` (the table or structure that proves them), as the
+revision policy requires (SPEC §5).
+"""
+
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from governor.authorities import ArticleRecord, AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
+from governor.authorities.structure import ProvisionStructure, structure_of
+from governor.core.models import Evidence, Suggestion, TaxonomyCode
+from governor.text import regexes as rx
+from verifiers.facts import mentions_exception, quantities, rate_form_mismatches
+from verifiers.judge import AxisOutcome, JudgeItem, outcome
+from verifiers.textsim import bigrams, containment
+
+CHARGE_CONFIDENCE = 0.9
+"""Confidence of a suggestion read from the charge table (an official list, not a guess)."""
+DEFINITION_CONFIDENCE = 0.8
+"""Confidence of a suggestion to the article defining a term the claim names."""
+GRANT_CONFIDENCE = 0.7
+"""Confidence of a suggestion to the article granting the consequence the claim asserts."""
+ITEM_MATCH = 0.34
+"""A claim's facts match a 下列情形 item when this share of the item's content bigrams (or of
+the facts') is shared."""
+MIN_TRIGGER = 6
+"""Characters a 分则 trigger clause needs to identify its article from the facts."""
+MIN_SHARED = 4
+"""Characters a claim must share verbatim with a consequence to be stating it."""
+
+_ENTITLEMENT = re.compile(r"应当|应|须|必须|需要?|有权|可以|可|能够?|享有|要求|主张|获得")
+_AMOUNT_WORDS = re.compile(
+    r"按|标准|计算|每满|个月|倍|最高|年限|多少|数额|金额|不超过|半个月|[0-9]"
+)
+
+
+def _out(
+    label: str,
+    rationale: str,
+    *,
+    evidence: tuple[Evidence, ...] = (),
+    suggestion: Suggestion | None = None,
+    stale: bool = False,
+) -> AxisOutcome:
+    codes: tuple[TaxonomyCode, ...] = (
+        ("L1.1.2",) if label in ("irrelevant", "overextended", "contradicts") else ()
+    )
+    if stale:
+        codes = (*codes, "STALE")
+    return outcome(
+        "applicability", label, rationale, codes=codes, evidence=evidence, suggestion=suggestion
+    )
+
+
+def _suggest(
+    store: AuthorityStore, rec: ArticleRecord | None, score: float, reason: str
+) -> Suggestion | None:
+    if rec is None:
+        return None
+    auth = store.authority(rec)
+    return None if auth is None else Suggestion(authority=auth, score=score, reason=reason)
+
+
+def _texts(item: JudgeItem) -> str:
+    cit = item.citation
+    return " ".join(t for t in (cit.claim, cit.description, item.context) if t)
+
+
+def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 1 of the module docstring (刑法 分则 article vs the charge the report names)."""
+    rec = item.record
+    if rec is None or rec.instrument != CRIMINAL_LAW or not is_special_part(rec.article):
+        return None
+    table = charge_table(store)
+    named = table.find(_texts(item))
+    if not named:
+        return _facts_rule(item, store, rec)
+    own = [c for c in named if table.defines(rec.article, c)]
+    if own:
+        return _out(
+            "supports",
+            f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
+        )
+    charge = named[0]
+    target = table.articles_of(charge)[0]
+    other = store.article(CRIMINAL_LAW, target.article, as_of=item.as_of)
+    defined = "、".join(table.charges_of(rec.article)) or "no charge"
+    sug = _suggest(
+        store,
+        other,
+        CHARGE_CONFIDENCE,
+        f"defines {charge} (proof: charge table from {len(table.sources)} 罪名 instruments)",
+    )
+    return _out(
+        "irrelevant",
+        f"the report names {charge}, defined by 第{target.article}条; the cited 第{rec.article}条 "
+        f"defines {defined}",
+        suggestion=sug,
+    )
+
+
+_TRIGGERS: dict[tuple[int, str], dict[str, str]] = {}
+
+
+def _triggers(store: AuthorityStore, version: str) -> dict[str, str]:
+    """Distinctive 分则 triggers of one 刑法 version: 「……的」 clause (without 的, at least
+    :data:`MIN_TRIGGER` characters) → the one article whose trigger it is (clauses shared by
+    several articles — 情节严重的 — are dropped)."""
+    key = (id(store), version)
+    hit = _TRIGGERS.get(key)
+    if hit is not None:
+        return hit
+    seen: dict[str, set[str]] = {}
+    for a in store.articles(CRIMINAL_LAW, version_hint=version):
+        if not is_special_part(a.article):
+            continue
+        for c in structure_of(a).conditions:
+            t = c.text.removesuffix("的")
+            if c.kind == "clause" and len(t) >= MIN_TRIGGER:
+                seen.setdefault(t, set()).add(a.article)
+    out = {t: next(iter(arts)) for t, arts in seen.items() if len(arts) == 1}
+    _TRIGGERS[key] = out
+    return out
+
+
+def _facts_rule(item: JudgeItem, store: AuthorityStore, rec: ArticleRecord) -> AxisOutcome | None:
+    """A 分则 article cited for facts stated in another article's trigger words (no charge
+    named): the facts hold a distinctive trigger of another article and none of the cited
+    article's → ``irrelevant`` with that article; they hold one of its own → ``supports``."""
+    text = _texts(item)
+    found = {art for t, art in _triggers(store, rec.version).items() if t in text}
+    if not found:
+        return None
+    if rec.article in found:
+        return _out("supports", f"the facts are the trigger of 第{rec.article}条 (its own words)")
+    art = sorted(found)[0]
+    other = store.article(CRIMINAL_LAW, art, version_hint=rec.version)
+    sug = _suggest(
+        store, other, GRANT_CONFIDENCE, "the facts are its trigger (proof: trigger verbatim)"
+    )
+    return _out(
+        "irrelevant",
+        f"the facts are the trigger of 第{art}条, not of the cited 第{rec.article}条",
+        suggestion=sug,
+    )
+
+
+_DEFINITIONS: dict[tuple[int, str, str], dict[str, ArticleRecord]] = {}
+
+
+def _definitions(store: AuthorityStore, rec: ArticleRecord) -> dict[str, ArticleRecord]:
+    """Term → defining article of the instrument version ``rec`` belongs to (cached)."""
+    key = (id(store), rec.instrument, rec.version)
+    hit = _DEFINITIONS.get(key)
+    if hit is not None:
+        return hit
+    out: dict[str, ArticleRecord] = {}
+    for a in store.articles(rec.instrument, version_hint=rec.version):
+        for term in structure_of(a).defines:
+            if len(term) >= 2:
+                out.setdefault(term, a)
+    _DEFINITIONS[key] = out
+    return out
+
+
+def _claim_defines(claim: str) -> list[str]:
+    """Terms the claim itself defines (「……的，是主犯」, 「共同犯罪是指……」)."""
+    out: list[str] = []
+    for m in rx.STRUCTURE_DEFINITION_RE.finditer(claim):
+        term = next((g for g in m.groups() if g), "").strip('“”"「」 ')
+        if term:
+            out.append(term)
+    return out
+
+
+def definition_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 2 of the module docstring (a term defined elsewhere in the instrument)."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    mine = structure_of(rec).defines
+    if not mine:
+        return None
+    defs = _definitions(store, rec)
+    stated = [t for t in _claim_defines(claim) if t in defs and defs[t].article != rec.article]
+    named = [t for t, a in defs.items() if t in claim and a.article != rec.article]
+    if stated and not any(t in mine for t in stated):
+        term = stated[0]  # the claim states another article's definition
+    elif not named or any(t in claim for t in mine) or any(t in rec.text for t in named):
+        return None
+    else:
+        term = max(named, key=len)
+    target = defs[term]
+    sug = _suggest(
+        store,
+        target,
+        DEFINITION_CONFIDENCE,
+        f"defines {term} (proof: 第{target.article}条 text 「…是{term}」 / 「{term}是指…」)",
+    )
+    return _out(
+        "irrelevant",
+        f"the claim is about {term}, defined by 第{target.article}条; the cited article defines "
+        f"{'、'.join(mine)}",
+        suggestion=sug,
+    )
+
+
+def _shared(a: str, b: str) -> str:
+    m = SequenceMatcher(None, a, b, autojunk=False).find_longest_match(0, len(a), 0, len(b))
+    return a[m.a : m.a + m.size]
+
+
+def _object(shared: str) -> str:
+    """The thing granted in a shared consequence phrase (支付经济补偿 → 经济补偿)."""
+    return re.sub(r"^.*?(?:支付|赔偿|给予|获得|承担|返还|退还|补偿)", "", shared) or shared
+
+
+def grant_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 3 of the module docstring (an amount article cited for an entitlement)."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    own = structure_of(rec)
+    if not own.has("amount") or own.grants:
+        return None
+    if not _ENTITLEMENT.search(claim) or _AMOUNT_WORDS.search(claim):
+        return None
+    best: tuple[int, ArticleRecord, str] | None = None
+    for a in store.articles(rec.instrument, version_hint=rec.version):
+        if a.article == rec.article:
+            continue
+        for q in structure_of(a).consequences:
+            shared = _shared(claim, q)
+            thing = _object(shared)
+            if len(shared) < MIN_SHARED or len(thing) < 2 or thing not in rec.text:
+                continue
+            if best is None or len(shared) > best[0]:
+                best = (len(shared), a, q)
+    if best is None:
+        return None
+    _, target, q = best
+    sug = _suggest(
+        store,
+        target,
+        GRANT_CONFIDENCE,
+        f"grants it: 「{q}」 (proof: structure consequence shared with the claim)",
+    )
+    return _out(
+        "irrelevant",
+        f"the cited article only sets the amount or standard; the entitlement the claim states "
+        f"(「{q}」) is granted by 第{target.article}条",
+        suggestion=sug,
+    )
+
+
+def _facts_before(claim: str, shared: str) -> str:
+    at = claim.find(shared)
+    head = (claim[:at] if at > 0 else "").strip("，,。；; ")
+    lead, _, tail = head.rpartition("，")
+    # 「劳动者主动辞职的，用人单位」: the short tail is the consequence's subject, not a fact
+    return lead if lead and len(tail) <= 6 else head
+
+
+def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | None:
+    """Rule 4 of the module docstring (a 下列情形 consequence claimed for other facts).
+
+    The facts are the claim before the consequence, without the words of the list's lead
+    (its subject: 劳动者有下列情形之一的); they match an item when :data:`ITEM_MATCH` of their
+    remaining content bigrams are the item's."""
+    claim = item.citation.claim.strip()
+    items = [c.text for c in structure.conditions if c.kind == "list_item"]
+    rec = item.record
+    if rec is None or not claim or not items or not structure.consequences:
+        return None
+    if mentions_exception(claim):
+        return None  # the claim states an exception (…的除外), not the listed consequence
+    lead = bigrams("".join(p.text for p in rec.paragraphs if p.items))
+    for q in structure.consequences:
+        shared = _shared(claim, q)
+        if len(shared) < MIN_SHARED:
+            continue
+        facts = _facts_before(claim, shared)
+        own = bigrams(facts) - lead
+        if len(own) < 2:
+            return None
+        if any(len(own & bigrams(t)) / len(own) >= ITEM_MATCH for t in items):
+            return None
+        listed = "；".join(t.rstrip("；;。") for t in items[:4])
+        return _out(
+            "overextended",
+            f"the claim states 「{q}」 for 「{facts}」, which is none of the listed cases ({listed})",
+            evidence=(Evidence(text=items[0], authority_id=item.authority.id),),
+        )
+    return None
+
+
+def stale_rate_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """Rule 0 of the module docstring: a fixed interest rate (24%) claimed under an
+    instrument whose version in force on the as-of date states rates only as LPR multiples
+    (:func:`verifiers.facts.rate_form_mismatches`) → ``contradicts`` with ``STALE``: the
+    fixed rate is a superseded rule; the in-force article that states the LPR multiple and
+    best fits the claim is the suggestion."""
+    rec = item.record
+    claim = item.citation.claim.strip()
+    if rec is None or not claim:
+        return None
+    arts = store.articles(rec.instrument, as_of=item.as_of)
+    if not arts:
+        return None
+    fixed = {round(q.value, 6) for q in quantities(claim) if q.unit == "%"}
+    if not fixed or any(
+        round(q.value, 6) in fixed for a in arts for q in quantities(a.text) if q.unit == "%"
+    ):
+        return None
+    scored = [
+        (containment(claim, a.text), a, mm)
+        for a in arts
+        for mm in rate_form_mismatches(claim, a.text)[:1]
+    ]
+    if not scored:
+        return None
+    score, target, mm = max(scored, key=lambda t: (t[0], -t[1].ordinal))
+    multiple = mm.expected.text
+    sug = _suggest(
+        store,
+        target,
+        GRANT_CONFIDENCE * min(1.0, 2 * score),
+        f"states the current rule, 一年期贷款市场报价利率{multiple} (proof: rate form; the "
+        f"version in force states no fixed rate)",
+    )
+    return _out(
+        "contradicts",
+        f"the claim states a fixed rate ({mm.found.text}); the version in force "
+        f"({target.version}) caps it at {multiple} the 一年期贷款市场报价利率 (LPR) "
+        f"(第{target.article}条): a superseded rule",
+        evidence=(Evidence(text=multiple, authority_id=item.authority.id),),
+        suggestion=sug,
+        stale=True,
+    )
+
+
+def condition_check(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """The first decision of rules 0–4 (module docstring), or None."""
+    for rule in (stale_rate_rule, charge_rule, definition_rule, grant_rule):
+        got = rule(item, store)
+        if got is not None:
+            return got
+    if item.record is not None:
+        return list_rule(item, structure_of(item.record))
+    return None
