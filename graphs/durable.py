@@ -28,6 +28,7 @@ STATE_TYPES: tuple[type[Any], ...] = (
     models.CheckResult,
     models.Suggestion,
     models.Verdict,
+    models.Proof,
     models.Edit,
     models.Revision,
 )

@@ -8,6 +8,9 @@
   claim unsupported) only when nothing supports the claim.
 
 Both return edits over the text of the round; :func:`governor.revision.ops.apply_edits` applies them.
+What each edit may change is decided by :class:`governor.revision.policy.RevisionPolicy`
+(``proven`` by default: a word-changing edit carries its proof, otherwise it becomes an
+annotation naming the best candidate).
 Layer 4: imports verdict types and repair operations, never the pipeline.
 """
 
