@@ -31,6 +31,7 @@ from governor.revision.ops import (
     sentence_bounds,
 )
 from governor.revision.policy import (
+    MOVES,
     QUOTE_IN,
     QUOTE_OUT,
     WORD_OPS,
@@ -525,6 +526,11 @@ class EfaReviser:
             return ed.model_copy(update={"proof": proof})
         if not pol.gates:
             return ed
+        drift = _drift_note(text, v)
+        if drift is not None and ed.op in MOVES:
+            # the words are another version's text (公司法 2018 第七十一条 cited in 2025): the
+            # version note says exactly that, where a candidate would be a half-truth
+            return drift
         return pol.annotation(text, v, ed.op, ed.reason, target=target, locate=self.locate)
 
     def _remove_or_annotate(
