@@ -8,6 +8,9 @@
   claim unsupported) only when nothing supports the claim.
 
 Both return edits over the text of the round; :func:`governor.revision.ops.apply_edits` applies them.
+What each edit may change is decided by :class:`governor.revision.policy.RevisionPolicy`
+(``proven`` by default: a word-changing edit carries its proof, otherwise it becomes an
+annotation naming the best candidate).
 Layer 4: imports verdict types and repair operations, never the pipeline.
 """
 
@@ -28,6 +31,7 @@ from governor.revision.ops import (
     sentence_bounds,
 )
 from governor.revision.policy import (
+    MOVES,
     QUOTE_IN,
     QUOTE_OUT,
     WORD_OPS,
@@ -545,6 +549,11 @@ class EfaReviser:
             return ed.model_copy(update={"proof": proof})
         if not pol.gates:
             return ed
+        drift = _drift_note(text, v)
+        if drift is not None and ed.op in MOVES:
+            # the words are another version's text (公司法 2018 第七十一条 cited in 2025): the
+            # version note says exactly that, where a candidate would be a half-truth
+            return drift
         return pol.annotation(text, v, ed.op, ed.reason, target=target, locate=self.locate)
 
     def _remove_or_annotate(
