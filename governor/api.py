@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from datetime import date
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from governor.authorities import AuthorityStore, load_default_store
 from governor.citations.extract import extract
@@ -26,13 +26,14 @@ from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
 from governor.text.dates import detect_as_of, detect_context
 from graphs.nodes import GovernanceDeps, TextReviser
-from graphs.pipeline import build_governance_graph
-from graphs.runnable import GovernedWriter, prepare_input
 from graphs.state import GovernanceResult, GovernanceState, result_from_state
 from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
+
+if TYPE_CHECKING:  # LangGraph and LangChain load only when a graph is built (cold `verify`)
+    from graphs.runnable import GovernedWriter
 
 
 class Governor:
@@ -184,6 +185,8 @@ class Governor:
         self, strategy: str | None = None, *, mode: str = "edit", checkpointer: Any = None
     ) -> Any:
         """The compiled LangGraph pipeline for ``strategy`` (a LangChain Runnable)."""
+        from graphs.pipeline import build_governance_graph
+
         return build_governance_graph(
             self._deps(strategy or self.config.strategy, mode=mode), checkpointer=checkpointer
         )
@@ -207,6 +210,8 @@ class Governor:
             StrategyError / ConfigError: unknown strategy or mode, regenerate without a
                 feedback-taking generator.
         """
+        from graphs.runnable import GovernedWriter, prepare_input
+
         strat = strategy or self.config.strategy
         self._deps(strat, mode=mode)  # validate now, not at the first invoke
 
