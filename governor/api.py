@@ -25,15 +25,14 @@ from governor.core.errors import ConfigError, StrategyError
 from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
 from governor.text.dates import detect_as_of, detect_context
-from graphs.nodes import GovernanceDeps, TextReviser
-from graphs.state import GovernanceResult, GovernanceState, result_from_state
-from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
 
-if TYPE_CHECKING:  # LangGraph and LangChain load only when a graph is built (cold `verify`)
+if TYPE_CHECKING:  # the graph layer (LangGraph, LangChain, revision) loads only when used
+    from graphs.nodes import GovernanceDeps, TextReviser
     from graphs.runnable import GovernedWriter
+    from graphs.state import GovernanceResult, GovernanceState
 
 
 class Governor:
@@ -69,7 +68,11 @@ class Governor:
         self._store = store
         self._judge = judge
         self._retriever = retriever
-        self.generator: Generator | None = as_generator(generator) if generator else None
+        self.generator: Generator | None = None
+        if generator:
+            from graphs.wrap import as_generator
+
+            self.generator = as_generator(generator)
         self._reviser = reviser
 
     @cached_property
@@ -156,6 +159,9 @@ class Governor:
         return self.verifier().verify(self.extract(text), as_of=when, context=ctx, text=text)
 
     def _deps(self, strategy: str, *, mode: str = "edit") -> GovernanceDeps:
+        from graphs.nodes import GovernanceDeps
+        from graphs.wrap import accepts_feedback
+
         if strategy not in STRATEGIES:
             raise StrategyError(
                 f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}"
@@ -250,6 +256,8 @@ class Governor:
         Raises:
             StrategyError: unknown strategy.
         """
+        from graphs.state import result_from_state
+
         strat = strategy or self.config.strategy
         when = as_of or self.config.as_of or detect_as_of(text)
         state = self.graph(strat).invoke(
@@ -267,6 +275,8 @@ class Governor:
         """
         if self.generator is None:
             raise ConfigError("Governor.write needs a generator; pass generator=...")
+        from graphs.state import result_from_state
+
         strat = strategy or self.config.strategy
         when = self.config.as_of or date.today()
         state = self.graph(strat, mode=mode).invoke(

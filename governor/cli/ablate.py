@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from governor.cli.common import ConfigOpt, JudgeOpt, StrictOpt, err, fail, make_governor, out
 from governor.core.errors import GovernorError
@@ -95,6 +94,14 @@ def ablate(
             "limit": limit,
             "generator": generator,
         }
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         with Progress(
             TextColumn("[bold]ablate"),
             BarColumn(),
