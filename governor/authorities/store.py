@@ -55,6 +55,8 @@ BUNDLED_BM25 = "bm25_global.tar.xz"
 """The global BM25 index of the bundled build (a tar of ``<build_id>/``), so the first
 store-wide search needs no tokenising of the whole corpus (~25 s on 2 cores)."""
 """File name of the bundled build inside the ``governor.data`` package folder."""
+SEARCH_MEMO = 4096
+"""How many :meth:`AuthorityStore.search` results a store keeps (oldest dropped first)."""
 BUNDLED_TOKENS = "bm25_tokens.npz"
 """The ``jieba`` tokens of every article of every version of the bundled build (term ids and
 counts per distinct article text), so a per-instrument BM25 index is built from arrays in a
@@ -433,6 +435,9 @@ class AuthorityStore:
         self._tokens: _TokenTable | None = None
         self._tokens_read = False
         self._offsets: dict[tuple[str, str], int] = {}
+        self._search_memo: dict[
+            tuple[str, str | None, date | None, int], list[tuple[ArticleRecord, float]]
+        ] = {}
         self._global: _Bm25 | _CscBm25 | None = None
         self._global_owner: list[tuple[str, str]] = []
         self._masks: dict[str, np.ndarray] = {}
@@ -1017,10 +1022,25 @@ class AuthorityStore:
         With ``instrument``: over the version selected by ``as_of`` (latest when None). Without:
         over every instrument's version in force on ``as_of`` (latest versions when None).
         Articles scoring 0 are not returned. The first global search tokenises the whole
-        corpus (tens of seconds) unless the on-disk cache for this build exists.
+        corpus (tens of seconds) unless the on-disk cache for this build exists. The last
+        :data:`SEARCH_MEMO` results are kept (the store is read-only; repairs, judges and
+        later rounds repeat the same searches); each call gets its own list.
         """
         if k <= 0 or not query.strip():
             return []
+        memo_key = (query, instrument, as_of, k)
+        hit = self._search_memo.get(memo_key)
+        if hit is None:
+            hit = self._search(query, instrument=instrument, as_of=as_of, k=k)
+            with self._lock:
+                if len(self._search_memo) >= SEARCH_MEMO:
+                    self._search_memo.pop(next(iter(self._search_memo)))
+                self._search_memo[memo_key] = hit
+        return list(hit)
+
+    def _search(
+        self, query: str, *, instrument: str | None, as_of: date | None, k: int
+    ) -> list[tuple[ArticleRecord, float]]:
         if instrument is not None:
             t = self._title(instrument)
             if t is None or t not in self._raw:
