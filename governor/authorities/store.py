@@ -435,6 +435,8 @@ class AuthorityStore:
         self._tokens: _TokenTable | None = None
         self._tokens_read = False
         self._offsets: dict[tuple[str, str], int] = {}
+        self._pos: dict[tuple[str, str], tuple[dict[str, Any], dict[str, int]]] = {}
+        self._some_articles: dict[tuple[str, str], dict[str, ArticleRecord]] = {}
         self._search_memo: dict[
             tuple[str, str | None, date | None, int], list[tuple[ArticleRecord, float]]
         ] = {}
@@ -727,23 +729,60 @@ class AuthorityStore:
             amap = self._article_maps.get(key)
             if amap is not None:
                 return amap
-            raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
-            paths = [tuple(p) for p in raw["paths"]]
-            amap = {}
-            for ordinal, (akey, pidx, paras) in enumerate(raw["articles"]):
-                amap[akey] = ArticleRecord.model_construct(
-                    instrument=title,
-                    version=vid,
-                    article=akey,
-                    ordinal=ordinal,
-                    path=paths[pidx],
-                    paragraphs=tuple(
-                        ParagraphRecord.model_construct(text=t, items=tuple(items))
-                        for t, items in paras
-                    ),
-                )
+            raw, pos = self._positions(title, vid)
+            some = self._some_articles.pop(key, {})
+            amap = {
+                akey: some.get(akey) or self._make_record(title, vid, raw, i)
+                for akey, i in pos.items()
+            }
             self._article_maps[key] = amap
             return amap
+
+    def _positions(self, title: str, vid: str) -> tuple[dict[str, Any], dict[str, int]]:
+        """A version's raw payload and, per article number, the position of the record the
+        store keeps for it (the last of duplicates; numbers in first-seen order)."""
+        key = (title, vid)
+        hit = self._pos.get(key)
+        if hit is None:
+            raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
+            hit = (raw, {akey: i for i, (akey, _p, _paras) in enumerate(raw["articles"])})
+            self._pos[key] = hit
+        return hit
+
+    @staticmethod
+    def _make_record(title: str, vid: str, raw: dict[str, Any], i: int) -> ArticleRecord:
+        akey, pidx, paras = raw["articles"][i]
+        return ArticleRecord.model_construct(
+            instrument=title,
+            version=vid,
+            article=akey,
+            ordinal=i,
+            path=tuple(raw["paths"][pidx]),
+            paragraphs=tuple(
+                ParagraphRecord.model_construct(text=t, items=tuple(items)) for t, items in paras
+            ),
+        )
+
+    def _article_one(self, title: str, vid: str, akey: str) -> ArticleRecord | None:
+        """One article of a version, without materialising the others (a search or a pin
+        cite touches a few articles of a long code: 民法典 has 1,260)."""
+        key = (title, vid)
+        amap = self._article_maps.get(key)
+        if amap is not None:
+            return amap.get(akey)
+        raw, pos = self._positions(title, vid)
+        i = pos.get(akey)
+        if i is None:
+            return None
+        with self._lock:
+            amap = self._article_maps.get(key)
+            if amap is not None:
+                return amap.get(akey)
+            some = self._some_articles.setdefault(key, {})
+            rec = some.get(akey)
+            if rec is None:
+                rec = some[akey] = self._make_record(title, vid, raw, i)
+            return rec
 
     def _select_version(
         self, title: str, as_of: date | None, version_hint: str | None
@@ -822,7 +861,7 @@ class AuthorityStore:
         v = self._select_version(t, as_of, version_hint)
         if v is None:
             return None
-        return self._article_map(t, v["version"]).get(key)
+        return self._article_one(t, v["version"], key)
 
     def articles(
         self, title: str, *, as_of: date | None = None, version_hint: str | None = None
@@ -844,7 +883,7 @@ class AuthorityStore:
             return None
         if not any(v["version"] == vid for v in self._raw[title]["versions"]):
             return None
-        return self._article_map(title, vid).get(art)
+        return self._article_one(title, vid, art)
 
     def status_of(self, title: str, version: str | None = None) -> Status:
         """``in_force`` | ``superseded`` | ``repealed`` | ``unknown`` of a title (and version).
@@ -945,13 +984,14 @@ class AuthorityStore:
         key = (title, vid)
         idx = self._bm25.get(key)
         if idx is None:
-            amap = self._article_map(title, vid)
+            keys = list(self._positions(title, vid)[1])
             with self._lock:
                 idx = self._bm25.get(key)
                 if idx is None:
-                    idx = self._index_from_tokens(title, vid, list(amap))
+                    idx = self._index_from_tokens(title, vid, keys)
                     if idx is None:
-                        idx = _Bm25.build(list(amap), [a.text for a in amap.values()])
+                        amap = self._article_map(title, vid)
+                        idx = _Bm25.build(keys, [amap[k].text for k in keys])
                     self._bm25[key] = idx
         return idx
 
@@ -960,8 +1000,7 @@ class AuthorityStore:
         table = self._token_table()
         if table is None:
             return None
-        raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
-        last = {akey: i for i, (akey, _p, _paras) in enumerate(raw["articles"])}
+        last = self._positions(title, vid)[1]
         start = self._offsets[(title, vid)]
         docs = [table.doc(int(table.article_doc[start + last[k]])) for k in keys]
         return _CscBm25.from_counts(keys, docs, table.vocab)
@@ -1050,8 +1089,11 @@ class AuthorityStore:
                 return []
             idx = self._version_index(t, v["version"])
             scores = idx.scores(query)
-            amap = self._article_map(t, v["version"])
-            return [(amap[idx.keys[i]], float(scores[i])) for i in _top(scores, k)]
+            vid = v["version"]
+            hits = [
+                (self._article_one(t, vid, idx.keys[i]), float(scores[i])) for i in _top(scores, k)
+            ]
+            return [(rec, score) for rec, score in hits if rec is not None]
         gidx = self._global_index()
         scores = np.where(self._global_mask(as_of), gidx.scores(query), 0.0)
         out = []
