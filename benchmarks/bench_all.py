@@ -187,7 +187,8 @@ def _fmt(values: list[float], unit: str = "s", digits: int = 2) -> str:
     if not values:
         return "–"
     med = statistics.median(values)
-    return f"{med:.{digits}f} {unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
+    unit = f" {unit}" if unit else ""
+    return f"{med:.{digits}f}{unit} ({min(values):.{digits}f}–{max(values):.{digits}f})"
 
 
 def table(rows: list[tuple[Runs, str]], notes: list[str], header: str) -> str:
