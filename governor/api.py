@@ -18,7 +18,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from datetime import date
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from governor.authorities import AuthorityStore, load_default_store
 from governor.citations.extract import extract
@@ -28,15 +28,14 @@ from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
 from governor.revision.policy import RevisionPolicy
 from governor.text.dates import detect_as_of, detect_context
-from graphs.nodes import GovernanceDeps, TextReviser
-from graphs.pipeline import build_governance_graph
-from graphs.runnable import GovernedWriter, prepare_input
-from graphs.settings import GovernanceContext
-from graphs.state import STATE_KEYS, GovernanceResult, result_from_state
-from graphs.wrap import accepts_feedback, as_generator
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier
+
+if TYPE_CHECKING:  # the graph layer (LangGraph, LangChain, revision) loads only when used
+    from graphs.nodes import GovernanceDeps, TextReviser
+    from graphs.runnable import GovernedWriter
+    from graphs.state import GovernanceResult
 
 
 class Governor:
@@ -72,7 +71,11 @@ class Governor:
         self._store = store
         self._judge = judge
         self._retriever = retriever
-        self.generator: Generator | None = as_generator(generator) if generator else None
+        self.generator: Generator | None = None
+        if generator:
+            from graphs.wrap import as_generator
+
+            self.generator = as_generator(generator)
         self._reviser = reviser
         self._graphs: dict[tuple[str, str], Any] = {}
         self._verifiers: dict[str, Verifier] = {}
@@ -192,6 +195,9 @@ class Governor:
         return self.verifier().verify(self.extract(text), as_of=when, context=ctx, text=text)
 
     def _deps(self, strategy: str, *, mode: str = "edit") -> GovernanceDeps:
+        from graphs.nodes import GovernanceDeps
+        from graphs.wrap import accepts_feedback
+
         if strategy not in STRATEGIES:
             raise StrategyError(
                 f"unknown strategy {strategy!r}; use one of {', '.join(STRATEGIES)}"
@@ -234,6 +240,8 @@ class Governor:
             StrategyError / ConfigError: unknown strategy or mode, regenerate without a
                 feedback-taking generator.
         """
+        from graphs.pipeline import build_governance_graph
+
         strat = strategy or self.config.strategy
         if checkpointer is not None:
             return build_governance_graph(self._deps(strat, mode=mode), checkpointer=checkpointer)
@@ -264,6 +272,8 @@ class Governor:
             StrategyError / ConfigError: unknown strategy or mode, regenerate without a
                 feedback-taking generator.
         """
+        from graphs.runnable import GovernedWriter, prepare_input
+
         strat = strategy or self.config.strategy
 
         def prepare(value: Any) -> Any:
@@ -282,6 +292,7 @@ class Governor:
         (:func:`graphs.messages.govern_last_message`); ``settings`` are
         :class:`graphs.settings.GovernanceContext` fields for its runs."""
         from graphs.messages import govern_last_message
+        from graphs.settings import GovernanceContext
 
         ctx = GovernanceContext(**settings) if settings else None
         return govern_last_message(self.graph(strategy), context=ctx)
@@ -314,6 +325,8 @@ class Governor:
             StrategyError: unknown strategy.
             InputError: a review decision that cannot be read.
         """
+        from graphs.state import STATE_KEYS, result_from_state
+
         inp: dict[str, Any] = {"draft": text}
         if as_of is not None:
             inp["as_of"] = as_of.isoformat()
@@ -330,6 +343,8 @@ class Governor:
         from langgraph.types import Command
 
         from graphs.durable import sqlite_checkpointer
+        from graphs.settings import GovernanceContext
+        from graphs.state import STATE_KEYS, result_from_state
 
         cfg: Any = {"configurable": {"thread_id": f"review-{uuid.uuid4().hex}"}}
         ctx = GovernanceContext(review=True)
@@ -353,6 +368,8 @@ class Governor:
         """
         if self.generator is None:
             raise ConfigError("Governor.write needs a generator; pass generator=...")
+        from graphs.state import STATE_KEYS, result_from_state
+
         inp: dict[str, Any] = {"task": task}
         if self.config.as_of is None:
             inp["as_of"] = date.today().isoformat()  # a generated report speaks as of today

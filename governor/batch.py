@@ -594,8 +594,25 @@ _log = get_logger(__name__)
 _WORKER_GOV: Governor | None = None
 
 
-def _worker_init(factory: Callable[[Config], Governor], config: Config) -> None:
+_PRELOAD = ("jieba", "numpy", "governor.api", "governor.batch", "graphs.pipeline")
+"""Modules the fork server imports once (imports only, no loading): every worker forked from
+it starts with them imported instead of importing them again (≈ 1–1.5 s of CPU each)."""
+
+
+def _worker_init(
+    factory: Callable[[Config], Governor],
+    config: Config,
+    environ: Mapping[str, str] | None = None,
+    cwd: str | None = None,
+) -> None:
+    """Build the worker's governor once. A worker forked from the fork server starts with the
+    environment and folder the server had when it started: the batch's are restored first."""
     global _WORKER_GOV
+    if environ is not None:
+        os.environ.clear()
+        os.environ.update(environ)
+    if cwd is not None:
+        os.chdir(cwd)
     gov = factory(config)
     _ = gov.judge  # load the store, retriever and judge before the first draft arrives
     _WORKER_GOV = gov
@@ -862,13 +879,23 @@ def local_engine(
         return
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, wait
+    from multiprocessing.context import BaseContext
 
-    ctx = multiprocessing.get_context("spawn")
+    # forkserver: workers fork from a clean single-threaded server that imported _PRELOAD
+    # once (fork from this process is unsafe: the progress bar runs a thread); spawn where
+    # the platform has no fork server.
+    ctx: BaseContext
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload(list(_PRELOAD))
+        ctx = server
+    else:  # pragma: no cover - Windows
+        ctx = multiprocessing.get_context("spawn")
     ex = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=ctx,
         initializer=_worker_init,
-        initargs=(type(gov), gov.config),
+        initargs=(type(gov), gov.config, dict(os.environ), os.getcwd()),
     )
     futures: dict[Future[BatchRow], BatchJob] = {}
     queue = list(reversed(jobs))

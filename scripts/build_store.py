@@ -5,6 +5,9 @@ and the store's global BM25 index ``governor/data/bm25_global.tar.xz`` (atomical
 ``../shared/data/cn_laws``, ``../shared/data/cn_cases`` and ``../shared/data/cn_repealed`` next to
 the repository.
 
+``python scripts/build_store.py --tokens`` writes only ``governor/data/bm25_tokens.npz`` (every
+article's jieba tokens, from which per-instrument BM25 indexes are built) for the bundled store.
+
 ``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
 fresh interpreter where "cold" matters): cold ``load()``, ``article()`` lookups, RSS with every
 version materialised, per-instrument and global BM25 search (global index cold and cached).
@@ -21,7 +24,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from governor.authorities.store import BUNDLED_BM25, BUNDLED_NAME, build_store  # noqa: E402
+from governor.authorities.store import (  # noqa: E402
+    BUNDLED_BM25,
+    BUNDLED_NAME,
+    BUNDLED_TOKENS,
+    AuthorityStore,
+    build_store,
+)
 
 _COLD_LOAD = """
 import time
@@ -74,9 +83,23 @@ def bench() -> int:
     return 0
 
 
+def write_tokens(store: AuthorityStore, data_dir: Path) -> None:
+    """Write the per-article token table the per-instrument BM25 indexes are built from."""
+    path = data_dir / BUNDLED_TOKENS
+    t0 = time.perf_counter()
+    store.write_token_table(path)
+    print(
+        f"wrote the article token table {path} ({path.stat().st_size / 1e6:.2f} MB) "
+        f"in {time.perf_counter() - t0:.1f} s"
+    )
+
+
 def main(argv: list[str]) -> int:
     if "--bench" in argv:
         return bench()
+    if "--tokens" in argv:  # only the token table, for the bundled store as it is
+        write_tokens(AuthorityStore.load(), ROOT / "governor" / "data")
+        return 0
     laws = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "cn_laws"
     cases = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "data" / "cn_cases"
     repealed = Path(argv[3]) if len(argv) > 3 else ROOT.parent / "shared" / "data" / "cn_repealed"
@@ -93,6 +116,7 @@ def main(argv: list[str]) -> int:
     bm25 = out.parent / BUNDLED_BM25
     store.write_bundled_global(bm25)
     print(f"wrote the global BM25 index {bm25} ({bm25.stat().st_size / 1e6:.2f} MB)")
+    write_tokens(store, out.parent)
     return 0
 
 

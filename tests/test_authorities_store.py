@@ -439,3 +439,83 @@ def test_bundled_global_index_is_used_on_a_fresh_machine(
     hits = store.search("当事人一方不履行合同义务或者履行合同义务不符合约定的 违约责任", k=3)
     assert hits and hits[0][0].instrument == "中华人民共和国民法典"
     assert [p.name for p in (tmp_path / "bm25").iterdir()] == [store.build_id]
+
+
+# ---- fast indexes (issue 16: cold start) ---------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "instrument,as_of,query",
+    [
+        ("劳动合同法", None, "用人单位 未签订书面劳动合同 二倍工资"),
+        ("公司法", None, "股东 出资 股东"),
+        ("公司法", date(2020, 1, 1), "股东向股东以外的人转让股权"),
+        ("消费者权益保护法", None, "欺诈 三倍 赔偿"),
+        ("民事诉讼法", date(2015, 1, 1), "管辖 被告住所地 人民法院"),
+        ("刑法", None, "的 了 是"),  # stop words only: no token, all zero
+    ],
+)
+def test_token_table_index_scores_like_bm25s(
+    store: AuthorityStore, instrument: str, as_of: date | None, query: str
+) -> None:
+    """Per-instrument indexes built from the shipped token table score as bm25s does on the
+    same articles tokenised afresh (same top 10, scores within float32 rounding)."""
+    import numpy as np
+
+    from governor.authorities.store import _Bm25, _CscBm25, _top
+
+    title = store._title(instrument)
+    assert title is not None
+    v = store._select_version(title, as_of, None)
+    assert v is not None
+    fast = store._version_index(title, v["version"])
+    assert isinstance(fast, _CscBm25)  # the table is shipped for this build
+    amap = store._article_map(title, v["version"])
+    ref = _Bm25.build(list(amap), [a.text for a in amap.values()])
+    assert fast.keys == ref.keys
+    got, want = fast.scores(query), ref.scores(query)
+    assert np.allclose(got, want, rtol=1e-5, atol=1e-6)
+    assert _top(got, 10) == _top(want, 10)
+
+
+def test_token_table_is_ignored_for_another_build(store: AuthorityStore) -> None:
+    other = AuthorityStore({**store._payload, "build_id": "not-the-bundled-build"})
+    assert other._token_table() is None
+    hits = other.search("用人单位 未签订书面劳动合同 二倍工资", instrument="劳动合同法", k=1)
+    assert (
+        hits[0][0].article
+        == store.search("用人单位 未签订书面劳动合同 二倍工资", instrument="劳动合同法", k=1)[0][
+            0
+        ].article
+    )
+
+
+def test_saved_global_index_scores_like_bm25s(store: AuthorityStore) -> None:
+    """The global index read without bm25s (memory-mapped arrays) scores as bm25s's loader."""
+    import bm25s
+    import numpy as np
+
+    from governor.authorities.store import _Bm25, _CscBm25, _top
+
+    fast = store._global_index()
+    assert isinstance(fast, _CscBm25)
+    d = store._cache_dir()
+    assert d is not None
+    ref = _Bm25(bm25s.BM25.load(str(d)), fast.keys)
+    for query in ("违约责任 赔偿损失", "故意杀人 死刑", "股东 出资 股东", "zzzz"):
+        got, want = fast.scores(query), ref.scores(query)
+        assert np.allclose(got, want, rtol=1e-5, atol=1e-6), query
+        assert _top(got, 10) == _top(want, 10), query
+
+
+def test_decompressed_store_is_cached_and_a_damaged_copy_is_replaced(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("CITEGOV_CACHE_DIR", str(tmp_path))
+    first = AuthorityStore.load()
+    (cached,) = (tmp_path / "store").iterdir()
+    assert cached.suffix == ".json" and cached.stat().st_size > 10_000_000
+    cached.write_bytes(b"{damaged")
+    again = AuthorityStore.load()
+    assert again.build_id == first.build_id
+    assert json.loads(cached.read_bytes())["build_id"] == first.build_id

@@ -36,6 +36,7 @@ def test_build_store_then_index_then_verify_with_hybrid_retrieval(tmp_path: Path
     r = runner.invoke(app, ["index", "build", "--config", str(cfg)])
     assert r.exit_code == 0, r.output
     assert "indexed" in r.output
+    assert "embedding provisions:" in r.output  # progress without a terminal (plain lines)
     cfg.write_text(cfg.read_text(encoding="utf-8") + 'retrieval = "hybrid"\n', encoding="utf-8")
     draft = tmp_path / "d.md"
     draft.write_text("根据《民法典》第一百八十八条规定，诉讼时效期间为二年。", encoding="utf-8")

@@ -248,3 +248,17 @@ def test_chroma_server_build_and_connect(
     assert names == [COLLECTION]  # the temporary build collection was renamed
     with pytest.raises(RetrievalIndexError, match="hash-bigram-64@9"):
         ChromaIndex.connect(chroma_server, HashEmbedder(version="9"))
+
+
+def test_a_killed_build_is_swept_by_the_next(tmp_path: Path, hash_embedder: HashEmbedder) -> None:
+    """SIGKILL/SIGTERM run no ``finally``: the next build removes the dead build's folder
+    (its pid is gone) and swap leftovers, and keeps a live build's folder."""
+    dead_pid = subprocess.Popen(["true"])
+    dead_pid.wait()  # reaped: its pid names no process now
+    dead = tmp_path / f"idx.building-{dead_pid.pid}-deadbeef"
+    live = tmp_path / f"idx.building-{os.getpid()}-0badf00d"
+    old = tmp_path / "idx.old-12345678"
+    for p in (dead, live, old):
+        (p / "chroma").mkdir(parents=True)
+    build(tmp_path / "idx", hash_embedder)
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(["idx", live.name])

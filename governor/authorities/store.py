@@ -33,6 +33,7 @@ import numpy as np
 from governor.authorities.aliases import PRC, norm_name
 from governor.authorities.build import FORMAT, build_payload
 from governor.authorities.parse import normalise_docno
+from governor.core.config import cache_root
 from governor.core.errors import StoreError
 from governor.core.models import Authority, CitationKind, Level
 from governor.core.records import (
@@ -55,6 +56,13 @@ BUNDLED_BM25 = "bm25_global.tar.xz"
 """The global BM25 index of the bundled build (a tar of ``<build_id>/``), so the first
 store-wide search needs no tokenising of the whole corpus (~25 s on 2 cores)."""
 """File name of the bundled build inside the ``governor.data`` package folder."""
+SEARCH_MEMO = 4096
+"""How many :meth:`AuthorityStore.search` results a store keeps (oldest dropped first)."""
+BUNDLED_TOKENS = "bm25_tokens.npz"
+"""The ``jieba`` tokens of every article of every version of the bundled build (term ids and
+counts per distinct article text), so a per-instrument BM25 index is built from arrays in a
+few ms instead of re-tokenising the instrument on each process start (≈ 0.1–0.3 s per
+instrument). Written by ``scripts/build_store.py``; ignored for any other build."""
 
 KIND_OF_LEVEL: dict[str, CitationKind] = {
     "宪法": "statute",
@@ -85,9 +93,62 @@ def tokenize(text: str) -> list[str]:
     import jieba
 
     if not _JIEBA_QUIET:
-        jieba.setLogLevel(logging.WARNING)
+        _jieba_ready()
         _JIEBA_QUIET.append(True)
     return [t for t in jieba.lcut_for_search(text) if t not in _STOPWORDS and _TOKEN_KEEP.search(t)]
+
+
+def _jieba_ready() -> None:
+    """Load jieba's default prefix dictionary from citegov's own cache of it.
+
+    jieba keeps the dictionary as a marshal file in the system temp folder (cleared at
+    reboot; ≈ 1.5 s to rebuild) and reads it back in ≈ 0.6 s. citegov keeps the same
+    dictionary in :func:`cache_root` as arrays (words joined in one string, frequencies as
+    int64; no pickle), read in ≈ 0.25 s, and points jieba's own cache there too. A custom
+    jieba dictionary is left to jieba.
+    """
+    import jieba
+
+    jieba.setLogLevel(logging.WARNING)
+    dt = jieba.dt
+    if dt.initialized or dt.dictionary != jieba.DEFAULT_DICT:
+        return
+    root = cache_root()
+    path = root / f"jieba-{jieba.__version__}-dict.npz"
+    try:
+        with np.load(path, allow_pickle=False) as arrays:
+            words = bytes(arrays["words"]).decode("utf-8").split("\x1f")
+            freq = dict(zip(words, arrays["freq"].tolist(), strict=True))
+            total = int(arrays["total"])
+        with dt.lock:
+            if not dt.initialized:
+                dt.FREQ, dt.total, dt.initialized = freq, total, True
+        return
+    except (OSError, ValueError, KeyError):
+        pass
+    if dt.tmp_dir is None and _writable(root):
+        dt.tmp_dir = str(root)
+    dt.initialize()
+    if not _writable(root):
+        return
+    try:
+        fd, tmp = tempfile.mkstemp(dir=root, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "wb") as fh:
+            np.savez(
+                fh,
+                words=np.frombuffer("\x1f".join(dt.FREQ).encode("utf-8"), dtype=np.uint8),
+                freq=np.fromiter(dt.FREQ.values(), dtype=np.int64, count=len(dt.FREQ)),
+                total=np.asarray(dt.total, dtype=np.int64),
+            )
+        os.replace(tmp, path)
+    except OSError:
+        pass  # caching is an optimisation
+
+
+@lru_cache(maxsize=4096)
+def tokenize_cached(text: str) -> tuple[str, ...]:
+    """:func:`tokenize` memoised (queries repeat across citations, rounds and drafts)."""
+    return tuple(tokenize(text))
 
 
 def _tokenize_joined(texts: list[str]) -> list[str]:
@@ -150,10 +211,192 @@ class _Bm25:
         return cls(retriever, keys)
 
     def scores(self, query: str) -> np.ndarray:
-        toks = [t for t in tokenize(query) if t in self.vocab]
+        toks = [t for t in tokenize_cached(query) if t in self.vocab]
         if not toks:
             return np.zeros(len(self.keys), dtype=np.float32)
         return np.asarray(self.retriever.get_scores(toks), dtype=np.float32)
+
+
+class _TokenTable:
+    """The bundled article tokens (:data:`BUNDLED_TOKENS`), as arrays.
+
+    ``article_doc[i]`` is the distinct text of the i-th article in store order (instrument,
+    version, article, as in the payload); that text's term ids are
+    ``terms[indptr[d]:indptr[d + 1]]`` with ``counts`` alongside; ``vocab`` names the ids.
+    """
+
+    def __init__(self, arrays: Any) -> None:
+        self.article_doc: np.ndarray = arrays["article_doc"]
+        self.indptr: np.ndarray = arrays["indptr"]
+        self.terms: np.ndarray = arrays["terms"]
+        self.counts: np.ndarray = arrays["counts"]
+        self.vocab: list[str] = bytes(arrays["vocab"]).decode("utf-8").split("\x1f")
+
+    def doc(self, d: int) -> tuple[np.ndarray, np.ndarray]:
+        a, b = int(self.indptr[d]), int(self.indptr[d + 1])
+        return self.terms[a:b], self.counts[a:b]
+
+
+def write_token_table(texts: Sequence[str], path: Path, build_id: str) -> None:
+    """Tokenise ``texts`` (every article in store order) and save the table as ``path`` (npz),
+    tagged with the store's ``build_id`` (a table of another build is never used).
+
+    Raises:
+        OSError: ``path`` cannot be written.
+    """
+    unique = list(dict.fromkeys(texts))
+    where = {t: i for i, t in enumerate(unique)}
+    vocab: dict[str, int] = {}
+    indptr = [0]
+    terms: list[int] = []
+    counts: list[int] = []
+    for joined in _tokenize_many(unique):
+        toks = joined.split("\x1f") if joined else ["\u2400"]
+        tally: dict[int, int] = {}
+        for t in toks:
+            tid = vocab.setdefault(t, len(vocab))
+            tally[tid] = tally.get(tid, 0) + 1
+        terms.extend(tally)
+        counts.extend(tally.values())
+        indptr.append(len(terms))
+    if any(c > 0xFFFF for c in counts):
+        raise ValueError("a term occurs more than 65,535 times in one article")
+    part = path.with_name(path.name + ".part")
+    with open(part, "wb") as fh:
+        np.savez_compressed(
+            fh,
+            article_doc=np.asarray([where[t] for t in texts], dtype=np.int32),
+            indptr=np.asarray(indptr, dtype=np.int32),
+            terms=np.asarray(terms, dtype=np.uint16 if len(vocab) <= 0x10000 else np.int32),
+            counts=np.asarray(counts, dtype=np.uint16),
+            vocab=np.frombuffer("\x1f".join(vocab).encode("utf-8"), dtype=np.uint8),
+            build_id=np.asarray(build_id),
+        )
+    os.replace(part, path)
+
+
+class _CscBm25:
+    """A BM25 index as precomputed term weights in CSC form, scored with numpy alone.
+
+    ``data[indptr[t]:indptr[t + 1]]`` are term ``t``'s weights in documents
+    ``docs[indptr[t]:indptr[t + 1]]``: the layout bm25s saves, so a query's scores are the
+    sums bm25s's ``get_scores`` returns (each query token counted as often as it occurs).
+    Built from token counts (:meth:`from_counts`) or read from a saved bm25s index
+    (:meth:`load`), it never imports bm25s (which pulls in scipy: ≈ 0.3 s of a cold start).
+    """
+
+    K1 = 1.5
+    B = 0.75
+
+    def __init__(
+        self,
+        keys: list[str],
+        vocab: dict[str, int],
+        data: np.ndarray,
+        docs: np.ndarray,
+        indptr: np.ndarray,
+    ) -> None:
+        self.keys = keys
+        self.vocab = vocab
+        self._data = data
+        self._docs = docs
+        self._indptr = indptr
+
+    @classmethod
+    def from_counts(
+        cls, keys: list[str], docs: Sequence[tuple[np.ndarray, np.ndarray]], vocab: Sequence[str]
+    ) -> _CscBm25:
+        """Index pre-tokenised texts: ``docs[i]`` = (term ids into ``vocab``, their counts) of
+        ``keys[i]``'s text.
+
+        Weights follow bm25s's defaults (``method="lucene"``, ``k1=1.5``, ``b=0.75``,
+        float32): idf = ln(1 + (N − df + 0.5) / (df + 0.5)), weight = idf · tf /
+        (k1 · (1 − b + b · dl / avgdl) + tf) (Kamphuis et al., ECIR 2020); a test holds the
+        scores to bm25s's on the same texts.
+        """
+        n = len(docs)
+        lens = np.fromiter((len(t) for t, _c in docs), dtype=np.int64, count=n)
+        terms = np.concatenate([t for t, _c in docs]) if n else np.zeros(0, np.int64)
+        tf = (np.concatenate([c for _t, c in docs]) if n else np.zeros(0)).astype(np.float32)
+        doc = np.repeat(np.arange(n, dtype=np.int32), lens)
+        dl = np.bincount(doc, weights=tf, minlength=n).astype(np.float32)
+        used, local = np.unique(terms, return_inverse=True)
+        df = np.bincount(local, minlength=len(used)).astype(np.float64)
+        idf = np.log(1.0 + (n - df + 0.5) / (df + 0.5)).astype(np.float32)
+        norm = cls.K1 * ((1 - cls.B) + cls.B * dl / np.float32(dl.mean() if n else 1.0))
+        weight = idf[local] * (tf / (norm[doc] + tf))
+        order = np.argsort(local, kind="stable")
+        return cls(
+            keys,
+            {vocab[g]: i for i, g in enumerate(used.tolist())},
+            weight[order].astype(np.float32),
+            doc[order],
+            np.concatenate(([0], np.cumsum(df.astype(np.int64)))),
+        )
+
+    @classmethod
+    def load(cls, folder: Path, keys: list[str]) -> _CscBm25:
+        """Read an index saved by ``bm25s.BM25.save`` (arrays memory-mapped).
+
+        Raises:
+            OSError / ValueError / KeyError: missing or unreadable files, a non-lucene index.
+        """
+        params = json.loads((folder / "params.index.json").read_text(encoding="utf-8"))
+        if params.get("method") != "lucene" or params.get("num_docs") != len(keys):
+            raise ValueError(f"{folder}: not a lucene BM25 index of {len(keys)} documents")
+        vocab = json.loads((folder / "vocab.index.json").read_text(encoding="utf-8"))
+        return cls(
+            keys,
+            vocab,
+            np.load(folder / "data.csc.index.npy", mmap_mode="r"),
+            np.load(folder / "indices.csc.index.npy", mmap_mode="r"),
+            np.load(folder / "indptr.csc.index.npy", mmap_mode="r"),
+        )
+
+    def scores(self, query: str) -> np.ndarray:
+        out = np.zeros(len(self.keys), dtype=np.float32)
+        for t in tokenize_cached(query):
+            i = self.vocab.get(t)
+            if i is not None:
+                a, b = int(self._indptr[i]), int(self._indptr[i + 1])
+                out[self._docs[a:b]] += self._data[a:b]
+        return out
+
+
+def _decompressed(raw: bytes, *, use_cache: bool = True) -> bytes:
+    """``raw`` decompressed (xz or gzip; plain JSON as is).
+
+    The decompressed bytes are kept in :func:`cache_root` ``/store/<blake2b of raw>.json``
+    (best effort): reading them back saves the ≈ 0.2 s of lzma a cold start would pay.
+
+    Raises:
+        lzma.LZMAError / OSError: corrupt compressed data.
+    """
+    if raw[:6] != b"\xfd7zXZ\x00" and raw[:2] != b"\x1f\x8b":
+        return raw
+    import hashlib
+
+    cached = cache_root() / "store" / f"{hashlib.blake2b(raw, digest_size=16).hexdigest()}.json"
+    if use_cache:
+        try:
+            return cached.read_bytes()
+        except OSError:
+            pass
+    if raw[:6] == b"\xfd7zXZ\x00":
+        out = lzma.decompress(raw)
+    else:
+        import gzip
+
+        out = gzip.decompress(raw)
+    if _writable(cached.parent):
+        try:
+            fd, tmp = tempfile.mkstemp(dir=cached.parent, prefix=cached.name, suffix=".tmp")
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(out)
+            os.replace(tmp, cached)
+        except OSError:
+            pass  # caching is an optimisation; a full or read-only disk is fine
+    return out
 
 
 def _writable(folder: Path) -> bool:
@@ -189,8 +432,16 @@ class AuthorityStore:
         self._children: dict[str, tuple[str, ...]] | None = None
         self._versions: dict[tuple[str, str], InstrumentVersion] = {}
         self._article_maps: dict[tuple[str, str], dict[str, ArticleRecord]] = {}
-        self._bm25: dict[tuple[str, str], _Bm25] = {}
-        self._global: _Bm25 | None = None
+        self._bm25: dict[tuple[str, str], _Bm25 | _CscBm25] = {}
+        self._tokens: _TokenTable | None = None
+        self._tokens_read = False
+        self._offsets: dict[tuple[str, str], int] = {}
+        self._pos: dict[tuple[str, str], tuple[dict[str, Any], dict[str, int]]] = {}
+        self._some_articles: dict[tuple[str, str], dict[str, ArticleRecord]] = {}
+        self._search_memo: dict[
+            tuple[str, str | None, date | None, int], list[tuple[ArticleRecord, float]]
+        ] = {}
+        self._global: _Bm25 | _CscBm25 | None = None
         self._global_owner: list[tuple[str, str]] = []
         self._masks: dict[str, np.ndarray] = {}
         self._resolved: dict[str, str | None] = {}
@@ -233,13 +484,10 @@ class AuthorityStore:
                 "`citegov corpus build --from DIR` or reinstall citegov"
             ) from exc
         try:
-            if raw[:6] == b"\xfd7zXZ\x00":
-                raw = lzma.decompress(raw)
-            elif raw[:2] == b"\x1f\x8b":
-                import gzip
-
-                raw = gzip.decompress(raw)
-            payload = json.loads(raw)
+            try:
+                payload = json.loads(_decompressed(raw))
+            except ValueError:  # a damaged decompressed copy in the cache: decompress again
+                payload = json.loads(_decompressed(raw, use_cache=False))
         except (lzma.LZMAError, OSError, ValueError) as exc:
             raise StoreError(
                 f"authority store {where} is corrupt ({exc}): rebuild it with "
@@ -522,23 +770,60 @@ class AuthorityStore:
             amap = self._article_maps.get(key)
             if amap is not None:
                 return amap
-            raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
-            paths = [tuple(p) for p in raw["paths"]]
-            amap = {}
-            for ordinal, (akey, pidx, paras) in enumerate(raw["articles"]):
-                amap[akey] = ArticleRecord.model_construct(
-                    instrument=title,
-                    version=vid,
-                    article=akey,
-                    ordinal=ordinal,
-                    path=paths[pidx],
-                    paragraphs=tuple(
-                        ParagraphRecord.model_construct(text=t, items=tuple(items))
-                        for t, items in paras
-                    ),
-                )
+            raw, pos = self._positions(title, vid)
+            some = self._some_articles.pop(key, {})
+            amap = {
+                akey: some.get(akey) or self._make_record(title, vid, raw, i)
+                for akey, i in pos.items()
+            }
             self._article_maps[key] = amap
             return amap
+
+    def _positions(self, title: str, vid: str) -> tuple[dict[str, Any], dict[str, int]]:
+        """A version's raw payload and, per article number, the position of the record the
+        store keeps for it (the last of duplicates; numbers in first-seen order)."""
+        key = (title, vid)
+        hit = self._pos.get(key)
+        if hit is None:
+            raw = next(v for v in self._raw[title]["versions"] if v["version"] == vid)
+            hit = (raw, {akey: i for i, (akey, _p, _paras) in enumerate(raw["articles"])})
+            self._pos[key] = hit
+        return hit
+
+    @staticmethod
+    def _make_record(title: str, vid: str, raw: dict[str, Any], i: int) -> ArticleRecord:
+        akey, pidx, paras = raw["articles"][i]
+        return ArticleRecord.model_construct(
+            instrument=title,
+            version=vid,
+            article=akey,
+            ordinal=i,
+            path=tuple(raw["paths"][pidx]),
+            paragraphs=tuple(
+                ParagraphRecord.model_construct(text=t, items=tuple(items)) for t, items in paras
+            ),
+        )
+
+    def _article_one(self, title: str, vid: str, akey: str) -> ArticleRecord | None:
+        """One article of a version, without materialising the others (a search or a pin
+        cite touches a few articles of a long code: 民法典 has 1,260)."""
+        key = (title, vid)
+        amap = self._article_maps.get(key)
+        if amap is not None:
+            return amap.get(akey)
+        raw, pos = self._positions(title, vid)
+        i = pos.get(akey)
+        if i is None:
+            return None
+        with self._lock:
+            amap = self._article_maps.get(key)
+            if amap is not None:
+                return amap.get(akey)
+            some = self._some_articles.setdefault(key, {})
+            rec = some.get(akey)
+            if rec is None:
+                rec = some[akey] = self._make_record(title, vid, raw, i)
+            return rec
 
     def _select_version(
         self, title: str, as_of: date | None, version_hint: str | None
@@ -617,7 +902,7 @@ class AuthorityStore:
         v = self._select_version(t, as_of, version_hint)
         if v is None:
             return None
-        return self._article_map(t, v["version"]).get(key)
+        return self._article_one(t, v["version"], key)
 
     def articles(
         self, title: str, *, as_of: date | None = None, version_hint: str | None = None
@@ -639,7 +924,7 @@ class AuthorityStore:
             return None
         if not any(v["version"] == vid for v in self._raw[title]["versions"]):
             return None
-        return self._article_map(title, vid).get(art)
+        return self._article_one(title, vid, art)
 
     def status_of(self, title: str, version: str | None = None) -> Status:
         """``in_force`` | ``superseded`` | ``repealed`` | ``unknown`` of a title (and version).
@@ -736,17 +1021,73 @@ class AuthorityStore:
         return self._docnos.get(normalise_docno(docno))
 
     # ------------------------------------------------------------------ retrieval
-    def _version_index(self, title: str, vid: str) -> _Bm25:
+    def _version_index(self, title: str, vid: str) -> _Bm25 | _CscBm25:
         key = (title, vid)
         idx = self._bm25.get(key)
         if idx is None:
-            amap = self._article_map(title, vid)
+            keys = list(self._positions(title, vid)[1])
             with self._lock:
                 idx = self._bm25.get(key)
                 if idx is None:
-                    idx = _Bm25.build(list(amap), [a.text for a in amap.values()])
+                    idx = self._index_from_tokens(title, vid, keys)
+                    if idx is None:
+                        amap = self._article_map(title, vid)
+                        idx = _Bm25.build(keys, [amap[k].text for k in keys])
                     self._bm25[key] = idx
         return idx
+
+    def _index_from_tokens(self, title: str, vid: str, keys: list[str]) -> _CscBm25 | None:
+        """The version's index from the bundled token table; None when there is none."""
+        table = self._token_table()
+        if table is None:
+            return None
+        last = self._positions(title, vid)[1]
+        start = self._offsets[(title, vid)]
+        docs = [table.doc(int(table.article_doc[start + last[k]])) for k in keys]
+        return _CscBm25.from_counts(keys, docs, table.vocab)
+
+    def _token_table(self) -> _TokenTable | None:
+        """Load :data:`BUNDLED_TOKENS` once, if it was written for this build."""
+        if self._tokens_read:
+            return self._tokens
+        table: _TokenTable | None = None
+        res = resources.files("governor").joinpath("data", BUNDLED_TOKENS)
+        try:
+            if self.build_id and res.is_file():
+                with res.open("rb") as fh, np.load(fh) as arrays:
+                    if str(arrays["build_id"]) == self.build_id:
+                        table = _TokenTable(arrays)
+        except (OSError, ValueError, KeyError):
+            table = None
+        if table is not None:
+            n = 0
+            for t, raw in self._raw.items():
+                for v in raw["versions"]:
+                    self._offsets[(t, v["version"])] = n
+                    n += len(v["articles"])
+            if n != len(table.article_doc):
+                table = None
+        self._tokens, self._tokens_read = table, True
+        return table
+
+    def write_token_table(self, path: Path) -> None:
+        """Tokenise every article of every version (store order) into ``path`` (npz), the
+        table :meth:`search` builds per-instrument indexes from (``scripts/build_store.py``).
+        """
+        texts = [
+            a.text
+            for t, raw in self._raw.items()
+            for v in raw["versions"]
+            for a in self._ordered_articles(t, v)
+        ]
+        write_token_table(texts, path, self.build_id)
+        self._tokens, self._tokens_read = None, False
+
+    def _ordered_articles(self, title: str, v: dict[str, Any]) -> list[ArticleRecord]:
+        """Every article of version ``v`` in payload order, duplicates of a number included
+        (each with the record the article map keeps for that number)."""
+        amap = self._article_map(title, v["version"])
+        return [amap[akey] for akey, _p, _paras in v["articles"]]
 
     def search(
         self,
@@ -761,10 +1102,25 @@ class AuthorityStore:
         With ``instrument``: over the version selected by ``as_of`` (latest when None). Without:
         over every instrument's version in force on ``as_of`` (latest versions when None).
         Articles scoring 0 are not returned. The first global search tokenises the whole
-        corpus (tens of seconds) unless the on-disk cache for this build exists.
+        corpus (tens of seconds) unless the on-disk cache for this build exists. The last
+        :data:`SEARCH_MEMO` results are kept (the store is read-only; repairs, judges and
+        later rounds repeat the same searches); each call gets its own list.
         """
         if k <= 0 or not query.strip():
             return []
+        memo_key = (query, instrument, as_of, k)
+        hit = self._search_memo.get(memo_key)
+        if hit is None:
+            hit = self._search(query, instrument=instrument, as_of=as_of, k=k)
+            with self._lock:
+                if len(self._search_memo) >= SEARCH_MEMO:
+                    self._search_memo.pop(next(iter(self._search_memo)))
+                self._search_memo[memo_key] = hit
+        return list(hit)
+
+    def _search(
+        self, query: str, *, instrument: str | None, as_of: date | None, k: int
+    ) -> list[tuple[ArticleRecord, float]]:
         if instrument is not None:
             t = self._title(instrument)
             if t is None or t not in self._raw:
@@ -774,8 +1130,11 @@ class AuthorityStore:
                 return []
             idx = self._version_index(t, v["version"])
             scores = idx.scores(query)
-            amap = self._article_map(t, v["version"])
-            return [(amap[idx.keys[i]], float(scores[i])) for i in _top(scores, k)]
+            vid = v["version"]
+            hits = [
+                (self._article_one(t, vid, idx.keys[i]), float(scores[i])) for i in _top(scores, k)
+            ]
+            return [(rec, score) for rec, score in hits if rec is not None]
         gidx = self._global_index()
         scores = np.where(self._global_mask(as_of), gidx.scores(query), 0.0)
         out = []
@@ -813,41 +1172,49 @@ class AuthorityStore:
         self._masks[key] = mask
         return mask
 
-    def _global_index(self) -> _Bm25:
+    def _global_index(self) -> _Bm25 | _CscBm25:
         if self._global is not None:
             return self._global
         with self._lock:
             if self._global is not None:
                 return self._global
-            keys: list[str] = []
-            owners: list[tuple[str, str]] = []
-            for t, raw in self._raw.items():
-                for v in raw["versions"]:
-                    for akey, _p, _paras in v["articles"]:
-                        keys.append(f"{t}@{v['version']}#{akey}")
-                        owners.append((t, v["version"]))
-            idx = self._load_cached_global(keys)
+            keys, owners = self._global_keys()
+            idx: _Bm25 | _CscBm25 | None = self._load_cached_global(keys)
             if idx is None:
-                texts = (
-                    "\n".join(p[0] + "".join(p[1]) for p in paras)
-                    for raw in self._raw.values()
-                    for v in raw["versions"]
-                    for _a, _p, paras in v["articles"]
-                )
-                idx = _Bm25.build(keys, texts)
-                self._save_cached_global(idx)
+                built = _Bm25.build(keys, self._global_texts())
+                self._save_cached_global(built)
+                idx = built
             self._global_owner = owners
             self._global = idx
             return idx
 
+    def _global_keys(self) -> tuple[list[str], list[tuple[str, str]]]:
+        """Keys ``title@version#article`` of every article of every version (store order)
+        and the (title, version) each belongs to."""
+        keys: list[str] = []
+        owners: list[tuple[str, str]] = []
+        for t, raw in self._raw.items():
+            for v in raw["versions"]:
+                for akey, _p, _paras in v["articles"]:
+                    keys.append(f"{t}@{v['version']}#{akey}")
+                    owners.append((t, v["version"]))
+        return keys, owners
+
+    def _global_texts(self) -> Iterable[str]:
+        """The texts the global index holds, in :meth:`_global_keys` order."""
+        return (
+            "\n".join(p[0] + "".join(p[1]) for p in paras)
+            for raw in self._raw.values()
+            for v in raw["versions"]
+            for _a, _p, paras in v["articles"]
+        )
+
     def _cache_dir(self) -> Path | None:
         if not self.build_id:
             return None
-        base = os.environ.get("CITEGOV_CACHE_DIR")
-        root = Path(base) if base else Path.home() / ".cache" / "citegov"
-        return root / "bm25" / self.build_id
+        return cache_root() / "bm25" / self.build_id
 
-    def _load_cached_global(self, keys: list[str]) -> _Bm25 | None:
+    def _load_cached_global(self, keys: list[str]) -> _CscBm25 | None:
         d = self._cache_dir()
         if d is None:
             return None
@@ -857,12 +1224,10 @@ class AuthorityStore:
                 return None
             d = unpacked
         try:
-            import bm25s
-
             cached = json.loads((d / "keys.json").read_text(encoding="utf-8"))
             if cached != keys:
                 return None
-            return _Bm25(bm25s.BM25.load(str(d)), keys)
+            return _CscBm25.load(d, keys)
         except (OSError, ValueError, KeyError):
             return None
 
@@ -897,7 +1262,7 @@ class AuthorityStore:
         for shipping beside the bundled store (``scripts/build_store.py``)."""
         import tarfile
 
-        idx = self._global_index()
+        idx = _Bm25.build(self._global_keys()[0], self._global_texts())
         with tempfile.TemporaryDirectory() as tmp:
             root = Path(tmp) / self.build_id
             idx.retriever.save(str(root))

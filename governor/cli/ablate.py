@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import typer
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
 from governor.cli.common import (
     ConfigOpt,
@@ -107,6 +106,14 @@ def ablate(
             "generator": generator,
             "edit_policy": gov.config.edit_policy,
         }
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeElapsedColumn,
+        )
+
         with Progress(
             TextColumn("[bold]ablate"),
             BarColumn(),

@@ -75,7 +75,7 @@ def _recall(title: str, rows: Any) -> Table:
 
 
 def _labels(a: Any) -> Table:
-    t = Table(title=f"{a.axis}: precision / recall per label", title_justify="left")
+    t = Table(title=f"{a.axis}: precision/recall per label", title_justify="left")
     for col in ("label", "true", "predicted", "hit", "prec", "rec"):
         t.add_column(col, justify="right" if col != "label" else "left")
     for r in a.labels:

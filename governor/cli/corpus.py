@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
 import typer
 from rich.table import Table
 
-from governor.cli.common import AsOfOpt, ConfigOpt, fail, make_governor, out, parse_as_of
+from governor.cli.common import AsOfOpt, ConfigOpt, err, fail, make_governor, out, parse_as_of
 from governor.core.errors import GovernorError
 
 if TYPE_CHECKING:
@@ -227,22 +228,55 @@ def index_build(
     try:
         emb = make_embedder(cfg.embedder)
         target = default_index_dir(cfg)
-        with Progress(
-            "[progress.description]{task.description}",
-            BarColumn(),
-            MofNCompleteColumn(),
-            TimeRemainingColumn(),
-            transient=True,
-        ) as bar:
-            task = bar.add_task("embedding provisions", total=None)
+        if err.is_terminal:
+            with Progress(
+                "[progress.description]{task.description}",
+                BarColumn(),
+                MofNCompleteColumn(),
+                TimeRemainingColumn(),
+                transient=True,
+                console=err,
+            ) as bar:
+                task = bar.add_task("embedding provisions", total=None)
+                index = build_index(
+                    gov.store,
+                    emb,
+                    target,
+                    chroma_url=cfg.chroma_url,
+                    progress=lambda done, total: bar.update(task, completed=done, total=total),
+                )
+        else:  # a pipe, a log file, CI: one plain line per 5 % (and the last)
             index = build_index(
-                gov.store,
-                emb,
-                target,
-                chroma_url=cfg.chroma_url,
-                progress=lambda done, total: bar.update(task, completed=done, total=total),
+                gov.store, emb, target, chroma_url=cfg.chroma_url, progress=_plain_progress()
             )
     except GovernorError as exc:
         raise fail(str(exc)) from None
     where = cfg.chroma_url or str(target)
     out.print(f"indexed {index.count():,} provisions with {emb.name} → {where}", highlight=False)
+
+
+def _plain_progress() -> Callable[[int, int], None]:
+    """A progress callback printing ``embedding provisions: done/total (p %), elapsed, ETA``
+    to stderr at every 5 % step: progress without a terminal (issue 16)."""
+    import time
+
+    t0 = time.perf_counter()
+    shown = [-1]
+
+    def report(done: int, total: int) -> None:
+        if total <= 0:
+            return
+        step = done * 20 // total
+        if step == shown[0] and done < total:
+            return
+        shown[0] = step
+        elapsed = time.perf_counter() - t0
+        eta = elapsed / done * (total - done) if done else float("nan")
+        err.print(
+            f"embedding provisions: {done:,}/{total:,} ({done / total:.0%}), "
+            f"{elapsed:.0f} s elapsed, ≈ {eta:.0f} s left",
+            highlight=False,
+            soft_wrap=True,
+        )
+
+    return report

@@ -40,6 +40,16 @@ def interpolate(knots: tuple[tuple[float, float], ...], raw: float) -> float:
     return knots[-1][1]
 
 
+def cache_root() -> Path:
+    """citegov's on-disk cache folder: ``$CITEGOV_CACHE_DIR``, else ``~/.cache/citegov``.
+
+    Everything kept there (jieba's dictionary, the decompressed store, BM25 indexes, a table
+    of numerals, LLM answers) is an optimisation that is rebuilt when missing.
+    """
+    base = os.environ.get("CITEGOV_CACHE_DIR")
+    return Path(base) if base else Path.home() / ".cache" / "citegov"
+
+
 class Thresholds(BaseModel):
     """Decision thresholds of the offline judges (scores in [0, 1]).
 

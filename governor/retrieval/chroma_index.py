@@ -508,6 +508,46 @@ def _write_json_atomic(path: Path, data: Mapping[str, Any]) -> None:
     os.replace(tmp, path)
 
 
+def sweep_dead_builds(final: Path) -> list[Path]:
+    """Delete ``<final>.building-<pid>-<id>`` folders whose build process is gone (killed by
+    SIGKILL or SIGTERM, where no ``finally`` runs), and ``.old-*`` leftovers of a swap.
+
+    Folders of a live process are kept (another build may be running); folders named
+    without a pid (older citegov versions) are removed only when untouched for an hour.
+
+    Returns:
+        The folders removed.
+    """
+    removed = []
+    for p in final.parent.glob(f"{final.name}.building-*"):
+        pid_part = p.name.rsplit(".building-", 1)[1].split("-", 1)[0]
+        if pid_part.isdigit() and "-" in p.name.rsplit(".building-", 1)[1]:
+            if _alive(int(pid_part)):
+                continue
+        else:
+            try:
+                if time.time() - p.stat().st_mtime < 3600:
+                    continue
+            except OSError:
+                continue
+        shutil.rmtree(p, ignore_errors=True)
+        removed.append(p)
+    for p in final.parent.glob(f"{final.name}.old-*"):
+        shutil.rmtree(p, ignore_errors=True)
+        removed.append(p)
+    return removed
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
+
+
 @contextmanager
 def building_index(
     target: Path | str,
@@ -546,7 +586,8 @@ def building_index(
         return
     final = Path(target)
     final.parent.mkdir(parents=True, exist_ok=True)
-    tmp = final.with_name(f"{final.name}.building-{uuid.uuid4().hex[:8]}")
+    sweep_dead_builds(final)
+    tmp = final.with_name(f"{final.name}.building-{os.getpid()}-{uuid.uuid4().hex[:8]}")
     client = chromadb.PersistentClient(path=str(tmp), settings=_settings())
     ok = False
     try:

@@ -1,0 +1,118 @@
+"""Cold start (issue 16): what a new ``citegov verify`` process loads, and the on-disk caches
+that spare it work (jieba's dictionary, cn2an's numerals). Timing lives in
+``benchmarks/bench_all.py``, never here: these tests check *what* is loaded and that each
+cache returns exactly what the library it stands for would."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+HEAVY = ("langgraph", "langchain_core", "chromadb", "matplotlib", "torch", "openai", "eyecite")
+"""Packages a cold ``verify`` (offline judge, bm25 retrieval, a Chinese draft) must not import."""
+
+_VERIFY = """
+import sys
+from governor.cli.app import main
+sys.argv = ["citegov", "verify", sys.argv[1]]
+try:
+    main()
+except SystemExit:
+    pass
+heavy = sorted({m.split(".")[0] for m in sys.modules} & set(sys.argv[2].split(",")))
+print("HEAVY=" + ",".join(heavy))
+print("CN2AN=" + str("cn2an" in sys.modules))
+print("SCIPY=" + str("scipy" in sys.modules))
+"""
+
+
+def _run(code: str, *args: str, cache: Path) -> str:
+    env = dict(os.environ, CITEGOV_CACHE_DIR=str(cache), PYTHONPATH=str(ROOT))
+    out = subprocess.run(
+        [sys.executable, "-c", code, *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=True,
+    )
+    return out.stdout
+
+
+def _field(out: str, name: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith(name + "="))[len(name) + 1 :]
+
+
+@pytest.fixture(scope="module")
+def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("citegov-cache")
+
+
+def test_cold_verify_loads_no_graph_llm_or_plot_stack(cache: Path, tmp_path: Path) -> None:
+    draft = tmp_path / "d.md"
+    draft.write_text(
+        "问题：借款利息怎么算？\n\n根据《中华人民共和国民法典》第六百八十条，禁止高利放贷，"
+        "借款的利率不得违反国家有关规定。依据《民法典》第五百七十七条承担违约责任。\n",
+        encoding="utf-8",
+    )
+    first = _run(_VERIFY, str(draft), ",".join(HEAVY), cache=cache)
+    assert "第六百八十条" in first
+    assert _field(first, "HEAVY") == ""
+    assert _field(first, "SCIPY") == "False"  # per-instrument BM25 without bm25s/scipy
+    again = _run(_VERIFY, str(draft), ",".join(HEAVY), cache=cache)
+    assert _field(again, "CN2AN") == "False"  # the numerals table is read from the cache
+    assert list(cache.glob("jieba-*-dict.npz")) and list(cache.glob("numerals-cn2an-*.json"))
+
+
+def test_numerals_table_is_what_cn2an_says(cache: Path) -> None:
+    import cn2an
+
+    from governor.text import numerals
+
+    names, back = numerals._table()
+    assert len(names) == numerals.TABLE_MAX
+    for n in (1, 2, 10, 11, 20, 100, 101, 110, 577, 1000, 1010, 1260, 2999, 3000):
+        assert names[n - 1] == cn2an.an2cn(n)
+        assert back[names[n - 1]] == n == int(cn2an.cn2an(names[n - 1], "smart"))
+    assert all(int(cn2an.cn2an(s, "smart")) == n for s, n in back.items())
+
+
+@pytest.mark.parametrize(
+    "numeral,value",
+    [("五百七十七", 577), ("十", 10), ("一十", 10), ("两百", 200), ("一万零一", 10001)],
+)
+def test_numerals_outside_the_table_still_go_to_cn2an(numeral: str, value: int) -> None:
+    from governor.text.numerals import to_int
+
+    assert to_int(numeral) == value
+
+
+def test_jieba_dictionary_cache_equals_jiebas_own(cache: Path) -> None:
+    """citegov's array copy of jieba's prefix dictionary holds exactly jieba's entries."""
+    code = """
+import hashlib, json
+import jieba
+from governor.authorities.store import tokenize
+toks = tokenize("用人单位未签订书面劳动合同的应当支付二倍工资")
+print(json.dumps({"n": len(jieba.dt.FREQ), "total": jieba.dt.total, "toks": toks,
+    "h": hashlib.sha256("\\n".join(f"{k} {v}" for k, v in sorted(jieba.dt.FREQ.items()))
+        .encode()).hexdigest()}))
+"""
+    env_cache = cache / "jieba-case"
+    first = json.loads(_run(code, cache=env_cache).strip().splitlines()[-1])
+    assert (env_cache / "jieba.cache").is_file()  # jieba's own cache kept beside ours
+    (npz,) = env_cache.glob("jieba-*-dict.npz")
+    second = json.loads(_run(code, cache=env_cache).strip().splitlines()[-1])
+    assert first["toks"] == second["toks"] == [
+        "用人", "单位", "用人单位", "未", "签订", "书面", "劳动", "合同", "劳动合同",
+        "应当", "支付", "二倍", "工资",
+    ]  # fmt: skip
+    assert (first["n"], first["total"], first["h"]) == (second["n"], second["total"], second["h"])
+    assert npz.stat().st_size > 1_000_000
