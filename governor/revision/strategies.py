@@ -740,6 +740,12 @@ class EfaReviser:
             return self._fix_granularity(text, v)
         if f == "misdescribed":
             fixed = self._fix_description(text, v, target)
+            if fixed is None and a != "overextended" and self.policy.gates:
+                # nothing to prove a change with: the reader is told what the provision
+                # does not hold (and the best candidate when the store's ranking has one)
+                return self.policy.annotation(
+                    text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate
+                )
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
