@@ -25,7 +25,7 @@ from langgraph.graph import END, START, MessagesState, StateGraph
 from langgraph.types import Command
 from typer.testing import CliRunner
 
-import governor.api
+import graphs.pipeline
 from governor.api import Governor
 from governor.core.config import load_config
 from governor.core.errors import ConfigError, InputError, StrategyError
@@ -112,13 +112,13 @@ def test_the_example_subgraph_app_repairs_on_every_invocation() -> None:
 def test_each_strategy_is_compiled_once_per_governor(monkeypatch: pytest.MonkeyPatch) -> None:
     gov = Governor(load_config(overrides={"as_of": AS_OF}))
     calls: list[str] = []
-    real = governor.api.build_governance_graph
+    real = graphs.pipeline.build_governance_graph
 
     def counting(deps: Any, **kw: Any) -> Any:
         calls.append(deps.strategy)
         return real(deps, **kw)
 
-    monkeypatch.setattr(governor.api, "build_governance_graph", counting)
+    monkeypatch.setattr(graphs.pipeline, "build_governance_graph", counting)
     for _ in range(3):
         assert gov.govern(PERIOD, strategy="efa").text == FIXED
         gov.govern(PERIOD, strategy="existence")

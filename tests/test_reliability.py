@@ -204,7 +204,7 @@ def test_cli_calibrate_fit_group_writes_a_loadable_thresholds_file(tmp_path: Pat
     )
     assert res.exit_code == 0, res.output
     assert "reliability on the held-out groups" in res.output
-    assert "precision / recall per label" in res.output
+    assert "precision/recall per label" in res.output
     th = load_config(out, environ={}).thresholds
     assert "--fit-group GPT-3.5-turbo-0613" in th.source
     bad = runner.invoke(app, ["calibrate", str(labels), "--write-thresholds", str(out)])

@@ -741,11 +741,15 @@ class EfaReviser:
         if f == "misdescribed":
             fixed = self._fix_description(text, v, target)
             if fixed is None and a != "overextended" and self.policy.gates:
-                # nothing to prove a change with: the reader is told what the provision
-                # does not hold (and the best candidate when the store's ranking has one)
-                return self.policy.annotation(
+                # nothing to prove a change with: the reader is told what the provision does
+                # not hold, or the best candidate; a generic 「不完全一致」 is no help (the
+                # lexical F check also fires on short faithful claims: 577 「应承担违约责任」)
+                named = self.policy.annotation(
                     text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate
                 )
+                if named is not None and ("并无" in named.after or "可能应为" in named.after):
+                    return named
+                return None
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
