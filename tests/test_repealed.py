@@ -375,3 +375,36 @@ def test_corpus_show_a_repealed_article() -> None:
     assert "当事人一方不履行合同义务或者履行合同义务不符合约定的" in res.output
     assert "repealed on 2021-01-01" in res.output
     assert "successor: 《民法典》第五百七十七条" in res.output
+
+
+@pytest.mark.parametrize(
+    ("policy", "reverted"),
+    [("proven", False), ("annotate", False), ("aggressive", True)],
+)
+def test_a_proven_successor_is_not_reverted_to_repealed_law(policy: str, reverted: bool) -> None:
+    """A real answer (Qwen 3-8 #73, as of 2023-09-01) cites 婚姻法第十七条 for 夫妻共同财产: the
+    old text is 民法典第一千零六十二条's, so the move is proven. The successor then fails
+    re-verification on the answer's own description; under a gating policy that is no reason
+    to put repealed law back (gold set g0360: harmful). ``aggressive`` keeps the old revert."""
+    from benchmarks.datadir import data_path
+
+    path = data_path("lawbench_dev") / "qwen-7b-chat-hf_zero_shot_3-8.json"
+    if not path.exists():
+        pytest.skip(f"LawBench dev answers not found at {path}")
+    import json
+
+    from benchmarks.lawbench import question_of
+    from governor.core.config import load_config
+
+    rec = json.loads(path.read_text(encoding="utf-8"))["73"]
+    g = Governor(load_config(overrides={"edit_policy": policy}))
+    result = g.govern(
+        rec["prediction"],
+        strategy="efa",
+        as_of=date(2023, 9, 1),
+        context=question_of(rec["origin_prompt"]),
+    )
+    ops = [e.op for e in result.edits]
+    assert ("revert" in ops) is reverted, ops
+    if policy == "proven":
+        assert "replace_repealed" in ops

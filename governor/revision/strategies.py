@@ -695,6 +695,16 @@ class EfaReviser:
         cit = v.citation
         target = self._target(v)
         earlier = self.produced.get(cit.raw)
+        if (
+            earlier is not None
+            and earlier.op == "replace_repealed"
+            and earlier.proof is not None
+            and self.policy.gates
+        ):
+            # a proven successor (the old text is its text): what fails now is the report's
+            # description, which the repealed text fails alike; restoring repealed law helps
+            # no reader (gold set: every such revert judged harmful)
+            return None
         if earlier is not None and earlier.labels[:1] == ("repealed",):
             # Our own replacement of a repealed law failed re-verification: the original was
             # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
