@@ -54,8 +54,9 @@ Verdict = Literal["helpful", "neutral", "harmful"]
 NO_BASIS_NOTE: Final = re.compile(r"未找到[^（）()]{0,30}法律依据")
 """The note 「未找到…法律依据」 whose truth issue 13 measures."""
 
-NOTE: Final = re.compile(r"[（(]注[:：][^（）()]*[）)]")
-"""A citegov note: 「（注：…）」 (full- or half-width brackets)."""
+NOTE: Final = re.compile(r"[（(]注[:：](?:[^（）()]|[（(][^（）()]{0,30}[）)])*[）)]")
+"""A citegov note: 「（注：…）」 (full- or half-width brackets), with one level of brackets
+inside (「可能应为《X》第八十九条第（一）项（置信度0.70）」)."""
 
 
 class EditRecord(Frozen):

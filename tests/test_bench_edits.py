@@ -118,6 +118,12 @@ def test_the_same_change_twice_in_one_sentence_gets_its_own_key() -> None:
         ("renumber", "第九条", "第十条", False),
         ("revert", "《民法典》第一条", "《合同法》第二条（注：该规定已废止）", False),
         ("mark_unsupported", "处十年", "处十年（注：未找到法律依据）", True),
+        (
+            "annotate",
+            "处十年",
+            "处十年（注：所引条文可能应为《刑法》第十条第（一）项（置信度0.70），请核实）",
+            True,
+        ),
     ],
 )
 def test_annotation_means_only_a_note_was_added(
