@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from governor.api import Governor
+from governor.authorities import load_default_store
 from governor.core.labels import DeletionCounts, deletion_counts
 from governor.core.models import CheckResult, Citation, Edit, EditOp, Span, Verdict
 
@@ -66,6 +68,8 @@ CASES = [
      (1, 1, 0, 0)),
     ("renumber: neither removed nor annotation", "renumber", C1, "《刑法》第二百六十五条",
      "c1", (2, 0, 0, 0)),
+    ("an inserted note is an annotation", "annotate", "。《民法典》", "。（注：请核实）《民法典》",
+     "c2", (2, 0, 1, 0)),
     ("a note is an annotation, the citation stays", "mark_stale", C1,
      C1 + "（注：该条已修改，请核对现行文本）", "c1", (2, 0, 1, 0)),
     ("a rewrite that drops the citation removes it", "llm_rewrite",
@@ -96,3 +100,26 @@ def test_whole_text_edit_without_citation_id() -> None:
 def test_one_citation_removed_twice_counts_once() -> None:
     e, out = _ed("remove_citation", "《民法典》第十条规定：", "", "c2")
     assert deletion_counts(INITIAL, [e, e], out).removed == 1
+
+
+GOVERNED = [
+    # draft, strategy, expected (kept, removed, annotations, orphans) on the governed output
+    ("报告日期：2024年6月1日。根据《民法典》第九千条规定，合同无效。", "efa", (0, 1, 1, 1)),
+    ("报告日期：2024年6月1日。《民法典》第九千条规定：“合同一律无效。”", "existence", (1, 0, 1, 0)),
+    ("报告日期：2024年6月1日。诉讼时效期间为三年（《民法典》第一百八十八条）。", "efa", (1, 0, 0, 0)),
+    ("报告日期：2024年6月1日。根据《民法典》第九千条规定，合同无效。", "none", (1, 0, 0, 0)),
+]  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor(store=load_default_store())
+
+
+@pytest.mark.parametrize(("draft", "strategy", "want"), GOVERNED)
+def test_governed_drafts(gov: Governor, draft: str, strategy: str, want: tuple) -> None:
+    r = gov.govern(draft, strategy=strategy)
+    got = deletion_counts(
+        r.initial_verdicts, r.edits, r.text, rounds=[x.verdicts for x in r.rounds]
+    )
+    assert (got.kept, got.removed, got.annotations, got.orphan_claims) == want, r.text

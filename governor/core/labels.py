@@ -134,7 +134,7 @@ REMOVING_OPS: Final = frozenset({"remove_citation", "mark_unsupported"})
 """Ops that take the citation out of the text (``governor.revision.ops.remove``: the carrier
 goes; ``mark_unsupported`` also adds a 「（注：…）」 mark to the claim that stays)."""
 ANNOTATION_OPS: Final = frozenset(
-    {"mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
+    {"annotate", "mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
 )
 """Ops whose added words are a 「（注：…）」 note or mark (``governor.revision.ops`` MARKS,
 ``governor.revision.strategies._note_at``); the cited words themselves stay or go per op."""
