@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 import pytest
 
 from governor.api import Governor
 from governor.authorities import load_default_store
-from governor.core.labels import DeletionCounts, deletion_counts
+from governor.core.labels import (
+    ANNOTATION_OPS,
+    REMOVING_OPS,
+    RETARGET_OPS,
+    DeletionCounts,
+    deletion_counts,
+)
 from governor.core.models import CheckResult, Citation, Edit, EditOp, Span, Verdict
 
 DRAFT = (
@@ -68,6 +76,10 @@ CASES = [
      (1, 1, 0, 0)),
     ("renumber: neither removed nor annotation", "renumber", C1, "《刑法》第二百六十五条",
      "c1", (2, 0, 0, 0)),
+    ("a repealed law retargeted to its successor is kept", "replace_repealed", C1,
+     "《中华人民共和国民法典》第五百六十九条", "c1", (2, 0, 0, 0)),
+    ("a rewrite citing another provision keeps it", "llm_rewrite", "根据《刑法》第二百六十四条，",
+     "根据《治安管理处罚法》第五十八条，", "c1", (2, 0, 0, 0)),
     ("an inserted note is an annotation", "annotate", "。《民法典》", "。（注：请核实）《民法典》",
      "c2", (2, 0, 1, 0)),
     ("a note is an annotation, the citation stays", "mark_stale", C1,
@@ -123,3 +135,11 @@ def test_governed_drafts(gov: Governor, draft: str, strategy: str, want: tuple) 
         r.initial_verdicts, r.edits, r.text, rounds=[x.verdicts for x in r.rounds]
     )
     assert (got.kept, got.removed, got.annotations, got.orphan_claims) == want, r.text
+
+
+def test_every_edit_op_is_classified() -> None:
+    """A new op must be placed: removal, note, retarget, or a free rewrite judged by its words."""
+    free = {"llm_rewrite", "regenerate"}
+    for op in get_args(EditOp):
+        homes = [op in REMOVING_OPS, op in RETARGET_OPS, op in free]
+        assert sum(homes) + (op in ANNOTATION_OPS and op not in REMOVING_OPS) == 1, op

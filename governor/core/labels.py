@@ -138,6 +138,15 @@ ANNOTATION_OPS: Final = frozenset(
 )
 """Ops whose added words are a 「（注：…）」 note or mark (``governor.revision.ops`` MARKS,
 ``governor.revision.strategies._note_at``); the cited words themselves stay or go per op."""
+RETARGET_OPS: Final = frozenset(
+    {
+        "renumber", "fix_granularity", "fix_number", "restore_proviso", "replace_repealed",
+        "reanchor", "rewrite_description", "revert", "unquote",
+    }
+)  # fmt: skip
+"""Ops that keep a citation in place, pointed at the same or another provision (a repealed
+law's successor, the matching article), or change only the words around it: never a removal."""
+_PIN = re.compile(r"《[^》]{2,}》|第[0-9０-９零〇一二三四五六七八九十百千]+条|\(\d{4}\)|（\d{4}）")
 _NOTE = "（注："
 _NON_CONTENT = re.compile(r"[\W_]+")
 
@@ -184,10 +193,10 @@ def _is_note_only(ed: Edit) -> bool:
 def _removes(ed: Edit, c: Citation) -> bool:
     if ed.op in REMOVING_OPS:
         return True
-    if ed.op in ANNOTATION_OPS or ed.op == "revert":
+    if ed.op in ANNOTATION_OPS or ed.op in RETARGET_OPS:
         return False
-    # Other word-changing ops (rewrites, regeneration) remove a citation when they drop it.
-    return c.raw in ed.before and not _still_cited(c, ed.after)
+    # Free rewrites (llm_rewrite, regenerate): removed when the new words cite nothing for it.
+    return c.raw in ed.before and not _still_cited(c, ed.after) and not _PIN.search(ed.after)
 
 
 def _orphan(c: Citation, text: str) -> bool:
