@@ -67,6 +67,7 @@ from governor.authorities import AuthorityStore
 from governor.citations.extract import extract, parse_pin
 from governor.core.config import STRATEGIES
 from governor.core.errors import StrategyError, TaskError
+from governor.core.labels import deletion_counts
 from governor.core.models import Frozen
 from governor.text.textio import atomic_write_text, read_draft
 from verifiers.textsim import normalize
@@ -125,6 +126,9 @@ class PairResult(Frozen):
             intact in the governed text)``.
         evidence_lost: ``(op, count)``: edits whose replaced text cited an evidence point's
             article and whose new text cites none (what makes support fall).
+        cites_kept, cites_removed, annotations, orphan_claims: What the strategy did to the
+            draft's citations (:func:`governor.core.labels.deletion_counts`): trust cannot
+            rise by deletion unseen.
     """
 
     case_id: str
@@ -141,6 +145,10 @@ class PairResult(Frozen):
     restored: tuple[tuple[str, int, int], ...] = ()
     clean_kept: tuple[int, int] = (0, 0)
     evidence_lost: tuple[tuple[str, int], ...] = ()
+    cites_kept: int = Field(0, ge=0)
+    cites_removed: int = Field(0, ge=0)
+    annotations: int = Field(0, ge=0)
+    orphan_claims: int = Field(0, ge=0)
 
 
 class StrategySummary(Frozen):
@@ -158,6 +166,8 @@ class StrategySummary(Frozen):
         wrong_citations, evidence_repairs: Sums over tasks (see :class:`PairResult`).
         restored, clean_kept: Ground-truth sums over tasks (perturbation suites only).
         evidence_lost: ``(op, count)`` over tasks (see :class:`PairResult`).
+        cites_kept, cites_removed, annotations, orphan_claims: Sums over tasks (see
+            :class:`PairResult`).
     """
 
     strategy: str
@@ -172,6 +182,10 @@ class StrategySummary(Frozen):
     restored: tuple[tuple[str, int, int], ...] = ()
     clean_kept: tuple[int, int] = (0, 0)
     evidence_lost: tuple[tuple[str, int], ...] = ()
+    cites_kept: int = 0
+    cites_removed: int = 0
+    annotations: int = 0
+    orphan_claims: int = 0
 
 
 class Comparison(Frozen):
@@ -477,6 +491,12 @@ def run_pair(
         if case.injected or case.clean_text
         else ((), (0, 0))
     )
+    dc = deletion_counts(
+        result.initial_verdicts,
+        result.edits,
+        result.text,
+        rounds=[r.verdicts for r in result.rounds],
+    )
     return PairResult(
         case_id=case.id,
         strategy=strategy,
@@ -492,6 +512,10 @@ def run_pair(
         restored=restored,
         clean_kept=kept,
         evidence_lost=tuple(sorted(lost.items())),
+        cites_kept=dc.kept,
+        cites_removed=dc.removed,
+        annotations=dc.annotations,
+        orphan_claims=dc.orphan_claims,
     )
 
 
@@ -641,6 +665,10 @@ def summarise(
                 evidence_repairs=sum(r.evidence_repairs for r in rows),
                 restored=tuple((k, inj[k], fixed[k]) for k in sorted(inj)),
                 evidence_lost=tuple(sorted(lost.items())),
+                cites_kept=sum(r.cites_kept for r in rows),
+                cites_removed=sum(r.cites_removed for r in rows),
+                annotations=sum(r.annotations for r in rows),
+                orphan_claims=sum(r.orphan_claims for r in rows),
                 clean_kept=(
                     sum(r.clean_kept[0] for r in rows),
                     sum(r.clean_kept[1] for r in rows),

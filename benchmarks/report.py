@@ -21,12 +21,15 @@ from benchmarks.stats import BootstrapCI
 from governor.core.extras import require
 from governor.text.textio import atomic_write_text
 
-TABLE_COLUMNS: Final = ("Final", "Cov", "Sup", "Trust", "E", "F", "A", "all-pass")
+TABLE_COLUMNS: Final = (
+    "Final", "Cov", "Sup", "Trust", "E", "F", "A", "all-pass",
+    "kept", "removed", "annotations", "orphan claims",
+)  # fmt: skip
 CSV_FIELDS: Final = (
     "case_id", "strategy", "s_final", "s_cov", "s_sup", "s_rubric", "s_subtopic", "s_trust",
     "initial_trust", "n_cite", "n_excluded", "all_pass", "citation_all_pass", "n_edits",
     "edit_ops", "wrong_citations", "evidence_repairs", "stop_reason", "judge",
-    "coverage_judges", "seconds",
+    "coverage_judges", "seconds", "cites_kept", "cites_removed", "annotations", "orphan_claims",
 )  # fmt: skip
 PLOT_METRICS: Final = (
     ("s_final", "Final"),
@@ -58,6 +61,7 @@ def _row(s: StrategySummary) -> list[str]:
         c = micro[axis]
         cells.append(_ci(c) if c is not None else f"{value:.4f}")
     cells.append(_ci(s.ci["all_pass"], 3))
+    cells += [str(s.cites_kept), str(s.cites_removed), str(s.annotations), str(s.orphan_claims)]
     return cells
 
 
@@ -259,7 +263,8 @@ def csv_text(results: AblationResults) -> str:
                 int(m.citation_all_pass), p.n_edits,
                 ";".join(f"{op}={n}" for op, n in p.edit_ops), p.wrong_citations,
                 p.evidence_repairs, p.stop_reason, p.judge, ";".join(m.coverage_judges),
-                f"{p.seconds:.4f}",
+                f"{p.seconds:.4f}", p.cites_kept, p.cites_removed, p.annotations,
+                p.orphan_claims,
             ]
         )  # fmt: skip
     return buf.getvalue()

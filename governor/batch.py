@@ -65,6 +65,7 @@ from governor.core.errors import (
 )
 from governor.core.extras import require, unread_us_cases
 from governor.core.gaps import coverage_gaps, gap_line
+from governor.core.labels import deletion_counts
 from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
 from governor.text.script import language
@@ -415,6 +416,14 @@ class BatchRow(BaseModel):
     """One line naming them (:func:`governor.core.gaps.gap_line`), "" when none."""
     language: str = ""
     """``zh`` or ``en``: the draft's language (:func:`governor.text.script.language`)."""
+    kept: int = 0
+    """Draft citations still cited in the output (:func:`governor.core.labels.deletion_counts`)."""
+    removed: int = 0
+    """Draft citations an edit took out of the text."""
+    annotations: int = 0
+    """Edits that add a 「（注：…）」 note or mark."""
+    orphan_claims: int = 0
+    """Removed citations whose claim or quoted provision text is still in the output."""
 
 
 @dataclass(frozen=True)
@@ -558,6 +567,12 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
     gaps = coverage_gaps(result.final_verdicts, unextracted_us=unread_us_cases(result.text))
+    dc = deletion_counts(
+        result.initial_verdicts,
+        result.edits,
+        result.text,
+        rounds=[r.verdicts for r in result.rounds],
+    )
     _log.info(
         "%s: %d citations, %d edits, trust %.3f -> %.3f (%s)",
         job.name, s0.n_cite, len(result.edits), s0.trust, s1.trust, result.stop_reason,
@@ -585,6 +600,10 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         unverified=sum(g.n for g in gaps),
         gaps=gap_line(gaps),
         language=language(draft.text),
+        kept=dc.kept,
+        removed=dc.removed,
+        annotations=dc.annotations,
+        orphan_claims=dc.orphan_claims,
     )
 
 

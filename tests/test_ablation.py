@@ -107,6 +107,13 @@ def test_run_resume_and_outputs(
     assert sum(a for _, a, _ in efa.restored) == sum(len(c.injected) for c in cases)
     assert efa.system.s_trust >= none.system.s_trust
     assert none.clean_kept[0] == none.clean_kept[1] > 0  # strategy none changes nothing
+    # deletion is visible: every draft citation is kept or removed; none removes nothing
+    for p in res.pairs:
+        n_draft = sum(1 for v in gov.verify(next(c.draft for c in cases if c.id == p.case_id)))
+        assert p.cites_kept + p.cites_removed == n_draft, p
+    assert none.cites_removed == none.annotations == none.orphan_claims == 0
+    assert efa.orphan_claims <= efa.cites_removed  # an orphan is a removed citation
+    assert efa.n_edits > 0 and efa.cites_kept == none.cites_kept  # retargets are not removals
 
     # a kill mid-write leaves a cut line: it is dropped, nothing is redone
     with (tmp_path / A.CHECKPOINT).open("a", encoding="utf-8") as fh:
@@ -140,6 +147,7 @@ def test_run_resume_and_outputs(
         table = list(csv.reader(fh))
     assert tuple(table[0]) == CSV_FIELDS and len(table) == 7
     md = (tmp_path / "table.md").read_text(encoding="utf-8")
+    assert "| kept | removed | annotations | orphan claims |" in md
     assert "| efa | 3 |" in md and "Ground truth" in md and "Paired comparisons" in md
     assert (tmp_path / "scores_by_strategy.png").read_bytes()[:4] == b"\x89PNG"
 

@@ -130,6 +130,9 @@ def test_revise_resume_and_quiet(tmp_path: Path) -> None:
     first = run(["revise", str(src), "--out", str(out), "--as-of", "2026-11-29"])
     assert first.exit_code == 0  # type: ignore[attr-defined]
     assert "good: citations 1" in first.stdout  # type: ignore[attr-defined]
+    assert re.search(
+        r"good: .* kept 1 · removed 0 · orphan claims 0 · annotations \d", first.stdout
+    )  # type: ignore[attr-defined]
     assert "ETA" not in first.output  # type: ignore[attr-defined]  # no bar when not a TTY
     again = run(["revise", str(src), "--out", str(out), "--as-of", "2026-11-29", "--resume", "-q"])
     assert again.exit_code == 0  # type: ignore[attr-defined]
@@ -140,7 +143,15 @@ def test_revise_resume_and_quiet(tmp_path: Path) -> None:
         if row.count("│") == 3
     }
     assert table["already done (resume)"] == "2" and table["governed now"] == "0"
-    assert len((out / "summary.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    lines = (out / "summary.jsonl").read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 2
+    rows = [json.loads(line) for line in lines]
+    for r in rows:  # every draft citation is kept or removed (issue 13 item 5)
+        assert r["kept"] + r["removed"] == r["citations"] and r["orphan_claims"] <= r["removed"]
+    kept, removed = (sum(r[k] for r in rows) for k in ("kept", "removed"))
+    assert table["citations kept / removed"] == f"{kept} / {removed}"
+    assert table["claims left without a citation"] == str(sum(r["orphan_claims"] for r in rows))
+    assert table["annotations"] == str(sum(r["annotations"] for r in rows))
 
 
 def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
@@ -151,6 +162,7 @@ def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
     assert res.exit_code == 1 and "第九千条" in res.stdout and "--fail-on" in res.stderr
     res = runner.invoke(app, ["verify", "-", "--fail-on", "0.5"], input=good)
     assert res.exit_code == 0 and "trust 1.000" in res.stdout
+    assert "kept 1 · removed 0" in res.stdout
     res = runner.invoke(app, ["verify", "-"], input=bad)
     assert res.exit_code == 0  # without --fail-on a low trust is a finding, not an error
     res = runner.invoke(app, ["verify", "-", "--fail-on", "2"], input=good)

@@ -281,7 +281,7 @@ def verify(
             console.print(f"[{style}]{escape(line)}[/]", highlight=False)
         console.print(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
-            f"all-pass {'yes' if s.all_pass else 'no'}"
+            f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0"
             + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
             + "\n"
         )
@@ -322,6 +322,12 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
     t.add_row("failed", f"[red]{result.failed}[/]" if result.failed else "0")
     t.add_row("citations", str(sum(r.citations for r in ok)))
     t.add_row("edits", str(sum(r.edits for r in ok)))
+    t.add_row(
+        "citations kept / removed",
+        f"{sum(r.kept for r in ok)} / {sum(r.removed for r in ok)}",
+    )
+    t.add_row("claims left without a citation", str(sum(r.orphan_claims for r in ok)))
+    t.add_row("annotations", str(sum(r.annotations for r in ok)))
     t.add_row(
         "mean trust",
         f"{_fmt(_mean([r.trust_before for r in ok]))} → {_fmt(_mean([r.trust_after for r in ok]))}",
@@ -600,7 +606,9 @@ def _run(
         elif per_draft and not ev.was_skipped:
             console.print(
                 f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
-                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · stopped: "
+                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · kept {r.kept} · removed "
+                f"{r.removed} · orphan claims {r.orphan_claims} · annotations {r.annotations}"
+                " · stopped: "
                 f"{stop_phrase(r.stop_reason)}" + (f" · {escape(r.gaps)}" if r.gaps else ""),
                 highlight=False,
                 soft_wrap=True,  # one log line per draft, whatever the width

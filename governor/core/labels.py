@@ -5,10 +5,11 @@ Layer 0: pure functions over labels and verdicts, no I/O.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+import re
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from governor.core.models import Axis, ReportScore, Verdict
+from governor.core.models import Axis, Citation, Edit, Frozen, ReportScore, Verdict
 
 EXISTENCE_SCORES: Final[Mapping[str, float | None]] = {
     "exists": 1.0,
@@ -127,3 +128,131 @@ def stop_phrase(reason: str | None, *, lang: str = "en") -> str:
     if words is None:
         return reason
     return words[1] if lang == "zh" else words[0]
+
+
+REMOVING_OPS: Final = frozenset({"remove_citation", "mark_unsupported"})
+"""Ops that take the citation out of the text (``governor.revision.ops.remove``: the carrier
+goes; ``mark_unsupported`` also adds a 「（注：…）」 mark to the claim that stays)."""
+ANNOTATION_OPS: Final = frozenset(
+    {"annotate", "mark_unsupported", "mark_stale", "mark_overreach", "mark_misdescribed"}
+)
+"""Ops whose added words are a 「（注：…）」 note or mark (``governor.revision.ops`` MARKS,
+``governor.revision.strategies._note_at``); the cited words themselves stay or go per op."""
+RETARGET_OPS: Final = frozenset(
+    {
+        "renumber", "fix_granularity", "fix_number", "restore_proviso", "replace_repealed",
+        "reanchor", "rewrite_description", "revert", "unquote",
+    }
+)  # fmt: skip
+"""Ops that keep a citation in place, pointed at the same or another provision (a repealed
+law's successor, the matching article), or change only the words around it: never a removal."""
+_PIN = re.compile(r"《[^》]{2,}》|第[0-9０-９零〇一二三四五六七八九十百千]+条|\(\d{4}\)|（\d{4}）")
+_NOTE = "（注："
+_NON_CONTENT = re.compile(r"[\W_]+")
+
+
+class DeletionCounts(Frozen):
+    """What revision did to the draft's citations (issue 13 item 5: scores not gamed by deletion).
+
+    Attributes:
+        kept: Citations of the draft still cited in the output (``n_draft - removed``).
+        removed: Citations of the draft taken out of the text by an edit.
+        annotations: Edits that add a 「（注：…）」 note or mark (:data:`ANNOTATION_OPS`, or any
+            other edit whose only change is inserting such a note).
+        orphan_claims: Removed citations whose claim, or a quotation “…” given as the
+            provision's words, is still in the output: an unsupported claim left standing.
+    """
+
+    kept: int = 0
+    removed: int = 0
+    annotations: int = 0
+    orphan_claims: int = 0
+
+
+def _content(s: str) -> str:
+    return _NON_CONTENT.sub("", s)
+
+
+def _still_cited(c: Citation, after: str) -> bool:
+    """Whether ``after`` still names the authority ``c`` cites (its words, instrument or number)."""
+    names = (c.raw, c.instrument_as_written, c.instrument, c.case_number, c.document_number)
+    return any(n and _content(n) and _content(n) in _content(after) for n in names)
+
+
+def _is_note_only(ed: Edit) -> bool:
+    """An edit whose ``after`` is ``before`` with a 「（注：…）」 note inserted."""
+    if _NOTE not in ed.after or _NOTE in ed.before:
+        return False
+    i = ed.after.index(_NOTE)
+    j = ed.after.find("）", i)
+    if j < 0:
+        return False
+    return ed.after[:i] + ed.after[j + 1 :] == ed.before
+
+
+def _removes(ed: Edit, c: Citation) -> bool:
+    if ed.op in REMOVING_OPS:
+        return True
+    if ed.op in ANNOTATION_OPS or ed.op in RETARGET_OPS:
+        return False
+    # Free rewrites (llm_rewrite, regenerate): removed when the new words cite nothing for it.
+    return c.raw in ed.before and not _still_cited(c, ed.after) and not _PIN.search(ed.after)
+
+
+def _orphan(c: Citation, text: str) -> bool:
+    body = _content(text)
+    if any(q and _content(q) and _content(q) in body for q in c.quotes):
+        return True
+    claim = _content(c.claim.replace(c.raw, ""))
+    return bool(claim) and claim in body
+
+
+def deletion_counts(
+    initial: Sequence[Verdict],
+    edits: Sequence[Edit],
+    text: str,
+    *,
+    rounds: Sequence[Sequence[Verdict]] = (),
+) -> DeletionCounts:
+    """Count citations kept / removed, annotations and orphan claims of one governed draft.
+
+    Args:
+        initial: Verdicts on the draft as given (one per extracted citation).
+        edits: Every applied edit, all rounds, in order (``Edit.citation_id`` names the citation
+            of the text the edit's round started from; ``None`` for a whole-text edit).
+        text: The output text.
+        rounds: Verdicts on each round's output, so later rounds' ``citation_id`` resolve;
+            a citation first seen in a later round that is removed is not a draft citation
+            and does not count.
+
+    Returns:
+        :class:`DeletionCounts`; with no edits ``kept == len(initial)`` and the rest 0.
+        Whitespace and punctuation are ignored when looking for a claim in ``text``.
+
+    Source of the rule: issue 13 item 5 — a quoted statute text whose citation was removed
+    still counts as an unsupported claim.
+    """
+    draft = {v.citation.id: v.citation for v in initial}
+    known = dict(draft)
+    for vs in rounds:
+        for v in vs:
+            known.setdefault(v.citation.id, v.citation)
+    removed: dict[str, Citation] = {}
+    annotations = 0
+    for ed in edits:
+        if ed.op in ANNOTATION_OPS or _is_note_only(ed):
+            annotations += 1
+        if ed.citation_id is not None:
+            cands = [known[ed.citation_id]] if ed.citation_id in known else []
+        else:
+            cands = [c for c in draft.values() if c.raw in ed.before]
+        for c in cands:
+            if c.id in draft and c.id not in removed and _removes(ed, c):
+                removed[c.id] = c
+    orphans = sum(_orphan(c, text) for c in removed.values())
+    return DeletionCounts(
+        kept=len(draft) - len(removed),
+        removed=len(removed),
+        annotations=annotations,
+        orphan_claims=orphans,
+    )
