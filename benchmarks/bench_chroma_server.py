@@ -20,7 +20,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -32,22 +31,10 @@ import chromadb
 
 from benchmarks.datadir import data_path
 from benchmarks.lawbench import load_task
+from benchmarks.processes import free_port, rss_mb
 from governor.authorities import load_default_store
 from governor.retrieval.chroma_index import ChromaIndex, building_index
 from governor.retrieval.embedders import make_embedder
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return 0.0
 
 
 def main(argv: list[str] | None = None) -> dict[str, object]:
@@ -64,7 +51,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     arts = [a for t in titles for a in store.articles(t)]
     embedder = make_embedder("use")
     questions = [it.question for it in load_task(data_path("lawbench_dev"), "3-8")]
-    port = _free_port()
+    port = free_port()
     url = f"http://127.0.0.1:{port}"
     with tempfile.TemporaryDirectory() as tmp:
         proc = subprocess.Popen(
@@ -114,7 +101,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
                         list(pool.map(fn, range(clients)))
                     wall = time.perf_counter() - t0
                     results[f"{name}@{clients}"] = {"queries_per_s": round(per * clients / wall, 1)}
-            rss = _rss_mb(proc.pid)
+            rss = rss_mb(proc.pid)
         finally:
             proc.send_signal(signal.SIGTERM)
             proc.wait(timeout=30)

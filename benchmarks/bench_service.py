@@ -21,7 +21,6 @@ import asyncio
 import json
 import os
 import signal
-import socket
 import statistics
 import subprocess
 import sys
@@ -33,21 +32,9 @@ import httpx
 
 from benchmarks.datadir import data_path
 from benchmarks.lawbench import draft_text, load_task
+from benchmarks.processes import free_port, rss_mb
 
 KEY = "bench-key"
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
-
-
-def _rss_mb(pid: int) -> float:
-    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
-        if line.startswith("VmRSS:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return 0.0
 
 
 def _pct(xs: list[float], q: float) -> float:
@@ -92,7 +79,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
     args = ap.parse_args(argv)
     drafts = [draft_text(it) for it in load_task(args.lawbench, "3-8")]
     route = f"/v1/{args.route}"
-    port = _free_port()
+    port = free_port()
     env = {k: v for k, v in os.environ.items() if not k.startswith("CITEGOV_")}
     env.update({"CITEGOV_API_KEYS": KEY, "CITEGOV_CONFIG": ""})
     cmd = [sys.executable, "-c", "from governor.cli.app import main; main()", "serve"]
@@ -122,7 +109,7 @@ def main(argv: list[str] | None = None) -> dict[str, object]:
         lat, codes, wall = asyncio.run(
             _load(url, route, drafts, args.requests, args.concurrency, args.timeout)
         )
-        rss = _rss_mb(proc.pid)
+        rss = rss_mb(proc.pid)
     finally:
         proc.send_signal(signal.SIGTERM)
         try:

@@ -28,6 +28,7 @@ LAYERS: dict[str, int] = {
     "graphs": 5,
     "benchmarks": 6,
     "benchmarks.datadir": 0,
+    "benchmarks.processes": 0,
     "benchmarks.perturb": 6,
     "benchmarks.ablation": 7,
     "benchmarks.bench_edits": 7,
