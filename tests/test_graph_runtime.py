@@ -156,7 +156,7 @@ def test_input_and_output_schemas(gov: Governor) -> None:
     "draft,given,context,expected",
     [
         ("报告日期：2019年6月1日\n" + FAKE, None, None, "2019-06-01"),  # the report date
-        (FAKE, None, None, date.today().isoformat()),  # else today
+        (FAKE, None, None, "today"),  # else today (read when the test runs, not when collected)
         (FAKE, None, {"as_of": "2020-01-02"}, "2020-01-02"),  # the run's setting
         ("报告日期：2019年6月1日\n" + FAKE, "2021-03-04", {"as_of": "2020-01-02"}, "2021-03-04"),
     ],
@@ -165,8 +165,12 @@ def test_as_of_defaults_inside_the_graph(
     gov: Governor, draft: str, given: str | None, context: Any, expected: str
 ) -> None:
     inp = {"draft": draft, **({"as_of": given} if given else {})}
+    before = date.today().isoformat()
     out = gov.graph("none").invoke(inp, context=context, output_keys=STATE_KEYS)
-    assert out["as_of"] == expected
+    if expected == "today":  # a run across midnight may see either day
+        assert out["as_of"] in (before, date.today().isoformat())
+    else:
+        assert out["as_of"] == expected
 
 
 @pytest.mark.parametrize("how", ["context", "context_object", "configurable"], ids=lambda s: str(s))
