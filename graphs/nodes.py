@@ -525,7 +525,8 @@ def _keep_invariants(
     """Re-apply ``applied`` without the edits that break a reading invariant
     (``governor.revision.invariants``), each replaced by its annotation; returns the new
     text, the edits applied and how many were reverted."""
-    guilty = [e for e in applied if e in guilty_edits(text, applied)]
+    found = guilty_edits(text, applied)  # once: each call re-reads the whole text per edit
+    guilty = [e for e in applied if e in found]
     kept = [e for e in applied if e not in guilty]
     # edits harmless alone can break an invariant together (two removals emptying one
     # 法律依据 list): turn word changes back, one at a time, while that lowers the count
