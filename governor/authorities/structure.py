@@ -14,7 +14,7 @@ The rules follow the drafting conventions of 《立法技术规范（试行）�
 from __future__ import annotations
 
 import threading
-from typing import Literal
+from typing import Literal, get_args
 
 from governor.core.models import Frozen
 from governor.core.records import ArticleRecord
@@ -107,16 +107,7 @@ class ProvisionStructure(Frozen):
         return bool(self.consequences)
 
 
-_ROLE_ORDER: tuple[Role, ...] = (
-    "definition",
-    "duty_right",
-    "condition",
-    "consequence",
-    "penalty",
-    "amount",
-    "procedure",
-    "cross_reference",
-)
+_ROLE_ORDER: tuple[Role, ...] = get_args(Role)  # the order roles are listed in
 
 
 def _references(record: ArticleRecord, text: str, para: int) -> list[Reference]:
