@@ -30,7 +30,13 @@ Decisions, in order:
 2b. a meta-description whose subject X the provision's text holds → ``supports``;
 3. a claim of its own that shares little with the provision (overlap <
    ``applicability_partial_relevance``) but restates another provision of the instrument
-   (overlap ≥ :data:`RESTATES`) → ``irrelevant`` (L1.1.2) with that provision as suggestion;
+   (overlap ≥ :data:`RESTATES`) → ``irrelevant`` (L1.1.2) with that provision as suggestion —
+   unless the claim is not that provision's text near-verbatim
+   (:data:`~verifiers.suggest.NEAR_VERBATIM`) and the cited provision itself ranks within
+   :data:`TOP_RANK` for claim + question (overlap ≥ :data:`MIN_FIT`): a paraphrase in the
+   instrument's vocabulary (安全生产法第四条's general duties) resembles general articles more
+   than the specific one cited, and proves nothing against a top rank (fidelity still reports
+   the misdescription);
 4. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
    a claim that restates the provision (overlap ≥ :data:`RESTATES`), or — for a member of a
    list (《X》第一条、第二条) whose claim is shared — another member at rank ≤
@@ -71,6 +77,7 @@ from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
 from verifiers.suggest import (
+    NEAR_VERBATIM,
     PROPOSITION_FULL,
     IdfCache,
     better_provision,
@@ -84,6 +91,7 @@ from verifiers.textsim import (
     containment,
     contains_phrase,
     specificity,
+    verbatim_share,
     weighted_containment,
 )
 
@@ -272,7 +280,12 @@ def check_applicability(
             reason="the claim is this provision's rule",
             scorer=lambda c, t: weighted_containment(c, t, table),
         )
-        if other is not None and other_score >= RESTATES:
+        # ... unless the claim is only a paraphrase in the instrument's vocabulary (not that
+        # provision's text near-verbatim) and the cited provision ranks among the best for
+        # the proposition: resemblance in words proves nothing against a top rank
+        paraphrase = verbatim_share(claim, other.authority.text) < NEAR_VERBATIM if other else True
+        ranked_top = rank is not None and rank <= TOP_RANK and rel >= MIN_FIT
+        if other is not None and other_score >= RESTATES and not (paraphrase and ranked_top):
             return _out(
                 "irrelevant",
                 f"the claim states the rule of {other.authority.label} ({other_score:.2f}), "

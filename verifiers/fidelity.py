@@ -39,7 +39,10 @@ Checks, in order; the first failure decides:
    (:func:`word_share`, :func:`~verifiers.textsim.verbatim_share`) → ``misdescribed``
    L1.1.2 with that provision as suggestion. Bigram overlap alone is fooled by fragments
    across words: 「违约方应当赔偿损失」, shared by 民法典第五百七十七条、第五百八十四条, is a
-   restatement they support, not the content of 第五百九十一条 (「对方应当…损失…赔偿」);
+   restatement they support, not the content of 第五百九十一条 (「对方应当…损失…赔偿」).
+   The suggestion keeps its confidence only when the description is that provision's text
+   near-verbatim; a paraphrase in the instrument's vocabulary gets half
+   (:func:`paraphrase_confidence`: which provision it meant is a guess);
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
@@ -353,6 +356,28 @@ def _claim_elsewhere(
     return _other_text("claim", sug, other, sim)
 
 
+PARAPHRASE_FACTOR = 0.5
+"""Factor on the confidence of a step-4 suggestion whose text the description is not
+near-verbatim (:func:`paraphrase_confidence`): the choice between the provisions is then a
+guess, as for a tie (:data:`verifiers.suggest.TIE_MARGIN`)."""
+
+
+def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
+    """``sug`` with its confidence × :data:`PARAPHRASE_FACTOR` unless the description is the
+    suggested provision's text near-verbatim (``share`` =
+    :func:`~verifiers.textsim.verbatim_share` ≥ :data:`~verifiers.suggest.NEAR_VERBATIM`).
+
+    A paraphrase in the instrument's own vocabulary (「有关部门应当依法及时处理」, 「建立健全安全
+    生产责任制…提高安全生产水平」) overlaps a general or procedural article's words more than the
+    cited article's without being its text: the report is still ``misdescribed`` (it does not
+    state the cited provision), but which provision it meant is a guess, not proof — the
+    revision policy's proof for a renumber is the same near-verbatim test (SPEC §5).
+    """
+    if share >= NEAR_VERBATIM:
+        return sug
+    return sug.model_copy(update={"score": sug.score * PARAPHRASE_FACTOR})
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -506,12 +531,18 @@ def _checks(
                 not (claim_only or sim >= CITED_HOLDS) or _restates(desc, sug.authority.text, other)
             )
         ):
+            share = verbatim_share(desc, sug.authority.text)
+            said = (
+                f"its text near-verbatim ({share:.2f})"
+                if share >= NEAR_VERBATIM
+                else f"not its text (verbatim {share:.2f}): which provision is meant is a guess"
+            )
             return _out(
                 "misdescribed",
                 f"the description matches {sug.authority.label} ({other:.2f}) "
-                f"better than the cited provision ({sim:.2f})",
+                f"better than the cited provision ({sim:.2f}), {said}",
                 codes=("L1.1.2",),
-                suggestion=sug,
+                suggestion=paraphrase_confidence(sug, share),
                 evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
             )
 
