@@ -130,10 +130,32 @@ def test_applicability_on_conditions(
         assert v.suggestion.authority.article == suggested
 
 
-def test_facts_in_another_articles_trigger_words(gov: Governor) -> None:
-    v = last(gov, "被告人容留他人吸食、注射毒品，应当依法追究刑事责任（《刑法》第三百四十七条）。")
-    assert v.applicability.label == "irrelevant", v.applicability.rationale
-    assert v.suggestion is not None and v.suggestion.authority.article == "354"
+@pytest.mark.parametrize(
+    "text,label,suggested,trigger,cited_holds",
+    [
+        # 第三百五十四条's trigger 「容留他人吸食、注射毒品」, not in 第三百四十七条's text
+        ("被告人容留他人吸食、注射毒品，应当依法追究刑事责任（《刑法》第三百四十七条）。", "irrelevant", "354", "容留他人吸食、注射毒品", False),
+        # 第三百八十五条's trigger 「索取他人财物」 is also 第一百八十四条's own words (bank staff
+        # 「在金融业务活动中索取他人财物或者非法收受他人财物」): no evidence against it
+        ("根据《刑法》第一百八十四条规定，银行或者其他金融机构工作人员在金融业务活动中索取他人财物或者非法收受他人财物，为他人谋取利益的，将面临定罪处罚。", "supports", None, "索取他人财物", True),
+        # the same facts cited to an article whose text does not hold them (盗窃, 第二百六十四条)
+        ("国家工作人员利用职务上的便利，索取他人财物，应当依法追究刑事责任（《刑法》第二百六十四条）。", "irrelevant", "385", "索取他人财物", False),
+    ],
+)  # fmt: skip
+def test_facts_in_another_articles_trigger_words(
+    gov: Governor, text: str, label: str, suggested: str | None, trigger: str, cited_holds: bool
+) -> None:
+    v = last(gov, text)
+    # the evidence: the statute text of the cited article holds the trigger or not
+    assert v.resolved is not None and v.resolved.article is not None
+    cited = gov.store.article(CRIMINAL, v.resolved.article, as_of=TODAY)
+    assert cited is not None and (trigger in cited.text) is cited_holds
+    assert trigger in text
+    assert v.applicability.label == label, v.applicability.rationale
+    if suggested is None:
+        assert v.suggestion is None or v.suggestion.score < 0.5, v.suggestion
+    else:
+        assert v.suggestion is not None and v.suggestion.authority.article == suggested
 
 
 def test_criminal_benchmark_balanced_accuracy_on_a_small_sample(gov: Governor) -> None:

@@ -153,9 +153,17 @@ def _triggers(store: AuthorityStore, version: str) -> dict[str, str]:
 def _facts_rule(item: JudgeItem, store: AuthorityStore, rec: ArticleRecord) -> AxisOutcome | None:
     """A 分则 article cited for facts stated in another article's trigger words (no charge
     named): the facts hold a distinctive trigger of another article and none of the cited
-    article's → ``irrelevant`` with that article; they hold one of its own → ``supports``."""
+    article's → ``irrelevant`` with that article; they hold one of its own → ``supports``.
+    Another article's trigger that the cited article's text also holds (第一百八十四条 restates
+    第三百八十五条's 「索取他人财物」 for bank staff) is not evidence against the cited article."""
     text = _texts(item)
-    found = {art for t, art in _triggers(store, rec.version).items() if t in text}
+    # a trigger the cited article's own text holds (184 「索取他人财物或者非法收受他人财物」, 385's
+    # 「索取他人财物」) is its trigger too: no evidence against it
+    found = {
+        art
+        for t, art in _triggers(store, rec.version).items()
+        if t in text and (art == rec.article or t not in rec.text)
+    }
     if not found:
         return None
     if rec.article in found:
