@@ -99,6 +99,31 @@ def test_modality_flip_detected_and_not_when_same() -> None:
     assert modality_flips("用人单位应当支付经济补偿", ART_188) == ()  # predicate absent
 
 
+# 集成电路布图设计行政执法办法第二条第三款 (real text)
+ART_IC_2 = (
+    "各省、自治区、直辖市的知识产权局应当协助、配合国家知识产权局开展集成电路布图设计行政执法工作。"
+)
+# 安全生产法第四十一条第二款 (last sentence)
+ART_SAFETY_41 = "其中，重大事故隐患排查治理情况应当及时向负有安全生产监督管理职责的部门和职工大会或者职工代表大会报告。"
+
+
+@pytest.mark.parametrize(
+    "description,source,flipped",
+    [
+        # the addressee of 向 is the report's act's addressee; in the source the same words
+        # are the object of 协助、配合: no modality is said about 投诉
+        ("A公司可以向国家知识产权局投诉B公司", ART_IC_2, None),
+        # the same addressee after 向 in the source: a real flip (应当 → 可以)
+        ("用人单位可以向劳动者支付经济补偿", ART_46, "obligation"),
+        ("重大事故隐患排查治理情况可以向负有安全生产监督管理职责的部门报告", ART_SAFETY_41, "obligation"),
+        ("重大事故隐患排查治理情况应当及时向负有安全生产监督管理职责的部门报告", ART_SAFETY_41, None),
+    ],
+)  # fmt: skip
+def test_modality_flip_of_an_addressee(description: str, source: str, flipped: str | None) -> None:
+    flips = modality_flips(description, source)
+    assert [f.expected.modality for f in flips][:1] == ([flipped] if flipped else [])
+
+
 def test_proviso_found_with_its_rule() -> None:
     (p,) = provisos(ART_209)
     assert p.text == "但是法律另有规定的除外"

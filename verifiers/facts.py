@@ -284,13 +284,18 @@ def anchored_mismatches(
 
 @dataclass(frozen=True)
 class ModalUse:
-    """A modal verb and the predicate that follows it (up to 4 content characters)."""
+    """A modal verb and the predicate that follows it (up to 4 content characters).
+
+    ``addressee`` is True when the modal is followed by 向 and ``predicate`` is the 向-phrase's
+    object (「可以向人民法院起诉」 → 人民法院), the addressee of the act rather than the act.
+    """
 
     modality: Modality
     word: str
     predicate: str
     start: int
     end: int
+    addressee: bool = False
 
 
 def modal_uses(text: str) -> tuple[ModalUse, ...]:
@@ -298,9 +303,13 @@ def modal_uses(text: str) -> tuple[ModalUse, ...]:
     out = []
     for m in MODAL.finditer(text):
         pred = re.sub(r"[^\u4e00-\u9fff]", "", text[m.end() : m.end() + 8])
-        pred = pred.removeprefix("依法").removeprefix("向")
+        pred = pred.removeprefix("依法")
+        to = pred.startswith("向")
+        pred = pred.removeprefix("向")
         if len(pred) >= 2:
-            out.append(ModalUse(_MODAL_CLASS[m.group(0)], m.group(0), pred[:4], m.start(), m.end()))
+            out.append(
+                ModalUse(_MODAL_CLASS[m.group(0)], m.group(0), pred[:4], m.start(), m.end(), to)
+            )
     return tuple(out)
 
 
@@ -322,6 +331,11 @@ def modality_flips(description: str, source: str) -> tuple[ModalityFlip, ...]:
     looked up in the source; the modal nearest before each occurrence (within
     ``_MODAL_REACH`` characters, same clause) gives the source's modality. A flip is reported
     only when the source uses that predicate with exactly one modality class.
+
+    An addressee (the object of 向 after the modal, :attr:`ModalUse.addressee`) is looked up
+    only where the source has it after 向 too: the same words as another verb's object
+    (「应当协助、配合国家知识产权局」 against 「可以向国家知识产权局投诉」) say nothing of the modality
+    of the report's act.
     """
     src_modals = modal_uses(source)
     out = []
@@ -330,6 +344,8 @@ def modality_flips(description: str, source: str) -> tuple[ModalityFlip, ...]:
             key = use.predicate[:n]
             classes: dict[Modality, ModalUse] = {}
             for occ in re.finditer(re.escape(key), source):
+                if use.addressee and not source[: occ.start()].endswith("向"):
+                    continue  # the words as the object of another verb, not an addressee
                 before = [
                     s
                     for s in src_modals
