@@ -41,13 +41,18 @@ def figures(
     rows: Iterable[dict[str, Any]],
     min_score: float = 0.5,
     cited_instrument: Callable[[str], str | None] = lambda raw: None,
+    items: bool = False,
 ) -> dict[str, Any]:
     """The figures of the module docstring from ``{"item", "prediction"}`` rows;
-    ``cited_instrument(raw)`` gives the canonical title a citation names (None: unknown)."""
+    ``cited_instrument(raw)`` gives the canonical title a citation names (None: unknown).
+    With ``items``, the ids of the correct answers not kept are listed too (``correct_lost``,
+    ``reference_lost``: item ids in input order)."""
     wrong = wrong_hit = wrong_off = 0
     cross = cross_hit = cross_off = 0
     right = kept = 0
     ref_n = ref_kept = 0
+    lost: list[str] = []
+    ref_lost: list[str] = []
     for row in rows:
         it, p = row["item"], row["prediction"]
         exp = it["expected"]
@@ -72,10 +77,14 @@ def figures(
             if it.get("group") == "reference":
                 ref_n += 1
                 ref_kept += ok
+                if not ok:
+                    ref_lost.append(it["id"])
             else:
                 right += 1
                 kept += ok
-    return {
+                if not ok:
+                    lost.append(it["id"])
+    out: dict[str, Any] = {
         "min_score": min_score,
         "wrong_article": {
             "n": wrong,
@@ -90,6 +99,10 @@ def figures(
         "correct_kept": {"n": right, "kept": _ratio(kept, right)},
         "reference_answers_kept": {"n": ref_n, "kept": _ratio(ref_kept, ref_n)},
     }
+    if items:
+        out["correct_lost"] = lost
+        out["reference_lost"] = ref_lost
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -97,6 +110,9 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("predictions", type=Path, help="JSONL from citegov calibrate --predictions")
     ap.add_argument("--min-score", type=float, default=0.5)
+    ap.add_argument(
+        "--json", action="store_true", help="also list the ids of the correct answers not kept"
+    )
     args = ap.parse_args(argv)
     if not args.predictions.is_file():
         sys.stderr.write(f"{args.predictions}: no such file; run citegov calibrate first\n")
@@ -112,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
         c = parse_pin(raw, store)
         return c.instrument if c is not None else None
 
-    result = figures(rows, args.min_score, cited)
+    result = figures(rows, args.min_score, cited, items=args.json)
     sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return 0
 

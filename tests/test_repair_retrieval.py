@@ -79,7 +79,7 @@ def _row(
     score: float | None,
 ) -> dict:
     return {
-        "item": {"group": group, "raw": raw, "expected": {"applicability": exp_a, "suggestion": target}},
+        "item": {"id": f"{group}/{raw}/{pred_a}", "group": group, "raw": raw, "expected": {"applicability": exp_a, "suggestion": target}},
         "prediction": {"applicability": pred_a, "suggestion": sug, "suggestion_score": score},
     }  # fmt: skip
 
@@ -115,3 +115,7 @@ def test_bench_repair_figures() -> None:
     }
     assert f["correct_kept"] == {"n": 2, "kept": 0.5}
     assert f["reference_answers_kept"] == {"n": 1, "kept": 1.0}
+    assert "correct_lost" not in f
+    listed = figures(rows, 0.5, inst.get, items=True)
+    assert listed["correct_lost"] == ["m/《A法》第五条/partially_supports"]
+    assert listed["reference_lost"] == []
