@@ -213,6 +213,8 @@ class AblationResults(Frozen):
         suite: Suite name or path.
         strategies: In the order run.
         judge: Verification (E/F/A) judge.
+        edit_policy: The revision policy the strategies ran under (``annotate`` / ``proven`` /
+            ``aggressive``; ``""`` when the caller did not say).
         coverage_judge: Coverage/support judge names.
         seed: Seed of suite generation, sampling and bootstrap.
         n_tasks: Tasks scored per strategy.
@@ -228,6 +230,7 @@ class AblationResults(Frozen):
     suite: str
     strategies: tuple[str, ...]
     judge: str
+    edit_policy: str = ""
     coverage_judge: str
     seed: int
     n_tasks: int
@@ -782,13 +785,23 @@ def run_ablation(
     out_dir.mkdir(parents=True, exist_ok=True)
     wanted = dict(settings or _run_settings(suite, strats, judge_name, seed, None, None))
     wanted["coverage_judge"] = judge.coverage_name
+    # the policy decides the edits, so a checkpoint of another policy must not be resumed
+    wanted.setdefault("edit_policy", getattr(getattr(gov, "config", None), "edit_policy", None))
     run_file = out_dir / RUN_FILE
     ckpt = out_dir / CHECKPOINT
     if run_file.is_file() and ckpt.is_file():
         before = json.loads(run_file.read_text(encoding="utf-8"))
         diff = [
             k
-            for k in ("suite", "judge", "seed", "limit", "generator", "coverage_judge")
+            for k in (
+                "suite",
+                "judge",
+                "seed",
+                "limit",
+                "generator",
+                "coverage_judge",
+                "edit_policy",
+            )
             if before.get(k) != wanted.get(k)
         ]
         if diff:
@@ -824,6 +837,7 @@ def run_ablation(
         suite=suite,
         strategies=strats,
         judge=judge_name,
+        edit_policy=str(wanted.get("edit_policy") or ""),
         coverage_judge=f"{judge.coverage_name}+cited-authority; sections: headings/whole-text",
         seed=seed,
         n_tasks=len(cases),
