@@ -1025,6 +1025,13 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa")
             stop_reason=r.stop_reason,
             error=r.error,
             unverified=r.unverified,
+            sup_before=r.sup_before,
+            sup_after=r.sup_after,
+            cov_after=r.cov_after,
+            kept=r.kept,
+            removed=r.removed,
+            orphan_claims=r.orphan_claims,
+            annotations=r.annotations,
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]
