@@ -90,6 +90,8 @@ class Case(Frozen):
         task: The task (rubric and evidence for scoring).
         draft: The report text as generated.
         suite: Name of the suite it came from.
+        group: The model that wrote the draft (LawBench suites; ``""`` elsewhere): the unit of
+            ``per_model`` sampling.
         clean_text: For perturbation cases: the report before injection (ground truth).
         injected: For perturbation cases: the labelled errors of ``draft``.
     """
@@ -98,6 +100,7 @@ class Case(Frozen):
     task: Task
     draft: str
     suite: str
+    group: str = ""
     clean_text: str = ""
     injected: tuple[InjectedError, ...] = ()
 
@@ -327,12 +330,22 @@ def _perturbed_case(r: Any, suite: str) -> Case:
     )
 
 
-def _sample(cases: Sequence[Case], limit: int | None, seed: int) -> tuple[Case, ...]:
-    if limit is None or limit >= len(cases):
-        return tuple(cases)
-    if limit < 1:
+def _sample(
+    cases: Sequence[Case], limit: int | None, seed: int, *, per_model: bool = False
+) -> tuple[Case, ...]:
+    """A seeded sample of ``limit`` cases in suite order; with ``per_model``, of ``limit``
+    cases of each ``Case.group`` (each group drawn with its own seed, ``f"{seed}:{group}"``, so
+    a group's sample does not depend on the others)."""
+    if limit is not None and limit < 1:
         raise TaskError(f"--limit {limit}: give at least 1")
-    keep = set(random.Random(seed).sample(range(len(cases)), limit))
+    if limit is None:
+        return tuple(cases)
+    keep: set[int] = set()
+    groups = dict.fromkeys(c.group for c in cases) if per_model else {"": None}
+    for g in groups:
+        idx = [i for i, c in enumerate(cases) if not per_model or c.group == g]
+        rng = random.Random(f"{seed}:{g}" if per_model else seed)
+        keep |= set(idx) if limit >= len(idx) else set(rng.sample(idx, limit))
     return tuple(c for i, c in enumerate(cases) if i in keep)
 
 
@@ -342,6 +355,7 @@ def load_cases(
     *,
     seed: int = 0,
     limit: int | None = None,
+    per_model: bool = False,
     generator: str | Generator | None = None,
     screen: Screen | None = None,
 ) -> tuple[tuple[Case, ...], tuple[str, ...]]:
@@ -352,6 +366,8 @@ def load_cases(
         store: The authority store.
         seed: Seed of the perturbation suite and of ``limit`` sampling.
         limit: Keep a seeded random sample of this many cases (in suite order).
+        per_model: Apply ``limit`` to each model's answers of a LawBench suite (``Case.group``)
+            rather than to the whole suite; no effect on suites without models.
         generator: A spec for :func:`resolve_generator` or a callable; required for task
             files, optional for built-in suites (replaces their drafts).
         screen: Passed to :func:`benchmarks.perturb.generate_suite` for ``perturbation``
@@ -373,7 +389,10 @@ def load_cases(
         cases = [_perturbed_case(r, suite) for r in reports]
     elif name in ("lawbench-3-2", "lawbench-3-8"):
         found, skip = load_lawbench_cases(lawbench_dir(), name.removeprefix("lawbench-"), store)
-        cases = [Case(id=c.task.id, task=c.task, draft=c.draft, suite=suite) for c in found]
+        cases = [
+            Case(id=c.task.id, task=c.task, draft=c.draft, suite=suite, group=c.item.model)
+            for c in found
+        ]
         skipped = tuple(f"{i}: reference cites no article" for i in skip)
     else:
         path = Path(suite)
@@ -398,7 +417,7 @@ def load_cases(
                     "module:function"
                 )
             cases = [Case(id=t.id, task=t, draft="", suite=suite) for t in tasks]
-    cases = list(_sample(cases, limit, seed))
+    cases = list(_sample(cases, limit, seed, per_model=per_model))
     if gen is not None:
         cases = [c.model_copy(update={"draft": _generate(gen, c.task)}) for c in cases]
     return tuple(cases), skipped
@@ -798,6 +817,7 @@ def run_ablation(
                 "judge",
                 "seed",
                 "limit",
+                "per_model",
                 "generator",
                 "coverage_judge",
                 "edit_policy",

@@ -324,6 +324,24 @@ def test_limit_is_a_seeded_sample_in_suite_order(store: AuthorityStore) -> None:
     assert [order.index(c.id) for c in a] == sorted(order.index(c.id) for c in a)
 
 
+def test_limit_per_model_samples_each_model(cases: tuple[Case, ...]) -> None:
+    sizes = (("m1", 5), ("m2", 3), ("m3", 1))
+    pool = [
+        cases[0].model_copy(update={"id": f"{g}_{i}", "group": g})
+        for g, n in sizes
+        for i in range(n)
+    ]
+    got = A._sample(pool, 2, 7, per_model=True)
+    assert sorted(c.group for c in got) == ["m1", "m1", "m2", "m2", "m3"]
+    order = [c.id for c in pool]
+    assert [c.id for c in got] == sorted((c.id for c in got), key=order.index)
+    assert got == A._sample(pool, 2, 7, per_model=True)
+    # a model's sample does not depend on the other models in the suite
+    alone = A._sample([c for c in pool if c.group == "m1"], 2, 7, per_model=True)
+    assert [c.id for c in alone] == [c.id for c in got if c.group == "m1"]
+    assert len(A._sample(pool, 2, 7)) == 2  # without per_model: the whole suite
+
+
 def test_unknown_suite(store: AuthorityStore) -> None:
     with pytest.raises(TaskError, match="not a built-in suite"):
         load_cases("no-such-suite", store)

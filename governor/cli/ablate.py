@@ -128,6 +128,14 @@ def ablate(
         int | None,
         typer.Option("--limit", help="Run a seeded sample of this many tasks (per suite)."),
     ] = None,
+    per_model: Annotated[
+        bool,
+        typer.Option(
+            "--per-model",
+            help="Apply --limit to each model's answers of a LawBench suite (e.g. 100 of each "
+            "of the three models) instead of to the whole suite.",
+        ),
+    ] = False,
     seed: Annotated[int, typer.Option("--seed", help="Seed of suite, sampling, bootstrap.")] = 0,
     resamples: Annotated[
         int, typer.Option("--resamples", help="Bootstrap resamples for the CIs.")
@@ -170,6 +178,7 @@ def ablate(
             "--judge": judge,
             "--generator": generator,
             "--limit": limit,
+            "--per-model": per_model,
             "--seed": seed,
             "--resamples": resamples,
             "--strict": strict is True or None,
@@ -188,6 +197,7 @@ def ablate(
                 gov.store,
                 seed=seed,
                 limit=limit,
+                per_model=per_model,
                 generator=generator,
                 screen=_offline_screen(gov),
             )
@@ -200,6 +210,7 @@ def ablate(
                     "judge": judge,
                     "seed": seed,
                     "limit": limit,
+                    "per_model": per_model,
                     "generator": generator,
                     "edit_policy": pgov.config.edit_policy,
                 }
