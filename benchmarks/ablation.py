@@ -90,6 +90,8 @@ class Case(Frozen):
         task: The task (rubric and evidence for scoring).
         draft: The report text as generated.
         suite: Name of the suite it came from.
+        group: The model that wrote the draft (LawBench suites; ``""`` elsewhere): the unit of
+            ``per_model`` sampling.
         clean_text: For perturbation cases: the report before injection (ground truth).
         injected: For perturbation cases: the labelled errors of ``draft``.
     """
@@ -98,6 +100,7 @@ class Case(Frozen):
     task: Task
     draft: str
     suite: str
+    group: str = ""
     clean_text: str = ""
     injected: tuple[InjectedError, ...] = ()
 
@@ -213,6 +216,8 @@ class AblationResults(Frozen):
         suite: Suite name or path.
         strategies: In the order run.
         judge: Verification (E/F/A) judge.
+        edit_policy: The revision policy the strategies ran under (``annotate`` / ``proven`` /
+            ``aggressive``; ``""`` when the caller did not say).
         coverage_judge: Coverage/support judge names.
         seed: Seed of suite generation, sampling and bootstrap.
         n_tasks: Tasks scored per strategy.
@@ -228,6 +233,7 @@ class AblationResults(Frozen):
     suite: str
     strategies: tuple[str, ...]
     judge: str
+    edit_policy: str = ""
     coverage_judge: str
     seed: int
     n_tasks: int
@@ -324,12 +330,22 @@ def _perturbed_case(r: Any, suite: str) -> Case:
     )
 
 
-def _sample(cases: Sequence[Case], limit: int | None, seed: int) -> tuple[Case, ...]:
-    if limit is None or limit >= len(cases):
-        return tuple(cases)
-    if limit < 1:
+def _sample(
+    cases: Sequence[Case], limit: int | None, seed: int, *, per_model: bool = False
+) -> tuple[Case, ...]:
+    """A seeded sample of ``limit`` cases in suite order; with ``per_model``, of ``limit``
+    cases of each ``Case.group`` (each group drawn with its own seed, ``f"{seed}:{group}"``, so
+    a group's sample does not depend on the others)."""
+    if limit is not None and limit < 1:
         raise TaskError(f"--limit {limit}: give at least 1")
-    keep = set(random.Random(seed).sample(range(len(cases)), limit))
+    if limit is None:
+        return tuple(cases)
+    keep: set[int] = set()
+    groups = dict.fromkeys(c.group for c in cases) if per_model else {"": None}
+    for g in groups:
+        idx = [i for i, c in enumerate(cases) if not per_model or c.group == g]
+        rng = random.Random(f"{seed}:{g}" if per_model else seed)
+        keep |= set(idx) if limit >= len(idx) else set(rng.sample(idx, limit))
     return tuple(c for i, c in enumerate(cases) if i in keep)
 
 
@@ -339,6 +355,7 @@ def load_cases(
     *,
     seed: int = 0,
     limit: int | None = None,
+    per_model: bool = False,
     generator: str | Generator | None = None,
     screen: Screen | None = None,
 ) -> tuple[tuple[Case, ...], tuple[str, ...]]:
@@ -349,6 +366,8 @@ def load_cases(
         store: The authority store.
         seed: Seed of the perturbation suite and of ``limit`` sampling.
         limit: Keep a seeded random sample of this many cases (in suite order).
+        per_model: Apply ``limit`` to each model's answers of a LawBench suite (``Case.group``)
+            rather than to the whole suite; no effect on suites without models.
         generator: A spec for :func:`resolve_generator` or a callable; required for task
             files, optional for built-in suites (replaces their drafts).
         screen: Passed to :func:`benchmarks.perturb.generate_suite` for ``perturbation``
@@ -370,7 +389,10 @@ def load_cases(
         cases = [_perturbed_case(r, suite) for r in reports]
     elif name in ("lawbench-3-2", "lawbench-3-8"):
         found, skip = load_lawbench_cases(lawbench_dir(), name.removeprefix("lawbench-"), store)
-        cases = [Case(id=c.task.id, task=c.task, draft=c.draft, suite=suite) for c in found]
+        cases = [
+            Case(id=c.task.id, task=c.task, draft=c.draft, suite=suite, group=c.item.model)
+            for c in found
+        ]
         skipped = tuple(f"{i}: reference cites no article" for i in skip)
     else:
         path = Path(suite)
@@ -395,7 +417,7 @@ def load_cases(
                     "module:function"
                 )
             cases = [Case(id=t.id, task=t, draft="", suite=suite) for t in tasks]
-    cases = list(_sample(cases, limit, seed))
+    cases = list(_sample(cases, limit, seed, per_model=per_model))
     if gen is not None:
         cases = [c.model_copy(update={"draft": _generate(gen, c.task)}) for c in cases]
     return tuple(cases), skipped
@@ -782,13 +804,24 @@ def run_ablation(
     out_dir.mkdir(parents=True, exist_ok=True)
     wanted = dict(settings or _run_settings(suite, strats, judge_name, seed, None, None))
     wanted["coverage_judge"] = judge.coverage_name
+    # the policy decides the edits, so a checkpoint of another policy must not be resumed
+    wanted.setdefault("edit_policy", getattr(getattr(gov, "config", None), "edit_policy", None))
     run_file = out_dir / RUN_FILE
     ckpt = out_dir / CHECKPOINT
     if run_file.is_file() and ckpt.is_file():
         before = json.loads(run_file.read_text(encoding="utf-8"))
         diff = [
             k
-            for k in ("suite", "judge", "seed", "limit", "generator", "coverage_judge")
+            for k in (
+                "suite",
+                "judge",
+                "seed",
+                "limit",
+                "per_model",
+                "generator",
+                "coverage_judge",
+                "edit_policy",
+            )
             if before.get(k) != wanted.get(k)
         ]
         if diff:
@@ -824,6 +857,7 @@ def run_ablation(
         suite=suite,
         strategies=strats,
         judge=judge_name,
+        edit_policy=str(wanted.get("edit_policy") or ""),
         coverage_judge=f"{judge.coverage_name}+cited-authority; sections: headings/whole-text",
         seed=seed,
         n_tasks=len(cases),

@@ -39,16 +39,20 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from benchmarks.metrics import RubricJudgement, SubtopicJudgement
 from benchmarks.tasks import EvidencePoint, Task
 from governor.authorities import AuthorityStore
 from governor.citations.extract import parse_pin
 from governor.core.models import Span, Verdict
 from governor.core.ports import Embedder
+from governor.text.regexes import REPORT_HEADING_RE
+from verifiers.coverage import (
+    FULL_COVERAGE,
+    RubricJudgement,
+    SubtopicJudgement,
+    lexical_coverage,
+)
 from verifiers.textsim import containment
 
-FULL_COVERAGE = 0.7
-"""Share of a rubric item's content bigrams a section must contain to cover it fully."""
 HEADING_MATCH = 0.5
 """Share of a subtopic title's bigrams a heading must contain to belong to it."""
 COS_FLOOR = 0.5
@@ -56,11 +60,6 @@ COS_FLOOR = 0.5
 COS_FULL = 0.85
 """Cosine from which a sentence restates the rubric item (hybrid judge)."""
 
-_HEADING = re.compile(
-    r"^[ \t]*(?:#{1,6}[ \t]*(?P<md>.+)|(?P<cn>[一二三四五六七八九十]{1,3}、.+)"
-    r"|(?P<paren>[（(][一二三四五六七八九十]{1,3}[)）].{0,40})|\*\*(?P<bold>[^*\n]{1,60})\*\*[ \t]*)$",
-    re.MULTILINE,
-)
 _SENTENCE = re.compile(r"[^。！？!?\n]+[。！？!?]?")
 
 
@@ -96,7 +95,7 @@ def split_sections(task: Task, text: str) -> Sections:
     whole = (Span(start=0, end=len(text)),)
     if len(task.subtopics) == 1:
         return Sections({task.subtopics[0].id: whole}, "whole-text")
-    heads = list(_HEADING.finditer(text))
+    heads = list(REPORT_HEADING_RE.finditer(text))
     owner: list[str | None] = []
     for m in heads:
         heading = next(g for g in m.groups() if g)
@@ -172,7 +171,7 @@ class CoverageJudge:
 
     def covered(self, item: str, section: str) -> float:
         """Coverage of one rubric item by a section, in [0, 1] (module docstring)."""
-        lexical = min(1.0, containment(item, section) / FULL_COVERAGE)
+        lexical = lexical_coverage(item, section)
         if self.embedder is None or lexical >= 1.0:
             return lexical
         return max(lexical, self._semantic(item, section))

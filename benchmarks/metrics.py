@@ -3,7 +3,9 @@
 Layer 6: pure functions over verdicts (``governor.core.models``) and judgements made elsewhere. No
 model calls happen here: whether a rubric item is covered, or its evidence backed, is decided
 by a judge in another module and arrives as a :class:`RubricJudgement`; this module only
-aggregates.
+aggregates. The Cov/Sup formula and the judgement types live in :mod:`verifiers.coverage`
+(layer 3), so that ``verify`` and ``revise`` compute the same shares without importing
+benchmarks; they are re-exported here.
 
 Per report (source: SPEC §4, after the LegalCiteTrust benchmark description):
 
@@ -41,6 +43,7 @@ from pydantic import Field
 from benchmarks.tasks import Task
 from governor.core.labels import report_score
 from governor.core.models import CitationKind, Frozen, TaxonomyCode, Verdict
+from verifiers.coverage import RubricJudgement, SubtopicJudgement, support_scores
 
 Direction = Literal["higher", "lower", "neutral"]
 Level = Literal["report", "system", "citation"]
@@ -144,37 +147,6 @@ METRICS: Final[Mapping[str, MetricSpec]] = MappingProxyType(
 def _mean(values: Sequence[float], metric: str) -> float:
     """Mean of ``values``, or ``METRICS[metric].empty`` when there are none."""
     return math.fsum(values) / len(values) if values else METRICS[metric].empty
-
-
-class RubricJudgement(Frozen):
-    """A judge's decision on one rubric item of one report (input to :func:`report_metrics`).
-
-    Attributes:
-        item_id: ``RubricItem.id`` of the task.
-        covered: How much of the item the report covers, in [0, 1] (1.0 = fully).
-        backed: Share of the item's evidence points backed by an authority the report cites,
-            in [0, 1].
-        judge: Name of the judge that decided (e.g. ``offline``, ``llm:qwen2.5-72b``).
-    """
-
-    item_id: str = Field(min_length=1)
-    covered: float = Field(ge=0.0, le=1.0)
-    backed: float = Field(ge=0.0, le=1.0)
-    judge: str = Field(min_length=1)
-
-
-class SubtopicJudgement(Frozen):
-    """How many authorities the report's section for one subtopic cites.
-
-    Attributes:
-        subtopic_id: ``Subtopic.id`` of the task.
-        cites: Number of citations in that section, >= 0.
-        judge: What mapped sections to subtopics (e.g. ``headings``, ``llm:...``).
-    """
-
-    subtopic_id: str = Field(min_length=1)
-    cites: int = Field(ge=0)
-    judge: str = "offline"
 
 
 class CitationScore(Frozen):
@@ -319,10 +291,13 @@ def report_metrics(
     backed = [r.backed for r in rj] + [0.0] * len(miss_r)
     cited = [1.0 if s.cites > 0 else 0.0 for s in sj] + [0.0] * len(miss_s)
 
-    s_cov = _mean(covered, "s_cov")
-    s_rubric = _mean(backed, "s_rubric")
-    s_subtopic = _mean(cited, "s_subtopic")
-    s_sup = 0.5 * s_rubric + 0.5 * s_subtopic
+    shares = support_scores(covered, backed, cited)
+    s_cov, s_rubric, s_subtopic, s_sup = (
+        shares.s_cov,
+        shares.s_rubric,
+        shares.s_subtopic,
+        shares.s_sup,
+    )
     score = report_score(vs)
     rubric_all_covered = all(c >= 1.0 for c in covered)
     return ReportMetrics(

@@ -6,6 +6,11 @@ leaderboard as in LegalCiteTrust — Final, Cov, Sup, Trust, E, F, A per strateg
 bootstrap CIs — plus paired comparisons, the taxonomy profile and per-task rows) and two PNG
 plots (``scores_by_strategy.png``: Final/Cov/Sup/Trust per strategy with CI error bars;
 ``trust_vs_support.png``: per-task trust against support).
+
+:func:`policy_rows` / :func:`policy_markdown` / :func:`write_policy_outputs` put several runs
+(suites × edit policies, each a full run) into one table: Trust, Cov, Sup, Final, all-pass,
+citations kept/removed, orphan claims and annotations per (suite, policy, strategy), and the
+share of injected errors restored per policy on perturbation suites (issue 13, "done when").
 """
 
 from __future__ import annotations
@@ -16,9 +21,12 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Final
 
+from pydantic import Field
+
 from benchmarks.ablation import AblationResults, StrategySummary
 from benchmarks.stats import BootstrapCI
 from governor.core.extras import require
+from governor.core.models import Frozen
 from governor.text.textio import atomic_write_text
 
 TABLE_COLUMNS: Final = (
@@ -352,12 +360,185 @@ def write_outputs(results: AblationResults, out_dir: Path, *, plots: bool = True
     return written
 
 
+# ---------------------------------------------------------------------------------------------
+# several runs: one row per (suite, edit policy, strategy)
+
+POLICY_COLUMNS: Final = (
+    "Trust", "Cov", "Sup", "Final", "all-pass", "kept", "removed", "orphan claims",
+    "annotations", "injected restored",
+)  # fmt: skip
+"""Value columns of :func:`policy_markdown`, after Suite, Policy, Strategy and n."""
+
+
+class PolicyRow(Frozen):
+    """One strategy of one run, as the policy table shows it.
+
+    Attributes:
+        suite: The run's suite.
+        edit_policy: The revision policy of the run.
+        strategy: ``none`` / ``existence`` / ``efa``.
+        n: Reports scored.
+        trust, cov, sup: Macro means of the per-report ``s_trust``, ``s_cov``, ``s_sup``, in [0, 1].
+        final: Macro mean of ``s_final``, in [0, 2].
+        all_pass: Share of reports with all-pass, in [0, 1].
+        kept, removed: Draft citations kept / removed by the strategy, summed over reports.
+        orphan_claims: Removed citations whose claim or quotation stays, summed.
+        annotations: Notes added, summed.
+        injected, restored: Perturbation suites: injected errors and those whose clean sentence
+            the governed text holds again (0, 0 elsewhere).
+    """
+
+    suite: str
+    edit_policy: str
+    strategy: str
+    n: int = Field(ge=1)
+    trust: float = Field(ge=0.0, le=1.0)
+    cov: float = Field(ge=0.0, le=1.0)
+    sup: float = Field(ge=0.0, le=1.0)
+    final: float = Field(ge=0.0, le=2.0)
+    all_pass: float = Field(ge=0.0, le=1.0)
+    kept: int = Field(ge=0)
+    removed: int = Field(ge=0)
+    orphan_claims: int = Field(ge=0)
+    annotations: int = Field(ge=0)
+    injected: int = Field(0, ge=0)
+    restored: int = Field(0, ge=0)
+
+
+def policy_rows(runs: Sequence[AblationResults]) -> tuple[PolicyRow, ...]:
+    """One :class:`PolicyRow` per strategy of each run, in run order (numbers from the runs).
+
+    Args:
+        runs: Results of finished runs, one per (suite, edit policy).
+
+    Returns:
+        The rows, run by run, strategies in each run's order.
+
+    Raises:
+        ValueError: A run does not name its edit policy, or two runs share a suite and policy.
+    """
+    seen: set[tuple[str, str]] = set()
+    rows = []
+    for r in runs:
+        if not r.edit_policy:
+            raise ValueError(f"run of suite {r.suite!r} names no edit policy: rerun it with one")
+        key = (r.suite, r.edit_policy)
+        if key in seen:
+            raise ValueError(f"two runs of suite {r.suite!r} under policy {r.edit_policy!r}")
+        seen.add(key)
+        for s in r.summaries:
+            m = s.system
+            rows.append(
+                PolicyRow(
+                    suite=r.suite,
+                    edit_policy=r.edit_policy,
+                    strategy=s.strategy,
+                    n=m.n_reports,
+                    trust=m.s_trust,
+                    cov=m.s_cov,
+                    sup=m.s_sup,
+                    final=m.s_final,
+                    all_pass=m.report_all_pass,
+                    kept=s.cites_kept,
+                    removed=s.cites_removed,
+                    orphan_claims=s.orphan_claims,
+                    annotations=s.annotations,
+                    injected=sum(a for _, a, _ in s.restored),
+                    restored=sum(b for _, _, b in s.restored),
+                )
+            )
+    return tuple(rows)
+
+
+def _restored_cell(injected: int, restored: int) -> str:
+    return f"{restored}/{injected} ({restored / injected:.1%})" if injected else "–"
+
+
+def policy_markdown(rows: Sequence[PolicyRow], *, command: str | None = None) -> str:
+    """The policy table (Markdown) and, for perturbation suites, the restore rate per policy.
+
+    Args:
+        rows: From :func:`policy_rows`.
+        command: The command line that produced the runs, quoted above the tables.
+
+    Returns:
+        Markdown text ending in a newline.
+    """
+    lines = ["# Ablation: strategies under each edit policy", ""]
+    if command:
+        intro = "Produced by (deterministic: same code and data, same numbers):"
+        lines += [intro, "", "```", command, "```", ""]
+    lines += [
+        "Trust, Cov, Sup, Final, all-pass: macro means over the reports of each run (SPEC §4; "
+        "Cov/Sup by the offline task judge, `benchmarks.judging`); kept/removed: draft "
+        "citations the strategy kept or took out; orphan claims: removed citations whose claim "
+        "or quotation stays (an unsupported claim); annotations: notes added; injected "
+        "restored: perturbation errors whose clean sentence the governed text holds again. "
+        "95 % CIs and E/F/A are in each run's `table.md`.",
+        "",
+        "| Suite | Policy | Strategy | n | " + " | ".join(POLICY_COLUMNS) + " |",
+        "|---|---|---|---:|" + "---:|" * len(POLICY_COLUMNS),
+    ]
+    for r in rows:
+        cells = [
+            f"{r.trust:.4f}", f"{r.cov:.4f}", f"{r.sup:.4f}", f"{r.final:.4f}",
+            f"{r.all_pass:.3f}", str(r.kept), str(r.removed), str(r.orphan_claims),
+            str(r.annotations), _restored_cell(r.injected, r.restored),
+        ]  # fmt: skip
+        lines.append(
+            f"| {r.suite} | {r.edit_policy} | {r.strategy} | {r.n} | " + " | ".join(cells) + " |"
+        )
+    pert = [r for r in rows if r.injected]
+    for suite in dict.fromkeys(r.suite for r in pert):
+        strategies = list(dict.fromkeys(r.strategy for r in pert if r.suite == suite))
+        lines += [
+            "",
+            f"## Injected errors restored per policy ({suite})",
+            "",
+            "| Policy | " + " | ".join(strategies) + " |",
+            "|---|" + "---:|" * len(strategies),
+        ]
+        for policy in dict.fromkeys(r.edit_policy for r in pert if r.suite == suite):
+            by = {r.strategy: r for r in pert if r.suite == suite and r.edit_policy == policy}
+            cells = [
+                _restored_cell(by[s].injected, by[s].restored) if s in by else "–"
+                for s in strategies
+            ]
+            lines.append(f"| {policy} | " + " | ".join(cells) + " |")
+    return "\n".join(lines) + "\n"
+
+
+def write_policy_outputs(
+    runs: Sequence[AblationResults], out_dir: Path, *, command: str | None = None
+) -> Sequence[Path]:
+    """Write ``policies.md`` and ``policies.json`` (the rows) into ``out_dir`` (atomically).
+
+    Raises:
+        ValueError: As :func:`policy_rows`.
+    """
+    import json
+
+    rows = policy_rows(runs)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    md = out_dir / "policies.md"
+    js = out_dir / "policies.json"
+    atomic_write_text(md, policy_markdown(rows, command=command))
+    payload = {"command": command, "rows": [r.model_dump() for r in rows]}
+    atomic_write_text(js, json.dumps(payload, ensure_ascii=False, indent=1) + "\n")
+    return (md, js)
+
+
 __all__ = [
     "CSV_FIELDS",
+    "POLICY_COLUMNS",
+    "PolicyRow",
     "csv_text",
     "leaderboard",
     "markdown",
     "plot_scores",
     "plot_trust_support",
+    "policy_markdown",
+    "policy_rows",
     "write_outputs",
+    "write_policy_outputs",
 ]

@@ -70,6 +70,7 @@ from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
 from governor.text.script import language
 from governor.text.textio import Draft, atomic_write_text, read_draft
+from verifiers.coverage import draft_support
 
 
 class Governor(Protocol):
@@ -424,6 +425,14 @@ class BatchRow(BaseModel):
     """Edits that add a 「（注：…）」 note or mark."""
     orphan_claims: int = 0
     """Removed citations whose claim or quoted provision text is still in the output."""
+    cov_after: float | None = None
+    """Cov of the output, the draft as reference (:func:`verifiers.coverage.draft_support`;
+    the draft's own Cov is 1.0 by construction)."""
+    sup_before: float | None = None
+    """Sup of the draft (its cited claims backed by an existing citation, its cited sections)."""
+    sup_after: float | None = None
+    """Sup of the output on the same claims and sections: a claim whose citation was removed
+    while its words stay is unsupported."""
 
 
 @dataclass(frozen=True)
@@ -573,6 +582,8 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         result.text,
         rounds=[r.verdicts for r in result.rounds],
     )
+    sup0 = draft_support(draft.text, result.initial_verdicts, draft.text, result.initial_verdicts)
+    sup1 = draft_support(draft.text, result.initial_verdicts, result.text, result.final_verdicts)
     _log.info(
         "%s: %d citations, %d edits, trust %.3f -> %.3f (%s)",
         job.name, s0.n_cite, len(result.edits), s0.trust, s1.trust, result.stop_reason,
@@ -604,6 +615,9 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         removed=dc.removed,
         annotations=dc.annotations,
         orphan_claims=dc.orphan_claims,
+        cov_after=round(sup1.s_cov, 6),
+        sup_before=round(sup0.s_sup, 6),
+        sup_after=round(sup1.s_sup, 6),
     )
 
 
@@ -1011,6 +1025,13 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa")
             stop_reason=r.stop_reason,
             error=r.error,
             unverified=r.unverified,
+            sup_before=r.sup_before,
+            sup_after=r.sup_after,
+            cov_after=r.cov_after,
+            kept=r.kept,
+            removed=r.removed,
+            orphan_claims=r.orphan_claims,
+            annotations=r.annotations,
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]

@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from benchmarks import ablation as A
 from benchmarks.ablation import Case, PairResult, load_cases, run_ablation, summarise
 from benchmarks.metrics import ReportMetrics
-from benchmarks.report import CSV_FIELDS, write_outputs
+from benchmarks.report import CSV_FIELDS, policy_markdown, policy_rows, write_outputs
 from benchmarks.tasks import GeneratorView
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
@@ -164,6 +164,103 @@ def test_other_settings_in_the_same_folder_are_refused(
         )
 
 
+def test_another_edit_policy_in_the_same_folder_is_refused(
+    cases: tuple[Case, ...], gov: Governor, store: AuthorityStore, tmp_path: Path
+) -> None:
+    """The policy decides the edits: a checkpoint of one policy is never resumed under another."""
+    res = run_ablation(
+        cases[:1], ["none"], gov=gov, store=store, out_dir=tmp_path, suite="p", n_resamples=50
+    )
+    assert res.edit_policy == gov.config.edit_policy
+    other = Governor(gov.config.model_copy(update={"edit_policy": "annotate"}), store=store)
+    with pytest.raises(TaskError, match="edit_policy"):
+        run_ablation(
+            cases[:1], ["none"], gov=other, store=store, out_dir=tmp_path, suite="p", n_resamples=50
+        )
+
+
+def _policy_run(suite: str, policy: str, seedling: int) -> A.AblationResults:
+    """A run whose every number depends on ``seedling``, so rows can be traced to their run."""
+    pairs = []
+    for t in ("t1", "t2"):
+        for strategy, k in (("none", 0), ("efa", 1)):
+            trust = (seedling + k) / 10
+            pairs.append(
+                PairResult(
+                    case_id=t,
+                    strategy=strategy,
+                    metrics=_metrics(t, cov=0.5, sup=trust / 2, trust=trust, all_pass=False),
+                    initial_trust=0.5,
+                    n_edits=k,
+                    cites_kept=seedling + k,
+                    cites_removed=k * seedling,
+                    annotations=10 * seedling + k,
+                    orphan_claims=k,
+                    restored=(("renumber", 2, seedling % 3 + k - 1 if k else 0),),
+                )
+            )
+    summaries, comparisons, taxonomy = summarise(pairs, ["none", "efa"], n_resamples=50)
+    return A.AblationResults(
+        suite=suite, strategies=("none", "efa"), judge="offline", edit_policy=policy,
+        coverage_judge="lexical", seed=0, n_tasks=2, seconds=0.0, summaries=summaries,
+        comparisons=comparisons, taxonomy=taxonomy, pairs=tuple(pairs),
+    )  # fmt: skip
+
+
+def test_policy_table_rows_come_from_their_runs() -> None:
+    runs = [
+        _policy_run(suite, policy, i + 1)
+        for i, (suite, policy) in enumerate(
+            (s, p) for s in ("pert", "lb") for p in ("annotate", "proven", "aggressive")
+        )
+    ]
+    rows = policy_rows(runs)
+    assert [(r.suite, r.edit_policy, r.strategy) for r in rows] == [
+        (s, p, st)
+        for s in ("pert", "lb")
+        for p in ("annotate", "proven", "aggressive")
+        for st in ("none", "efa")
+    ]
+    for run in runs:
+        for summary in run.summaries:
+            (row,) = [
+                r for r in rows
+                if (r.suite, r.edit_policy, r.strategy) == (run.suite, run.edit_policy, summary.strategy)
+            ]  # fmt: skip
+            assert row.trust == pytest.approx(summary.system.s_trust)
+            assert row.sup == pytest.approx(summary.system.s_sup)
+            assert (row.kept, row.removed, row.annotations, row.orphan_claims) == (
+                summary.cites_kept, summary.cites_removed, summary.annotations,
+                summary.orphan_claims,
+            )  # fmt: skip
+            assert (row.injected, row.restored) == (
+                sum(a for _, a, _ in summary.restored), sum(b for _, _, b in summary.restored)
+            )  # fmt: skip
+    md = policy_markdown(rows, command="citegov ablate --x")
+    assert "```\ncitegov ablate --x\n```" in md
+    header = next(line for line in md.splitlines() if line.startswith("| Suite |"))
+    for column in ("Trust", "Cov", "Sup", "all-pass", "kept", "removed", "orphan claims",
+                   "annotations", "injected restored"):  # fmt: skip
+        assert f"| {column} |" in header
+    for r in rows:
+        assert f"| {r.suite} | {r.edit_policy} | {r.strategy} | 2 | {r.trust:.4f} |" in md
+    restore = md.split("## Injected errors restored per policy (pert)")[1]
+    for policy in ("annotate", "proven", "aggressive"):
+        assert f"| {policy} |" in restore
+
+
+@pytest.mark.parametrize(
+    ("runs", "message"),
+    [
+        ([("s", "")], "names no edit policy"),
+        ([("s", "proven"), ("s", "proven")], "two runs"),
+    ],
+)
+def test_policy_rows_refuse_ambiguous_runs(runs: list[tuple[str, str]], message: str) -> None:
+    with pytest.raises(ValueError, match=message):
+        policy_rows([_policy_run(s, p, 1) for s, p in runs])
+
+
 @pytest.mark.parametrize("strategies", [["none", "typo"], []])
 def test_unknown_strategy(
     cases: tuple[Case, ...],
@@ -227,6 +324,24 @@ def test_limit_is_a_seeded_sample_in_suite_order(store: AuthorityStore) -> None:
     assert [order.index(c.id) for c in a] == sorted(order.index(c.id) for c in a)
 
 
+def test_limit_per_model_samples_each_model(cases: tuple[Case, ...]) -> None:
+    sizes = (("m1", 5), ("m2", 3), ("m3", 1))
+    pool = [
+        cases[0].model_copy(update={"id": f"{g}_{i}", "group": g})
+        for g, n in sizes
+        for i in range(n)
+    ]
+    got = A._sample(pool, 2, 7, per_model=True)
+    assert sorted(c.group for c in got) == ["m1", "m1", "m2", "m2", "m3"]
+    order = [c.id for c in pool]
+    assert [c.id for c in got] == sorted((c.id for c in got), key=order.index)
+    assert got == A._sample(pool, 2, 7, per_model=True)
+    # a model's sample does not depend on the other models in the suite
+    alone = A._sample([c for c in pool if c.group == "m1"], 2, 7, per_model=True)
+    assert [c.id for c in alone] == [c.id for c in got if c.group == "m1"]
+    assert len(A._sample(pool, 2, 7)) == 2  # without per_model: the whole suite
+
+
 def test_unknown_suite(store: AuthorityStore) -> None:
     with pytest.raises(TaskError, match="not a built-in suite"):
         load_cases("no-such-suite", store)
@@ -253,3 +368,37 @@ def test_cli_ablate(tmp_path: Path) -> None:
     )
     assert bad.exit_code == 2
     assert "unknown strategies" in bad.output
+
+
+def test_cli_ablate_every_policy_in_one_table(tmp_path: Path) -> None:
+    """One command: each strategy under each policy, one table whose numbers are the runs'."""
+    out = tmp_path / "run"
+    table = tmp_path / "ablation_policies.md"
+    argv = [
+        "ablate", "--suite", "perturbation:2", "--strategies", "none,efa", "--edit-policy", "all",
+        "--out", str(out), "--resamples", "50", "--no-plots", "--table", str(table),
+    ]  # fmt: skip
+    res = CliRunner().invoke(app, argv)
+    assert res.exit_code == 0, res.output
+    payload = json.loads((out / "policies.json").read_text(encoding="utf-8"))
+    rows = payload["rows"]
+    assert {(r["edit_policy"], r["strategy"]) for r in rows} == {
+        (p, s) for p in ("annotate", "proven", "aggressive") for s in ("none", "efa")
+    }
+    for r in rows:
+        run = json.loads(
+            (out / "perturbation_2" / r["edit_policy"] / "results.json").read_text(encoding="utf-8")
+        )
+        assert run["edit_policy"] == r["edit_policy"]
+        (summary,) = [s for s in run["summaries"] if s["strategy"] == r["strategy"]]
+        assert r["trust"] == summary["system"]["s_trust"]
+        assert r["cov"] == summary["system"]["s_cov"] and r["sup"] == summary["system"]["s_sup"]
+        assert r["kept"] == summary["cites_kept"] and r["removed"] == summary["cites_removed"]
+        assert r["injected"] == sum(n for _, n, _ in summary["restored"]) > 0
+    text = table.read_text(encoding="utf-8")
+    assert payload["command"] in text and "--edit-policy all" in payload["command"]
+    assert text == (out / "policies.md").read_text(encoding="utf-8")
+    for policy in ("annotate", "proven", "aggressive"):
+        assert f"| perturbation:2 | {policy} | efa | 2 |" in text
+    bad = CliRunner().invoke(app, [*argv[:5], "--edit-policy", "proven,bold", "--out", str(out)])
+    assert bad.exit_code == 2 and "unknown edit policy 'bold'" in bad.output

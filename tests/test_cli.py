@@ -152,6 +152,13 @@ def test_revise_resume_and_quiet(tmp_path: Path) -> None:
     assert table["citations kept / removed"] == f"{kept} / {removed}"
     assert table["claims left without a citation"] == str(sum(r["orphan_claims"] for r in rows))
     assert table["annotations"] == str(sum(r["annotations"] for r in rows))
+    # Cov and Sup beside trust, from the rows (issue 13 item 5)
+    sup = [(r["sup_before"], r["sup_after"]) for r in rows]
+    assert all(r["cov_after"] is not None for r in rows)
+    mean = [sum(x[i] for x in sup) / len(sup) for i in (0, 1)]
+    assert table["mean Sup"] == f"{mean[0]:.3f} → {mean[1]:.3f}"
+    cov = sum(r["cov_after"] for r in rows) / len(rows)
+    assert table["mean Cov (draft = reference)"] == f"1.000 → {cov:.3f}"
 
 
 def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
@@ -160,9 +167,12 @@ def test_verify_reads_stdin_and_fails_on_a_trust_threshold() -> None:
     runner = CliRunner()
     res = runner.invoke(app, ["verify", "-", "--fail-on", "0.5"], input=bad)
     assert res.exit_code == 1 and "第九千条" in res.stdout and "--fail-on" in res.stderr
+    # a fabricated authority backs nothing: its claim is unsupported (Sup 0), Cov is the draft's
+    assert "cov 1.000 · sup 0.000" in " ".join(res.stdout.split())
     res = runner.invoke(app, ["verify", "-", "--fail-on", "0.5"], input=good)
     assert res.exit_code == 0 and "trust 1.000" in res.stdout
     assert "kept 1 · removed 0" in res.stdout
+    assert "cov 1.000 · sup 1.000" in " ".join(res.stdout.split())
     res = runner.invoke(app, ["verify", "-"], input=bad)
     assert res.exit_code == 0  # without --fail-on a low trust is a finding, not an error
     res = runner.invoke(app, ["verify", "-", "--fail-on", "2"], input=good)

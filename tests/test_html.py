@@ -208,6 +208,23 @@ def test_index_escapes_and_links() -> None:
     assert "0.50 → 1.00" in html and "1 / 1" in html
 
 
+@pytest.mark.parametrize("lang", ["en", "zh"])
+def test_index_shows_support_and_deletions_beside_trust(lang: str) -> None:
+    """Issue 13 item 5: the batch page cannot show trust without Cov, Sup and what was removed."""
+    entry = IndexEntry(
+        "a", "a.html", "/in/a.md", "ok", 3, 2, 0.5, 1.0, True, "all_pass", None,
+        sup_before=0.75, sup_after=0.25, cov_after=0.5, kept=1, removed=2, orphan_claims=1,
+        annotations=3,
+    )  # fmt: skip
+    html = render_index([entry], title="batch", lang=lang)
+    row = html.split('data-key="a /in/a.md">')[1].split("</tr>")[0]
+    cells = [c.split(">", 1)[1] for c in row.split("<td")[1:]]
+    assert [c.rsplit("</td>", 1)[0].strip() for c in cells[5:10]] == [
+        "0.75 → 0.25", "0.50", "1 / 2", "1", "3"
+    ]  # fmt: skip
+    assert "0.75 → 0.25" in html.split('<table class="index"')[0]  # the mean Sup card
+
+
 # --- readable for the people who read it (issue 14 item 6) ---------------------------------
 
 ENGLISH = (

@@ -230,6 +230,8 @@ def verify(
         llm_model=llm_model,
         edit_policy=edit_policy,
     )
+    from verifiers.coverage import draft_support
+
     fixed = parse_as_of(as_of)
     named = [p for p in paths if p != STDIN]
     try:
@@ -273,6 +275,7 @@ def verify(
             sys.stdout.write(report.model_dump_json() + "\n")
             continue
         s = report.scores
+        sup = draft_support(draft.text, verdicts, draft.text, verdicts)
         verdict_view(console, f"{path}  (as of {when})", report.citations)
         rationale_view(console, report.citations, details=details)
         line = gap_line(report.gaps)
@@ -281,7 +284,9 @@ def verify(
             console.print(f"[{style}]{escape(line)}[/]", highlight=False)
         console.print(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
-            f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0"
+            f"cov {sup.s_cov:.3f} · sup {sup.s_sup:.3f} · "
+            f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0 · "
+            "orphan claims 0 · annotations 0"
             + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
             + "\n"
         )
@@ -331,6 +336,14 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
     t.add_row(
         "mean trust",
         f"{_fmt(_mean([r.trust_before for r in ok]))} → {_fmt(_mean([r.trust_after for r in ok]))}",
+    )
+    t.add_row(
+        "mean Cov (draft = reference)",
+        f"{_fmt(1.0 if ok else None)} → {_fmt(_mean([r.cov_after for r in ok]))}",
+    )
+    t.add_row(
+        "mean Sup",
+        f"{_fmt(_mean([r.sup_before for r in ok]))} → {_fmt(_mean([r.sup_after for r in ok]))}",
     )
     t.add_row(
         "all-pass",
@@ -606,7 +619,8 @@ def _run(
         elif per_draft and not ev.was_skipped:
             console.print(
                 f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
-                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · kept {r.kept} · removed "
+                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · cov {_fmt(r.cov_after)} · "
+                f"sup {_fmt(r.sup_before)} → {_fmt(r.sup_after)} · kept {r.kept} · removed "
                 f"{r.removed} · orphan claims {r.orphan_claims} · annotations {r.annotations}"
                 " · stopped: "
                 f"{stop_phrase(r.stop_reason)}" + (f" · {escape(r.gaps)}" if r.gaps else ""),

@@ -176,6 +176,17 @@ class IndexEntry:
     error: str | None
     unverified: int = 0
     """Citations of the output that could not be checked (coverage gaps)."""
+    sup_before: float | None = None
+    """Sup of the draft and of the output, in [0, 1] (:func:`verifiers.coverage.draft_support`)."""
+    sup_after: float | None = None
+    cov_after: float | None = None
+    """Cov of the output with the draft as reference, in [0, 1]."""
+    kept: int = 0
+    removed: int = 0
+    orphan_claims: int = 0
+    annotations: int = 0
+    """Draft citations kept / removed, removed ones whose claim stays, notes added
+    (:func:`governor.core.labels.deletion_counts`)."""
 
 
 def _csp_hash(source: str) -> str:
@@ -328,6 +339,8 @@ def render_index(entries: Sequence[IndexEntry], *, title: str, lang: str = "en")
         "edits": sum(e.edits for e in ok),
         "trust_before": mean([e.trust_before for e in ok]),
         "trust_after": mean([e.trust_after for e in ok]),
+        "sup_before": mean([e.sup_before for e in ok]),
+        "sup_after": mean([e.sup_after for e in ok]),
         "all_pass_after": sum(1 for e in ok if e.all_pass_after),
     }
     template = _env().get_template("index.html.j2")

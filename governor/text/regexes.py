@@ -749,3 +749,19 @@ STRUCTURE_PROCEDURE_RE = re.compile(
     r"(?:提起|申请|提出|送达|受理|登记|备案|审查|听证|公告|期限|之日起[^。；，]{0,6}?日内)"
 )
 """Procedural vocabulary (申请, 受理, 送达, time limits)."""
+
+# --- report structure -------------------------------------------------------------------------
+
+REPORT_HEADING_RE = re.compile(
+    r"""
+    ^[ \t]*(?:
+        \#{1,6}[ \t]*(?P<md>.+)                                   # Markdown: ## 二、法律分析
+      | (?P<cn>[一二三四五六七八九十]{1,3}、.+)                     # 一、案情概述
+      | (?P<paren>[（(][一二三四五六七八九十]{1,3}[)）].{0,40})     # （一）违约责任 (short line)
+      | \*\*(?P<bold>[^*\n]{1,60})\*\*[ \t]*                      # **争议焦点**
+    )$
+    """,
+    re.MULTILINE | re.VERBOSE,
+)
+"""A heading line of a report (the section boundaries of the coverage/support judges,
+:mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
