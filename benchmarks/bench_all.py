@@ -237,6 +237,17 @@ def table(rows: list[tuple[Runs, str]], notes: list[str], header: str) -> str:
     return "\n".join(lines)
 
 
+def _kept_sections(out: Path) -> str:
+    """The sections other benchmarks keep in ``out`` between their markers (the LLM judge's
+    table of ``benchmarks/bench_llm_judge.py``), to carry over when the file is rewritten."""
+    from benchmarks.bench_llm_judge import BEGIN, END
+
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    if BEGIN not in old or END not in old:
+        return ""
+    return "\n" + BEGIN + old.split(BEGIN, 1)[1].split(END, 1)[0] + END + "\n"
+
+
 def main(argv: list[str] | None = None) -> str:
     """Run every benchmark, print the markdown table and write it to ``--out``."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -344,7 +355,7 @@ def main(argv: list[str] | None = None) -> str:
         )
         md = table(rows, notes, header)
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(md, encoding="utf-8")
+        args.out.write_text(md + _kept_sections(args.out), encoding="utf-8")
         print(md)
         return md
     finally:

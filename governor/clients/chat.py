@@ -468,7 +468,9 @@ class OpenAIChatModel:
             if hit is not None:
                 self._bump(cache_hits=1)
                 return hit
-        prompt_tokens = count_message_tokens(msgs)
+        # exact count for a dry run (what it reports); the cheap estimate for a live call's
+        # rate-limit charge, settled with the server's own count afterwards
+        prompt_tokens = count_message_tokens(msgs, exact=self.dry_run)
         cap = max_tokens or DEFAULT_MAX_OUTPUT
         expected = min(cap, expected_tokens) if expected_tokens is not None else cap
         estimate = prompt_tokens + cap  # the budget check counts the cap: never overspent

@@ -57,13 +57,14 @@ def estimate_tokens(text: str) -> int:
 
 @lru_cache(maxsize=1)
 def _encoder() -> Callable[[str], int] | None:
-    """The ``o200k_base`` counter of ``bpe-openai``, or None when it is not installed."""
-    try:
-        import bpe_openai  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        return None
+    """The ``o200k_base`` counter of ``bpe-openai``, or None when it is not installed (its
+    import builds its tables in Python: ≈1.5 s once per process, so live calls do not use it)."""
     with warnings.catch_warnings():  # its resource loading uses a deprecated importlib call
         warnings.simplefilter("ignore", DeprecationWarning)
+        try:
+            import bpe_openai  # type: ignore[import-not-found,unused-ignore]
+        except ImportError:
+            return None
         enc = bpe_openai.get_encoding(ENCODING)
         enc.encode("x")  # the table loads on first use
     return lambda text: len(enc.encode(text, disallowed_special=()))
@@ -80,17 +81,21 @@ def count_tokens(text: str) -> int:
     return enc(text) if enc is not None else estimate_tokens(text)
 
 
-def count_message_tokens(messages: Sequence[Mapping[str, str]]) -> int:
+def count_message_tokens(messages: Sequence[Mapping[str, str]], *, exact: bool = True) -> int:
     """Prompt tokens of a chat request: every message's content (and ``name``) plus the
     framing (:data:`TOKENS_PER_MESSAGE` each, :data:`TOKENS_REPLY_PRIMING` once).
 
     Args:
         messages: ``[{"role": ..., "content": ...}, ...]``.
+        exact: count with the BPE tokenizer when installed (importing it costs about 1.5 s
+            once per process); False always uses :func:`estimate_tokens` (a live call's
+            rate-limit charge, settled with the server's count afterwards).
     """
+    count = count_tokens if exact else estimate_tokens
     total = TOKENS_REPLY_PRIMING
     for m in messages:
-        total += TOKENS_PER_MESSAGE + count_tokens(str(m.get("content", "") or ""))
-        total += count_tokens(str(m.get("role", "")))
+        total += TOKENS_PER_MESSAGE + count(str(m.get("content", "") or ""))
+        total += count(str(m.get("role", "")))
         if m.get("name"):
-            total += 1 + count_tokens(str(m["name"]))
+            total += 1 + count(str(m["name"]))
     return total
