@@ -7,12 +7,15 @@ from __future__ import annotations
 
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
+from typer.testing import CliRunner
 
 from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
+from governor.cli.app import app
 from governor.clients.chat import OpenAIChatModel
 from governor.clients.ratelimit import RateLimiter
 from governor.clients.tokens import count_message_tokens
@@ -24,6 +27,7 @@ from tests.test_llm_judge import (
     ENV,
     FAITHFUL_188,
     TODAY,
+    _cli_env,
     axis,
     scripted,
 )
@@ -293,3 +297,42 @@ def test_limiter_never_grants_more_than_its_bucket_across_threads() -> None:
 def test_limiter_rejects_non_positive_limits(bad: dict[str, float]) -> None:
     with pytest.raises(ValueError, match="positive"):
         RateLimiter(**bad)
+
+
+# ---------------------------------------------------------------------------------- revise
+
+
+def test_answers_are_kept_for_the_run(
+    openai_server: FakeOpenAIServer, store: AuthorityStore
+) -> None:
+    openai_server.default = scripted(whole)
+    judge = make_judge(openai_server, store, batch_size=8)  # no disk cache
+    verify_many(judge, store, DOCS)
+    again = verify_many(judge, store, DOCS[1:])
+    assert len(openai_server.completions) == 1  # the second pass asked nothing
+    assert [v.fidelity.label for (v,) in again] == ["faithful", "faithful"]
+
+
+def test_cli_revise_judges_the_drafts_together(
+    openai_server: FakeOpenAIServer, tmp_path: Path
+) -> None:
+    openai_server.default = scripted(whole)
+    inputs = tmp_path / "in"
+    inputs.mkdir()
+    for n, text in enumerate(DOCS):
+        (inputs / f"d{n}.md").write_text(text + "\n", encoding="utf-8")
+    env = _cli_env(openai_server.base_url, tmp_path / "cache")
+    res = CliRunner().invoke(
+        app,
+        ["revise", str(inputs), "--out", str(tmp_path / "out"), "--judge", "llm", "-q",
+         "--as-of", "2026-11-29"],
+        env=env,
+    )  # fmt: skip
+    assert res.exit_code == 0, res.output
+    assert len(openai_server.completions) == 1  # three drafts, one call
+    assert sorted(p.name for p in (tmp_path / "out").glob("*.verdicts.json")) == [
+        "d0.verdicts.json",
+        "d1.verdicts.json",
+        "d2.verdicts.json",
+    ]
+    assert "judge_batches 1" in res.stderr

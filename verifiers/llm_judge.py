@@ -19,7 +19,9 @@ Trust boundary, in the order the judge applies it:
    concurrently in a bounded pool (``Config.llm_concurrency``) behind the chat client's
    rate limiter. The system message is a **stable prefix** (the same bytes in every call of
    a language: instructions and rules only; the batch's citations are all in the user
-   message after it), so providers' prompt caches apply.
+   message after it), so providers' prompt caches apply. Valid answers are kept for the run
+   by item: ``citegov revise`` judges a chunk of drafts together first (one pass across
+   documents), and the per-draft rounds then find their first-round items answered.
 3. **Structured output** (JSON schema) validated by pydantic. An answer that does not parse,
    has a label outside the allowed list or misses an item of the batch is rejected inside
    the chat client (its ``validate`` hook) and asked again within the client's retries,
@@ -535,6 +537,9 @@ class LlmJudge:
     batches: int = 0
     offline: OfflineJudge | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _memo: dict[str, ItemAnswer] = field(default_factory=dict, repr=False)
+    """Valid answers of this run by :func:`item_key`: an item asked before (in a prefetch over
+    many documents, or an earlier round) is not asked again. Failures are not kept."""
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -596,11 +601,19 @@ class LlmJudge:
                     key = item_key(it)
                     first.setdefault(key, it)
                     asks.append((Slot(d, i), key, language_of([it])))
-        plan = plan_batches(asks, self.batch_size)
-        answered = self._run([[first[k] for k, _ in b.entries] for b in plan])
         answers: dict[Slot, ItemAnswer | str] = {}
+        with self._lock:
+            known = {key: self._memo[key] for _, key, _ in asks if key in self._memo}
+        for slot, key, _ in asks:
+            if key in known:
+                answers[slot] = known[key]
+        plan = plan_batches([a for a in asks if a[1] not in known], self.batch_size)
+        answered = self._run([[first[k] for k, _ in b.entries] for b in plan])
         for batch, got in zip(plan, answered, strict=True):
-            for n, (_key, slots) in enumerate(batch.entries):
+            for n, (key, slots) in enumerate(batch.entries):
+                if not isinstance(got[n], str):
+                    with self._lock:
+                        self._memo[key] = got[n]  # type: ignore[assignment]
                 for slot in slots:
                     answers[slot] = got[n]
         with self._lock:
