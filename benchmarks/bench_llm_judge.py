@@ -276,8 +276,10 @@ def main(argv: list[str] | None = None) -> str:
             f"| judge window (first request → last answer), concurrency {args.concurrency} | "
             f"{_med([r.window for r in main_runs])} s · sum of call latencies "
             f"{_med([r.latency_sum for r in main_runs])} s · bound slowest × "
-            f"ceil(calls/{args.concurrency}) {_med(bound)} s · peak in flight "
-            f"{max(r.peak for r in main_runs)} | window ≤ bound |",
+            f"ceil(calls/{args.concurrency}) {_med(bound)} s · window/bound "
+            f"{_med([r.window / b for r, b in zip(main_runs, bound, strict=True)])} · "
+            f"window/sum {_med([r.window / max(1e-9, r.latency_sum) for r in main_runs])} · "
+            f"peak in flight {max(r.peak for r in main_runs)} | window ≈ bound, not the sum |",
             f"| judge window, concurrency 1 | {_med([r.window for r in seq_runs])} s | – |",
             f"| CLI wall, concurrency {args.concurrency} / 1 | "
             f"{_med([r.wall for r in main_runs])} s / {_med([r.wall for r in seq_runs])} s "
