@@ -86,6 +86,9 @@ S = Slot
         # one language per batch (the prompt is per language)
         ([(S(0, 0), "a", "cn"), (S(1, 0), "x", "en"), (S(2, 0), "b", "cn")], 2,
          [("cn", [("a", [S(0, 0)]), ("b", [S(2, 0)])]), ("en", [("x", [S(1, 0)])])]),
+        # ... also when its batch was already full (and sent) when it came again
+        ([(S(0, 0), "a", "cn"), (S(1, 0), "b", "cn"), (S(2, 0), "a", "cn")], 1,
+         [("cn", [("a", [S(0, 0), S(2, 0)])]), ("cn", [("b", [S(1, 0)])])]),
         ([], 8, []),
     ],
 )  # fmt: skip
@@ -131,6 +134,17 @@ def test_one_call_for_several_documents_and_answers_routed_back(
         for v in vs:
             assert v.resolved is not None
             assert all(e.text in v.resolved.text for e in v.fidelity.evidence)
+
+
+def test_an_item_repeated_after_its_call_was_sent_gets_its_answer(
+    openai_server: FakeOpenAIServer, store: AuthorityStore
+) -> None:
+    openai_server.default = scripted(by_topic)
+    judge = make_judge(openai_server, store, batch_size=1, concurrency=2)
+    out = verify_many(judge, store, (ART_577, FAITHFUL_188, ART_577))
+    assert len(openai_server.completions) == 2
+    assert [v.fidelity.label for (v,) in out] == ["faithful", "misdescribed", "faithful"]
+    assert judge.failed_items == 0
 
 
 def test_a_failed_batch_scores_zero_and_the_others_stand(
@@ -336,3 +350,36 @@ def test_cli_revise_judges_the_drafts_together(
         "d2.verdicts.json",
     ]
     assert "judge_batches 1" in res.stderr
+
+
+def test_a_full_batch_is_sent_while_later_items_are_still_checked(
+    openai_server: FakeOpenAIServer, store: AuthorityStore
+) -> None:
+    answer = scripted(whole)
+    first_call = threading.Event()
+
+    def reply(req: RecordedRequest) -> Any:
+        first_call.set()
+        return answer(req)
+
+    openai_server.default = reply
+    judge = make_judge(openai_server, store, batch_size=1, concurrency=2)
+    offline = judge.offline
+    seen: list[bool] = []
+
+    class Watching:
+        """The offline judge, noting for each item whether a call had already arrived."""
+
+        def __getattr__(self, name: str) -> Any:
+            return getattr(offline, name)
+
+        def judge_one(self, item: Any) -> Any:
+            if seen:  # from the second item on, the first batch's call must be under way
+                first_call.wait(timeout=10)
+            seen.append(first_call.is_set())
+            return offline.judge_one(item)  # type: ignore[union-attr]
+
+    judge.offline = Watching()  # type: ignore[assignment]
+    out = verify_many(judge, store, DOCS)
+    assert seen[0] is False and seen[-1] is True
+    assert [v.fidelity.label for (v,) in out] == ["faithful"] * 3

@@ -80,7 +80,7 @@ import re
 import string
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -342,38 +342,66 @@ def item_key(item: JudgeItem) -> str:
     return f"{lang}\x1f{block}"
 
 
+class BatchPlanner:
+    """Fills batches of up to ``batch_size`` distinct item keys as items arrive, one language
+    per batch (the prompt is per language): :meth:`add` returns a batch the moment it is
+    full (so its call can start while later items are still being checked), :meth:`flush`
+    the partial ones in order of their language's first appearance.
+
+    Raises:
+        ValueError: ``batch_size`` < 1.
+    """
+
+    def __init__(self, batch_size: int) -> None:
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+        self.batch_size = batch_size
+        self._open: dict[str, list[str]] = {}
+
+    def add(self, key: str, language: str) -> tuple[str, tuple[str, ...]] | None:
+        """Add a (new, distinct) key; ``(language, keys)`` when that batch is now full."""
+        batch = self._open.setdefault(language, [])
+        batch.append(key)
+        if len(batch) < self.batch_size:
+            return None
+        self._open[language] = []
+        return language, tuple(batch)
+
+    def flush(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The partial batches left, in order of their language's first appearance."""
+        out = [(lang, tuple(keys)) for lang, keys in self._open.items() if keys]
+        self._open = {}
+        return out
+
+
 def plan_batches(
     asks: Sequence[tuple[Slot, str, str]], batch_size: int
 ) -> tuple[PlannedBatch, ...]:
     """Calls for a whole run: ``asks`` lists ``(slot, key, language)`` in run order
     (documents in order, items in order); batches take up to ``batch_size`` distinct keys,
-    filled across documents, one language per batch (the prompt is per language); a key seen
-    before joins that entry's slots instead of taking room. Batches are emitted as they fill,
-    then the partial ones in order of their language's first appearance. Pure and
-    deterministic.
+    filled across documents (:class:`BatchPlanner`); a key seen before — in the same batch
+    or an earlier one — adds its slot to that entry instead of taking room. Batches are in
+    the order they fill, then the partial ones. Pure and deterministic (the order in which
+    :meth:`LlmJudge.judge_many` sends them).
 
     Raises:
         ValueError: ``batch_size`` < 1.
     """
-    if batch_size < 1:
-        raise ValueError(f"batch_size must be at least 1, got {batch_size}")
-    out: list[PlannedBatch] = []
-    open_: dict[str, list[tuple[str, list[Slot]]]] = {}
+    planner = BatchPlanner(batch_size)
     where: dict[str, list[Slot]] = {}
+    batches: list[tuple[str, tuple[str, ...]]] = []
     for slot, key, lang in asks:
         if key in where:
             where[key].append(slot)
             continue
-        where[key] = slots = [slot]
-        batch = open_.setdefault(lang, [])
-        batch.append((key, slots))
-        if len(batch) == batch_size:
-            out.append(PlannedBatch(lang, tuple((k, tuple(v)) for k, v in batch)))
-            open_[lang] = []
-    for lang, batch in open_.items():
-        if batch:
-            out.append(PlannedBatch(lang, tuple((k, tuple(v)) for k, v in batch)))
-    return tuple(out)
+        where[key] = [slot]
+        full = planner.add(key, lang)
+        if full is not None:
+            batches.append(full)
+    batches += planner.flush()
+    return tuple(
+        PlannedBatch(lang, tuple((k, tuple(where[k])) for k in keys)) for lang, keys in batches
+    )
 
 
 def verify_quote(quote: str, source: str) -> bool:
@@ -578,46 +606,65 @@ class LlmJudge:
         """
         assert self.offline is not None
         idf: IdfCache | None = self.offline.idf
-        th = self.thresholds
-        offline = [[self.offline.judge_one(it) for it in items] for items in docs]
+        offline: list[list[JudgeOutcome]] = []
         hard: list[list[tuple[AxisOutcome | None, AxisOutcome | None]]] = []
-        asks: list[tuple[Slot, str, str]] = []
+        asked: dict[str, list[Slot]] = {}  # item key → every slot that asked it
         first: dict[str, JudgeItem] = {}
-        for d, items in enumerate(docs):
-            hard.append([])
-            for i, (it, off) in enumerate(zip(items, offline[d], strict=True)):
-                hf = fid_mod.hard_failure(it, self.retriever, self.store, th, idf)
-                ha = app_mod.hard_failure(it, self.retriever, self.store, th, idf)
-                if (
-                    hf is None
-                    and off.fidelity.result.label == "not_assessed"
-                    and not _states(it, th)
-                ):
-                    hf = off.fidelity  # nothing stated: NA is final
-                if ha is None and off.applicability.result.label == "skipped":
-                    ha = off.applicability
-                hard[d].append((hf, ha))
-                if hf is None or ha is None:
-                    key = item_key(it)
-                    first.setdefault(key, it)
-                    asks.append((Slot(d, i), key, language_of([it])))
-        answers: dict[Slot, ItemAnswer | str] = {}
+        known: dict[str, ItemAnswer | str] = {}  # answers by key (memo, then the calls)
+        planner = BatchPlanner(self.batch_size)
+        sent: list[tuple[tuple[str, ...], Future[dict[int, ItemAnswer | str]]]] = []
+        with ThreadPoolExecutor(
+            max_workers=self.concurrency, thread_name_prefix="citegov-judge"
+        ) as pool:
+
+            def send(keys: tuple[str, ...]) -> None:
+                batch = list(enumerate(first[k] for k in keys))
+                sent.append((keys, pool.submit(self._ask, batch)))
+
+            try:
+                # Offline checks item by item; a batch's call starts as soon as it is full,
+                # so the calls overlap the checks of the items after them.
+                for d, items in enumerate(docs):
+                    offline.append([])
+                    hard.append([])
+                    for i, it in enumerate(items):
+                        off = self.offline.judge_one(it)
+                        offline[d].append(off)
+                        hf, ha = self._hard(it, off, idf)
+                        hard[d].append((hf, ha))
+                        if hf is not None and ha is not None:
+                            continue
+                        key = item_key(it)
+                        if key in asked:
+                            asked[key].append(Slot(d, i))
+                            continue
+                        asked[key] = [Slot(d, i)]
+                        with self._lock:
+                            memo = self._memo.get(key)
+                        if memo is not None:
+                            known[key] = memo
+                            continue
+                        first[key] = it
+                        full = planner.add(key, language_of([it]))
+                        if full is not None:
+                            send(full[1])
+                for _lang, keys in planner.flush():
+                    send(keys)
+                for keys, fut in sent:
+                    got = fut.result()
+                    for n, key in enumerate(keys):
+                        known[key] = got[n]
+            except BaseException:
+                for _, fut in sent:
+                    fut.cancel()
+                raise
+        for key, answer in known.items():
+            if not isinstance(answer, str) and key in first:
+                with self._lock:
+                    self._memo[key] = answer
+        answers = {slot: known[key] for key, slots in asked.items() for slot in slots}
         with self._lock:
-            known = {key: self._memo[key] for _, key, _ in asks if key in self._memo}
-        for slot, key, _ in asks:
-            if key in known:
-                answers[slot] = known[key]
-        plan = plan_batches([a for a in asks if a[1] not in known], self.batch_size)
-        answered = self._run([[first[k] for k, _ in b.entries] for b in plan])
-        for batch, got in zip(plan, answered, strict=True):
-            for n, (key, slots) in enumerate(batch.entries):
-                if not isinstance(got[n], str):
-                    with self._lock:
-                        self._memo[key] = got[n]  # type: ignore[assignment]
-                for slot in slots:
-                    answers[slot] = got[n]
-        with self._lock:
-            self.batches += len(plan)
+            self.batches += len(sent)
             self.failed_items += sum(isinstance(a, str) for a in answers.values())
         out: list[list[JudgeOutcome]] = []
         for d, items in enumerate(docs):
@@ -635,25 +682,19 @@ class LlmJudge:
             out.append(row)
         return out
 
-    def _run(self, batches: Sequence[Sequence[JudgeItem]]) -> list[dict[int, ItemAnswer | str]]:
-        """Ask every batch (``_ask``), at most ``concurrency`` at once; results in order.
-
-        Raises:
-            the first fatal endpoint error of any call; pending calls are cancelled.
-        """
-        work = [list(enumerate(b)) for b in batches]
-        if len(work) <= 1 or self.concurrency <= 1:
-            return [self._ask(b) for b in work]
-        with ThreadPoolExecutor(
-            max_workers=min(self.concurrency, len(work)), thread_name_prefix="citegov-judge"
-        ) as pool:
-            futures = [pool.submit(self._ask, b) for b in work]
-            try:
-                return [f.result() for f in futures]
-            except BaseException:
-                for f in futures:
-                    f.cancel()
-                raise
+    def _hard(
+        self, it: JudgeItem, off: JudgeOutcome, idf: IdfCache | None
+    ) -> tuple[AxisOutcome | None, AxisOutcome | None]:
+        """The final (deterministic or NA) outcome per axis, None where the model is asked
+        (module docstring, rule 1)."""
+        th = self.thresholds
+        hf = fid_mod.hard_failure(it, self.retriever, self.store, th, idf)
+        ha = app_mod.hard_failure(it, self.retriever, self.store, th, idf)
+        if hf is None and off.fidelity.result.label == "not_assessed" and not _states(it, th):
+            hf = off.fidelity  # nothing stated: NA is final
+        if ha is None and off.applicability.result.label == "skipped":
+            ha = off.applicability
+        return hf, ha
 
     # ------------------------------------------------------------------ internals
 
