@@ -79,6 +79,7 @@ import math
 import re
 import string
 import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -551,6 +552,8 @@ class LlmJudge:
         failures: batches that ended as ``unknown`` (endpoint, budget or output failures).
         failed_items: items those batches left ``unknown`` (score 0.0, never a pass).
         batches: calls planned so far (cache hits included).
+        waited_s: wall seconds spent waiting for answers after the last item was checked
+            offline (what the calls add to a run: the calls overlap the checks before it).
     """
 
     chat: ValidatingChatModel
@@ -563,6 +566,7 @@ class LlmJudge:
     failures: int = 0
     failed_items: int = 0
     batches: int = 0
+    waited_s: float = 0.0
     offline: OfflineJudge | None = None
     _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
     _memo: dict[str, ItemAnswer] = field(default_factory=dict, repr=False)
@@ -650,10 +654,13 @@ class LlmJudge:
                             send(full[1])
                 for _lang, keys in planner.flush():
                     send(keys)
+                waiting = time.perf_counter()
                 for keys, fut in sent:
                     got = fut.result()
                     for n, key in enumerate(keys):
                         known[key] = got[n]
+                with self._lock:
+                    self.waited_s += time.perf_counter() - waiting
             except BaseException:
                 for _, fut in sent:
                     fut.cancel()

@@ -117,9 +117,10 @@ def report_usage(gov: Any) -> None:
     if usage is None:
         return
     fields = {k: v for k, v in vars(usage).items() if not k.startswith("_")}
-    # the judge's own counters: calls planned (cache hits included) and items left unknown
-    for k in ("batches", "failed_items"):
-        if isinstance(getattr(judge, k, None), int):
+    # the judge's own counters: calls planned (cache hits included), items left unknown,
+    # seconds waited for answers after its offline checks
+    for k in ("batches", "failed_items", "waited_s"):
+        if isinstance(getattr(judge, k, None), int | float):
             fields[f"judge_{k}"] = getattr(judge, k)
     err.print(
         "llm usage: "
