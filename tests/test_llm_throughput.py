@@ -17,7 +17,7 @@ from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.cli.app import app
 from governor.clients.chat import OpenAIChatModel
-from governor.clients.ratelimit import RateLimiter
+from governor.clients.ratelimit import RateLimiter, shared_limiter
 from governor.clients.tokens import count_message_tokens
 from governor.core.config import load_config
 from governor.core.models import Verdict
@@ -383,3 +383,16 @@ def test_a_full_batch_is_sent_while_later_items_are_still_checked(
     out = verify_many(judge, store, DOCS)
     assert seen[0] is False and seen[-1] is True
     assert [v.fidelity.label for (v,) in out] == ["faithful"] * 3
+
+
+def test_clients_of_one_endpoint_share_one_limiter(tmp_path: Path) -> None:
+    cfg = load_config(
+        overrides={"llm_base_url": "http://127.0.0.1:9/v1", "llm_model": "m", "llm_rpm": 30,
+                   "cache_dir": tmp_path},
+        environ={},
+    )  # fmt: skip
+    judge_chat = OpenAIChatModel.from_config(cfg, environ=ENV)
+    reviser_chat = OpenAIChatModel.from_config(cfg, prompt_version="rev", environ=ENV)
+    assert judge_chat.limiter is reviser_chat.limiter is not None
+    assert judge_chat.limiter.rpm == 30
+    assert shared_limiter("http://127.0.0.1:9/v1", 60, None) is not judge_chat.limiter

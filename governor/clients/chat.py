@@ -63,7 +63,7 @@ import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from governor.clients.cache import ChatCache, cache_key
-from governor.clients.ratelimit import RateLimiter
+from governor.clients.ratelimit import RateLimiter, shared_limiter
 from governor.clients.tokens import count_message_tokens
 from governor.clients.tokens import estimate_tokens as estimate_tokens
 from governor.core.config import Config
@@ -377,7 +377,12 @@ class OpenAIChatModel:
             prompt_version=prompt_version,
             dry_run=dry_run,
             environ=environ,
-            **{"limiter": RateLimiter(rpm=config.llm_rpm, tpm=config.llm_tpm), **kwargs},
+            **{
+                "limiter": shared_limiter(
+                    config.llm_base_url or "", config.llm_rpm, config.llm_tpm
+                ),
+                **kwargs,
+            },
         )
 
     def __repr__(self) -> str:

@@ -20,7 +20,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-__all__ = ["RateLimiter"]
+__all__ = ["RateLimiter", "shared_limiter"]
 
 
 @dataclass
@@ -112,3 +112,19 @@ class RateLimiter:
         with self._lock:
             self._refill(self.clock())
             self._tok = min(float(self.tpm), self._tok + estimated - actual)
+
+
+_SHARED: dict[tuple[str, float | None, float | None], RateLimiter] = {}
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_limiter(endpoint: str, rpm: float | None, tpm: float | None) -> RateLimiter:
+    """The process's limiter for ``endpoint`` (base URL) at these limits: every client of one
+    endpoint — the judge, the reviser, a second judge built for a graph — draws from the same
+    buckets, as the provider counts them. Limits are per key and account, so the same
+    endpoint with other limits (another key) gets its own."""
+    key = (endpoint.rstrip("/"), rpm, tpm)
+    with _SHARED_LOCK:
+        if key not in _SHARED:
+            _SHARED[key] = RateLimiter(rpm=rpm, tpm=tpm)
+        return _SHARED[key]
