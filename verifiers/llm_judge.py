@@ -593,8 +593,11 @@ class LlmJudge:
         return self.judge_many([items])[0]
 
     def judge_many(self, docs: Sequence[Sequence[JudgeItem]]) -> list[list[JudgeOutcome]]:
-        """Judge the items of several documents with batches filled across them
-        (:func:`plan_batches`), the calls run concurrently (at most ``concurrency`` in flight).
+        """Judge the items of several documents with batches filled across them (the order of
+        :func:`plan_batches`), the calls run concurrently (at most ``concurrency`` in flight).
+        Items are checked offline one by one and a batch's call starts as soon as it is full,
+        so the calls overlap the checks of the items after them; an item answered earlier in
+        this run (same :func:`item_key`) is not asked again.
 
         Args:
             docs: per document, its items.
