@@ -18,10 +18,13 @@ Figures (targets from SPEC §9 / issue 16, shown beside each figure, never asser
   ``--answers`` 3-8 answers (≤ 25 s at 1 worker; w1/w2 ≥ 1.7);
 * ``index``: whether hybrid retrieval works without a build (the semantic index is not
   shipped), and ``citegov index build`` time when ``--index-build`` is given (≤ 3 min);
-* peak RSS of each command (≤ 1.5 GB).
+* peak RSS of each command (≤ 1.5 GB);
+* the LLM judge's calls and tokens per citation and its wall time against a local fake
+  endpoint with 0.5 s latency (:mod:`benchmarks.bench_llm_judge`; its own section of the
+  output file, skipped with ``--skip-llm``).
 
 Run: ``python -m benchmarks.bench_all [--runs 5] [--batch-runs 3] [--answers 500]
-[--out benchmarks/RESULTS.md]``. The machine is shared: quote the load average with every
+[--out benchmarks/RESULTS.md] [--skip-llm]``. The machine is shared: quote the load average with every
 figure and treat figures taken under load as noisy.
 """
 
@@ -237,6 +240,17 @@ def table(rows: list[tuple[Runs, str]], notes: list[str], header: str) -> str:
     return "\n".join(lines)
 
 
+def _kept_sections(out: Path) -> str:
+    """The sections other benchmarks keep in ``out`` between their markers (the LLM judge's
+    table of ``benchmarks/bench_llm_judge.py``), to carry over when the file is rewritten."""
+    from benchmarks.bench_llm_judge import BEGIN, END
+
+    old = out.read_text(encoding="utf-8") if out.exists() else ""
+    if BEGIN not in old or END not in old:
+        return ""
+    return "\n" + BEGIN + old.split(BEGIN, 1)[1].split(END, 1)[0] + END + "\n"
+
+
 def main(argv: list[str] | None = None) -> str:
     """Run every benchmark, print the markdown table and write it to ``--out``."""
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
@@ -247,6 +261,9 @@ def main(argv: list[str] | None = None) -> str:
     ap.add_argument("--out", type=Path, default=ROOT / "benchmarks" / "RESULTS.md")
     ap.add_argument("--skip-batch", action="store_true", help="leave out the 1/2-worker runs")
     ap.add_argument("--index-build", action="store_true", help="also time `citegov index build`")
+    ap.add_argument(
+        "--skip-llm", action="store_true", help="leave out the LLM judge (bench_llm_judge)"
+    )
     args = ap.parse_args(argv)
 
     from benchmarks.lawbench import export_drafts, load_task
@@ -344,8 +361,12 @@ def main(argv: list[str] | None = None) -> str:
         )
         md = table(rows, notes, header)
         args.out.parent.mkdir(parents=True, exist_ok=True)
-        args.out.write_text(md, encoding="utf-8")
+        args.out.write_text(md + _kept_sections(args.out), encoding="utf-8")
         print(md)
+        if not args.skip_llm:
+            from benchmarks import bench_llm_judge
+
+            md += "\n" + bench_llm_judge.main(["--out", str(args.out)])
         return md
     finally:
         shutil.rmtree(work, ignore_errors=True)

@@ -30,7 +30,7 @@ from governor.revision.policy import RevisionPolicy
 from governor.text.dates import detect_as_of, detect_context
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
-from verifiers.verify import Verifier
+from verifiers.verify import Verifier, VerifyRequest
 
 if TYPE_CHECKING:  # the graph layer (LangGraph, LangChain, revision) loads only when used
     from graphs.nodes import GovernanceDeps, TextReviser
@@ -193,6 +193,46 @@ class Governor:
         when = as_of or self.config.as_of or detect_as_of(text)
         ctx = context or detect_context(text)
         return self.verifier().verify(self.extract(text), as_of=when, context=ctx, text=text)
+
+    def verify_many(
+        self,
+        texts: Sequence[str],
+        *,
+        as_of: date | Sequence[date | None] | None = None,
+        context: str = "",
+    ) -> list[tuple[Verdict, ...]]:
+        """Verdicts on every citation of each of ``texts`` (as :meth:`verify` per text), with
+        one judge pass over all of them: the LLM judge fills its batches across the texts and
+        runs its calls concurrently (``llm_batch_size``, ``llm_concurrency``).
+
+        Args:
+            texts: the drafts.
+            as_of: one date for all, or one per text (None: config, else detected per text).
+            context: the question every text answers (default: detected per text).
+
+        Returns:
+            per text, its verdicts in order.
+
+        Raises:
+            ValueError: ``as_of`` is a sequence of another length than ``texts``.
+        """
+        dates: Sequence[date | None]
+        if as_of is None or isinstance(as_of, date):
+            dates = [as_of] * len(texts)
+        else:
+            dates = list(as_of)
+            if len(dates) != len(texts):
+                raise ValueError(f"as_of has {len(dates)} dates for {len(texts)} texts")
+        requests = [
+            VerifyRequest(
+                self.extract(text),
+                when or self.config.as_of or detect_as_of(text),
+                context or detect_context(text),
+                text,
+            )
+            for text, when in zip(texts, dates, strict=True)
+        ]
+        return self.verifier().verify_many(requests)
 
     def _deps(self, strategy: str, *, mode: str = "edit") -> GovernanceDeps:
         from graphs.nodes import GovernanceDeps

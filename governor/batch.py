@@ -898,6 +898,41 @@ def _drop_if_empty(out_dir: Path, created: bool) -> None:
             out_dir.rmdir()
 
 
+PREFETCH_DRAFTS = 64
+"""Drafts whose first-round citations the LLM judge sees together (:func:`prefetch_judge`)."""
+
+
+def prefetch_judge(gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions) -> None:
+    """With a judge that batches across documents (the LLM judge's ``judge_many``), judge
+    the first round of ``jobs`` in one pass (:meth:`Governor.verify_many`): its calls are
+    filled across the drafts and run concurrently, and its answers are kept by the judge, so
+    each draft's own first round asks nothing again. Unreadable drafts are left to
+    :func:`govern_one` (which records them); a non-fatal failure here only loses the
+    prefetch. No-op for the offline judge.
+
+    Raises:
+        the fatal endpoint errors (unreachable, 401/403/404), as :func:`govern_one` does.
+    """
+    verify_many = getattr(gov, "verify_many", None)  # the facade has it; a wrapper may not
+    if verify_many is None or getattr(gov.judge, "judge_many", None) is None or len(jobs) < 2:
+        return
+    from governor.text.dates import detect_as_of
+
+    texts: list[str] = []
+    for job in jobs:
+        try:
+            texts.append(read_input(job.input, max_chars=gov.config.max_chars).text)
+        except GovernorError:
+            continue
+    dates = [options.as_of or gov.config.as_of or detect_as_of(t) for t in texts]
+    try:
+        verify_many(texts, as_of=dates, context=options.context)
+    except FATAL_ENDPOINT_ERRORS:
+        raise
+    except GovernorError:
+        return
+
+
 def local_engine(
     gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions, settings: str
 ) -> Iterator[BatchRow]:
@@ -907,8 +942,11 @@ def local_engine(
         return
     workers = min(options.workers, len(jobs))
     if workers == 1:
-        for job in jobs:
-            yield govern_one(gov, job, options, settings)
+        for start in range(0, len(jobs), PREFETCH_DRAFTS):
+            chunk = jobs[start : start + PREFETCH_DRAFTS]
+            prefetch_judge(gov, chunk, options)
+            for job in chunk:
+                yield govern_one(gov, job, options, settings)
         return
     import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, wait

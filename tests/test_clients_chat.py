@@ -15,6 +15,7 @@ import pytest
 
 from governor.clients.cache import ChatCache, cache_key
 from governor.clients.chat import OpenAIChatModel, estimate_tokens, secret_variants
+from governor.clients.tokens import count_message_tokens, count_tokens
 from governor.core.config import load_config
 from governor.core.errors import (
     BudgetExceededError,
@@ -75,7 +76,10 @@ def test_satisfies_port_and_sends_key_only_in_header(
     assert FAKE_KEY not in req.raw
     assert req.json["model"] == "fake-model" and req.messages == MSGS
     assert FAKE_KEY not in repr(chat)
-    assert chat.usage.calls == 1 and chat.usage.prompt_tokens == 10
+    assert chat.usage.calls == 1
+    # the server counts with the dry run's rule; the reply's tokens are the content's
+    assert chat.usage.prompt_tokens == count_message_tokens(MSGS) > 0
+    assert chat.usage.completion_tokens == count_tokens("答：违约责任。")
 
 
 @pytest.mark.parametrize(
@@ -417,7 +421,8 @@ def test_from_config_uses_named_key_variable(
 
 @pytest.mark.parametrize(
     "text,expected",
-    [("", 0), ("abcd", 1), ("abcde", 2), ("合同", 2), ("第577条", 3)],
+    # 0.75 per CJK character, one per 2.8 other characters, rounded up once
+    [("", 0), ("ab", 1), ("abcd", 2), ("abcdefg", 3), ("合同", 2), ("合同法", 3), ("第577条", 3)],
 )
 def test_estimate_tokens(text: str, expected: int) -> None:
     assert estimate_tokens(text) == expected

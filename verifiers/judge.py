@@ -73,6 +73,20 @@ class Judge(Protocol):
     def judge(self, items: Sequence[JudgeItem]) -> list[JudgeOutcome]: ...
 
 
+def judge_all(judge: Judge, docs: Sequence[Sequence[JudgeItem]]) -> list[list[JudgeOutcome]]:
+    """Outcomes for the items of several documents: through the judge's ``judge_many`` when it
+    has one (the LLM judge batches across documents), else ``judge`` per document (documents
+    without items are not sent).
+
+    Returns:
+        per document, one outcome per item, in order.
+    """
+    many = getattr(judge, "judge_many", None)
+    if many is not None and sum(1 for d in docs if d) > 1:
+        return [list(o) for o in many(docs)]
+    return [list(judge.judge(d)) if d else [] for d in docs]
+
+
 def outcome(
     axis: Axis,
     label: str,

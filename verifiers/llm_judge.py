@@ -12,7 +12,16 @@ Trust boundary, in the order the judge applies it:
 2. **Several citations per call** (``Config.llm_batch_size``), in a versioned Chinese (or
    English, for US citations) prompt from ``governor/prompts/``. Draft text (description,
    claim) and the question are delimited as data, with the delimiter characters removed from
-   them; the prompt says instructions inside them are void.
+   them; the prompt says instructions inside them are void. Batches are planned over a whole
+   run (:meth:`LlmJudge.judge_many`, :func:`plan_batches`): filled across documents, one
+   language per batch, an item identical to one already asked (same rendered block) asked
+   once; each answer is routed back to its document and citation. The calls run
+   concurrently in a bounded pool (``Config.llm_concurrency``) behind the chat client's
+   rate limiter. The system message is a **stable prefix** (the same bytes in every call of
+   a language: instructions and rules only; the batch's citations are all in the user
+   message after it), so providers' prompt caches apply. Valid answers are kept for the run
+   by item: ``citegov revise`` judges a chunk of drafts together first (one pass across
+   documents), and the per-draft rounds then find their first-round items answered.
 3. **Structured output** (JSON schema) validated by pydantic. An answer that does not parse,
    has a label outside the allowed list or misses an item of the batch is rejected inside
    the chat client (its ``validate`` hook) and asked again within the client's retries,
@@ -64,11 +73,15 @@ trusted to name an authority.
 from __future__ import annotations
 
 import difflib
+import inspect
 import json
 import math
 import re
 import string
+import threading
+import time
 from collections.abc import Callable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -108,6 +121,14 @@ MAX_DRAFT_CHARS: Final = 800
 TOKENS_PER_ITEM: Final = 320
 """Completion tokens allowed per item of a batch (plus :data:`TOKENS_BASE`)."""
 TOKENS_BASE: Final = 200
+EXPECTED_TOKENS_PER_ITEM: Final = 150
+"""ESTIMATE of the completion tokens an answer takes per item (what a dry run counts and the
+rate limiter charges up front): the JSON frame with two labels (≈45 ``o200k_base`` tokens),
+two one-sentence quotes (≈30 each) and two one-sentence rationales (≈22 each), per the
+prompt's rules 3-4. Real answers vary with the model's verbosity; the cap stays
+:data:`TOKENS_PER_ITEM`."""
+EXPECTED_TOKENS_BASE: Final = 10
+"""ESTIMATE: completion tokens of the answer's outer frame (``{"items": [...]}``)."""
 
 FidelityLabel = Literal["faithful", "partially_faithful", "misdescribed", "not_assessed"]
 ApplicabilityLabel = Literal[
@@ -296,6 +317,94 @@ def render_messages(items: Sequence[tuple[str, JudgeItem]], prompt: Prompt) -> l
     ]
 
 
+@dataclass(frozen=True)
+class Slot:
+    """Where an item of a run sits: document ``doc`` (index in the run), item ``item`` (index
+    in that document's items)."""
+
+    doc: int
+    item: int
+
+
+@dataclass(frozen=True)
+class PlannedBatch:
+    """One call: the prompt ``language`` and its entries in order; each entry is the item key
+    (:func:`item_key`) with every slot that asked that exact item."""
+
+    language: str
+    entries: tuple[tuple[str, tuple[Slot, ...]], ...]
+
+
+def item_key(item: JudgeItem) -> str:
+    """What the model sees of ``item`` (its rendered block, without the per-call id) and the
+    prompt language: two items with the same key get the same answer."""
+    lang = language_of([item])
+    block = render_messages([("c", item)], load_prompt(PROMPT_FILES[lang]))[1]["content"]
+    return f"{lang}\x1f{block}"
+
+
+class BatchPlanner:
+    """Fills batches of up to ``batch_size`` distinct item keys as items arrive, one language
+    per batch (the prompt is per language): :meth:`add` returns a batch the moment it is
+    full (so its call can start while later items are still being checked), :meth:`flush`
+    the partial ones in order of their language's first appearance.
+
+    Raises:
+        ValueError: ``batch_size`` < 1.
+    """
+
+    def __init__(self, batch_size: int) -> None:
+        if batch_size < 1:
+            raise ValueError(f"batch_size must be at least 1, got {batch_size}")
+        self.batch_size = batch_size
+        self._open: dict[str, list[str]] = {}
+
+    def add(self, key: str, language: str) -> tuple[str, tuple[str, ...]] | None:
+        """Add a (new, distinct) key; ``(language, keys)`` when that batch is now full."""
+        batch = self._open.setdefault(language, [])
+        batch.append(key)
+        if len(batch) < self.batch_size:
+            return None
+        self._open[language] = []
+        return language, tuple(batch)
+
+    def flush(self) -> list[tuple[str, tuple[str, ...]]]:
+        """The partial batches left, in order of their language's first appearance."""
+        out = [(lang, tuple(keys)) for lang, keys in self._open.items() if keys]
+        self._open = {}
+        return out
+
+
+def plan_batches(
+    asks: Sequence[tuple[Slot, str, str]], batch_size: int
+) -> tuple[PlannedBatch, ...]:
+    """Calls for a whole run: ``asks`` lists ``(slot, key, language)`` in run order
+    (documents in order, items in order); batches take up to ``batch_size`` distinct keys,
+    filled across documents (:class:`BatchPlanner`); a key seen before — in the same batch
+    or an earlier one — adds its slot to that entry instead of taking room. Batches are in
+    the order they fill, then the partial ones. Pure and deterministic (the order in which
+    :meth:`LlmJudge.judge_many` sends them).
+
+    Raises:
+        ValueError: ``batch_size`` < 1.
+    """
+    planner = BatchPlanner(batch_size)
+    where: dict[str, list[Slot]] = {}
+    batches: list[tuple[str, tuple[str, ...]]] = []
+    for slot, key, lang in asks:
+        if key in where:
+            where[key].append(slot)
+            continue
+        where[key] = [slot]
+        full = planner.add(key, lang)
+        if full is not None:
+            batches.append(full)
+    batches += planner.flush()
+    return tuple(
+        PlannedBatch(lang, tuple((k, tuple(where[k])) for k in keys)) for lang, keys in batches
+    )
+
+
 def verify_quote(quote: str, source: str) -> bool:
     """True when ``quote`` is in ``source``: after folding width, punctuation and whitespace,
     one contiguous run of the source covers :data:`QUOTE_OK` of the quote's characters (a
@@ -437,8 +546,14 @@ class LlmJudge:
         retriever: retrieval for the offline checks and suggestions.
         thresholds: offline thresholds.
         batch_size: citations per call.
+        concurrency: calls in flight at once (a thread pool of this size, at most one
+            thread per batch).
         name: recorded in verdicts (``llm:<model>``).
         failures: batches that ended as ``unknown`` (endpoint, budget or output failures).
+        failed_items: items those batches left ``unknown`` (score 0.0, never a pass).
+        batches: calls planned so far (cache hits included).
+        waited_s: wall seconds spent waiting for answers after the last item was checked
+            offline (what the calls add to a run: the calls overlap the checks before it).
     """
 
     chat: ValidatingChatModel
@@ -446,9 +561,17 @@ class LlmJudge:
     retriever: Retriever
     thresholds: Thresholds = field(default_factory=Thresholds)
     batch_size: int = 8
+    concurrency: int = 4
     name: str = ""
     failures: int = 0
+    failed_items: int = 0
+    batches: int = 0
+    waited_s: float = 0.0
     offline: OfflineJudge | None = None
+    _lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _memo: dict[str, ItemAnswer] = field(default_factory=dict, repr=False)
+    """Valid answers of this run by :func:`item_key`: an item asked before (in a prefetch over
+    many documents, or an earlier round) is not asked again. Failures are not kept."""
 
     def __post_init__(self) -> None:
         if not self.name:
@@ -467,38 +590,121 @@ class LlmJudge:
         Raises:
             EndpointUnreachableError: the endpoint could not be connected to at all.
         """
+        return self.judge_many([items])[0]
+
+    def judge_many(self, docs: Sequence[Sequence[JudgeItem]]) -> list[list[JudgeOutcome]]:
+        """Judge the items of several documents with batches filled across them (the order of
+        :func:`plan_batches`), the calls run concurrently (at most ``concurrency`` in flight).
+        Items are checked offline one by one and a batch's call starts as soon as it is full,
+        so the calls overlap the checks of the items after them; an item answered earlier in
+        this run (same :func:`item_key`) is not asked again.
+
+        Args:
+            docs: per document, its items.
+
+        Returns:
+            per document, one outcome per item, in order. An item of a batch that failed
+            (endpoint, budget, invalid answer) or that the answer missed is ``unknown``
+            (score 0.0) with the reason in its rationale, and counted in ``failed_items``.
+
+        Raises:
+            EndpointUnreachableError: the endpoint could not be connected to at all (and the
+                other fatal endpoint errors: 401/403/404); calls not yet started are cancelled.
+        """
         assert self.offline is not None
         idf: IdfCache | None = self.offline.idf
-        th = self.thresholds
-        offline = [self.offline.judge_one(it) for it in items]
-        hard: list[tuple[AxisOutcome | None, AxisOutcome | None]] = []
-        ask: list[int] = []
-        for i, (it, off) in enumerate(zip(items, offline, strict=True)):
-            hf = fid_mod.hard_failure(it, self.retriever, self.store, th, idf)
-            ha = app_mod.hard_failure(it, self.retriever, self.store, th, idf)
-            if hf is None and off.fidelity.result.label == "not_assessed" and not _states(it, th):
-                hf = off.fidelity  # nothing stated: NA is final
-            if ha is None and off.applicability.result.label == "skipped":
-                ha = off.applicability
-            hard.append((hf, ha))
-            if hf is None or ha is None:
-                ask.append(i)
-        answers: dict[int, ItemAnswer | str] = {}
-        for start in range(0, len(ask), self.batch_size):
-            batch = ask[start : start + self.batch_size]
-            answers.update(self._ask([(i, items[i]) for i in batch]))
-        out = []
-        for i, it in enumerate(items):
-            hf, ha = hard[i]
-            ans = answers.get(i)
-            out.append(
-                JudgeOutcome(
-                    fidelity=hf or self._merge("fidelity", it, offline[i].fidelity, ans),
-                    applicability=ha
-                    or self._merge("applicability", it, offline[i].applicability, ans),
+        offline: list[list[JudgeOutcome]] = []
+        hard: list[list[tuple[AxisOutcome | None, AxisOutcome | None]]] = []
+        asked: dict[str, list[Slot]] = {}  # item key → every slot that asked it
+        first: dict[str, JudgeItem] = {}
+        known: dict[str, ItemAnswer | str] = {}  # answers by key (memo, then the calls)
+        planner = BatchPlanner(self.batch_size)
+        sent: list[tuple[tuple[str, ...], Future[dict[int, ItemAnswer | str]]]] = []
+        with ThreadPoolExecutor(
+            max_workers=self.concurrency, thread_name_prefix="citegov-judge"
+        ) as pool:
+
+            def send(keys: tuple[str, ...]) -> None:
+                batch = list(enumerate(first[k] for k in keys))
+                sent.append((keys, pool.submit(self._ask, batch)))
+
+            try:
+                # Offline checks item by item; a batch's call starts as soon as it is full,
+                # so the calls overlap the checks of the items after them.
+                for d, items in enumerate(docs):
+                    offline.append([])
+                    hard.append([])
+                    for i, it in enumerate(items):
+                        off = self.offline.judge_one(it)
+                        offline[d].append(off)
+                        hf, ha = self._hard(it, off, idf)
+                        hard[d].append((hf, ha))
+                        if hf is not None and ha is not None:
+                            continue
+                        key = item_key(it)
+                        if key in asked:
+                            asked[key].append(Slot(d, i))
+                            continue
+                        asked[key] = [Slot(d, i)]
+                        with self._lock:
+                            memo = self._memo.get(key)
+                        if memo is not None:
+                            known[key] = memo
+                            continue
+                        first[key] = it
+                        full = planner.add(key, language_of([it]))
+                        if full is not None:
+                            send(full[1])
+                for _lang, keys in planner.flush():
+                    send(keys)
+                waiting = time.perf_counter()
+                for keys, fut in sent:
+                    got = fut.result()
+                    for n, key in enumerate(keys):
+                        known[key] = got[n]
+                with self._lock:
+                    self.waited_s += time.perf_counter() - waiting
+            except BaseException:
+                for _, fut in sent:
+                    fut.cancel()
+                raise
+        for key, answer in known.items():
+            if not isinstance(answer, str) and key in first:
+                with self._lock:
+                    self._memo[key] = answer
+        answers = {slot: known[key] for key, slots in asked.items() for slot in slots}
+        with self._lock:
+            self.batches += len(sent)
+            self.failed_items += sum(isinstance(a, str) for a in answers.values())
+        out: list[list[JudgeOutcome]] = []
+        for d, items in enumerate(docs):
+            row = []
+            for i, it in enumerate(items):
+                hf, ha = hard[d][i]
+                ans = answers.get(Slot(d, i))
+                row.append(
+                    JudgeOutcome(
+                        fidelity=hf or self._merge("fidelity", it, offline[d][i].fidelity, ans),
+                        applicability=ha
+                        or self._merge("applicability", it, offline[d][i].applicability, ans),
+                    )
                 )
-            )
+            out.append(row)
         return out
+
+    def _hard(
+        self, it: JudgeItem, off: JudgeOutcome, idf: IdfCache | None
+    ) -> tuple[AxisOutcome | None, AxisOutcome | None]:
+        """The final (deterministic or NA) outcome per axis, None where the model is asked
+        (module docstring, rule 1)."""
+        th = self.thresholds
+        hf = fid_mod.hard_failure(it, self.retriever, self.store, th, idf)
+        ha = app_mod.hard_failure(it, self.retriever, self.store, th, idf)
+        if hf is None and off.fidelity.result.label == "not_assessed" and not _states(it, th):
+            hf = off.fidelity  # nothing stated: NA is final
+        if ha is None and off.applicability.result.label == "skipped":
+            ha = off.applicability
+        return hf, ha
 
     # ------------------------------------------------------------------ internals
 
@@ -532,18 +738,21 @@ class LlmJudge:
                 json_schema=ANSWER_SCHEMA,
                 max_tokens=TOKENS_BASE + TOKENS_PER_ITEM * len(batch),
                 validate=validate,
+                **self._expected(len(batch)),
             )
             parsed = JudgeAnswer.model_validate(json.loads(raw))
         except FATAL_ENDPOINT_ERRORS:
             raise
         except (EndpointError, BudgetExceededError, JudgeOutputError) as exc:
-            self.failures += 1
+            with self._lock:
+                self.failures += 1
             why = f"judge call failed: {type(exc).__name__}: {exc}"[:300]
             if not last:
                 return {i: why for i, _ in batch}
             parsed = last[0]  # retries spent: keep what the last valid answer did answer
         except (ValueError, ValidationError) as exc:
-            self.failures += 1
+            with self._lock:
+                self.failures += 1
             why = f"judge answer did not validate ({type(exc).__name__})"
             return {i: why for i, _ in batch}
         by_id = {a.id: a for a in parsed.items}
@@ -551,6 +760,12 @@ class LlmJudge:
         for (i, _), (cid, _) in zip(batch, ids, strict=True):
             out[i] = by_id.get(cid) or f"judge answer has no entry for {cid}"
         return out
+
+    def _expected(self, n: int) -> dict[str, int]:
+        """``expected_tokens`` for a batch of ``n`` items, when the chat model takes it."""
+        if "expected_tokens" not in _parameters(self.chat.complete):
+            return {}
+        return {"expected_tokens": EXPECTED_TOKENS_BASE + EXPECTED_TOKENS_PER_ITEM * n}
 
     def _merge(
         self, axis: Axis, item: JudgeItem, off: AxisOutcome, ans: ItemAnswer | str | None
@@ -617,6 +832,16 @@ class LlmJudge:
         )
 
 
+@lru_cache(maxsize=32)
+def _parameters(func: Callable[..., Any]) -> frozenset[str]:
+    """Names of ``func``'s parameters (a chat model injected by a test may not take
+    ``expected_tokens``)."""
+    try:
+        return frozenset(inspect.signature(func).parameters)
+    except (TypeError, ValueError):
+        return frozenset()
+
+
 def _fails(score: float | None) -> bool:
     """True for a failing score (< 1.0); NA (None) is not a failure."""
     return score is not None and score < 1.0
@@ -639,7 +864,8 @@ def make_llm_judge(
     environ: Mapping[str, str] | None = None,
 ) -> LlmJudge:
     """The LLM judge for ``config`` (``llm_base_url``, ``llm_model``, key from the variable
-    named by ``llm_api_key_env``, ``llm_batch_size``, budgets, ``cache_dir``).
+    named by ``llm_api_key_env``, ``llm_batch_size``, ``llm_concurrency``, ``llm_rpm``/``llm_tpm``,
+    budgets, ``cache_dir``).
 
     Args:
         dry_run: count calls and estimated tokens without sending (answers become unknown).
@@ -662,4 +888,5 @@ def make_llm_judge(
         retriever=retriever,
         thresholds=config.thresholds,
         batch_size=config.llm_batch_size,
+        concurrency=config.llm_concurrency,
     )

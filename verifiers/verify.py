@@ -24,7 +24,7 @@ from governor.core.ports import CaseLookup, Retriever
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
-from verifiers.judge import Judge, JudgeItem, JudgeOutcome
+from verifiers.judge import Judge, JudgeItem, JudgeOutcome, judge_all
 from verifiers.suggest import existence_suggestion, successor_suggestion
 from verifiers.taxonomy import merge
 from verifiers.us_cases import check_us_cases
@@ -83,6 +83,26 @@ def _na(axis: str, label: str, why: str) -> CheckResult:
     return CheckResult(axis=axis, label=label, score=score_for(axis, label), rationale=why)  # type: ignore[arg-type]
 
 
+@dataclass(frozen=True)
+class VerifyRequest:
+    """One text to verify: its citations (spans index ``text``), as-of date, context."""
+
+    citations: tuple[Citation, ...]
+    as_of: date
+    context: str = ""
+    text: str | None = None
+
+
+@dataclass
+class _Pending:
+    """A request after existence, before the judge (internal)."""
+
+    citations: list[Citation]
+    keys: list[str]
+    outcomes: dict[int, ExistenceOutcome]
+    items: list[tuple[int, JudgeItem]]
+
+
 @dataclass
 class Verifier:
     """Verifies citations against ``store`` with ``judge`` for F and A.
@@ -126,7 +146,27 @@ class Verifier:
             One :class:`Verdict` per citation; verdicts of unchanged citations come from
             the cache with the new citation (span) substituted.
         """
-        citations = [_without_notes(c) for c in citations]
+        return self.verify_many([VerifyRequest(tuple(citations), as_of, context, text)])[0]
+
+    def verify_many(self, requests: Sequence[VerifyRequest]) -> list[tuple[Verdict, ...]]:
+        """Verdicts for several texts at once (as :meth:`verify` for each), with one judge
+        pass over all of them: a judge with ``judge_many`` (the LLM judge) batches
+        citations across the texts (:func:`verifiers.judge.judge_all`).
+
+        Returns:
+            per request, its verdicts in order.
+        """
+        pending = [self._prepare(r) for r in requests]
+        outcomes = judge_all(self.judge, [[it for _, it in p.items] for p in pending])
+        return [
+            self._finish(req, p, out)
+            for req, p, out in zip(requests, pending, outcomes, strict=True)
+        ]
+
+    def _prepare(self, req: VerifyRequest) -> _Pending:
+        """Existence of the citations not in the cache, and the items the judge must see."""
+        citations = [_without_notes(c) for c in req.citations]
+        as_of, context = req.as_of, req.context
         members: dict[str, list[Citation]] = {}
         for c in citations:
             if c.group:
@@ -160,21 +200,27 @@ class Verifier:
                     else ()
                 )
                 items.append((i, JudgeItem(cit, ex.authority, ex.record, context, as_of, siblings)))
+        return _Pending(citations, keys, outcomes, items)
+
+    def _finish(
+        self, req: VerifyRequest, p: _Pending, judged_items: Sequence[JudgeOutcome]
+    ) -> tuple[Verdict, ...]:
         judged: dict[int, JudgeOutcome] = {}
-        if items:
-            self.judged += len(items)
-            for (i, _), out in zip(items, self.judge.judge([it for _, it in items]), strict=True):
-                judged[i] = out
+        self.judged += len(p.items)
+        for (i, _), out in zip(p.items, judged_items, strict=True):
+            judged[i] = out
         result: list[Verdict] = []
-        for i, (cit, key) in enumerate(zip(citations, keys, strict=True)):
+        for i, (cit, key) in enumerate(zip(p.citations, p.keys, strict=True)):
             if key in self.cache:
                 result.append(self.cache[key].model_copy(update={"citation": cit}))
                 continue
-            v = self._assemble(cit, outcomes[i], judged.get(i), as_of=as_of, context=context)
+            v = self._assemble(
+                cit, p.outcomes[i], judged.get(i), as_of=req.as_of, context=req.context
+            )
             self.cache[key] = v
             result.append(v)
-        if text is not None:
-            result = self._hierarchy(text, citations, result)
+        if req.text is not None:
+            result = self._hierarchy(req.text, p.citations, result)
         return tuple(result)
 
     def _hierarchy(

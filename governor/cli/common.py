@@ -117,7 +117,24 @@ def report_usage(gov: Any) -> None:
     if usage is None:
         return
     fields = {k: v for k, v in vars(usage).items() if not k.startswith("_")}
-    err.print("llm usage: " + ", ".join(f"{k} {v}" for k, v in fields.items()), highlight=False)
+    # the judge's own counters: calls planned (cache hits included), items left unknown,
+    # seconds waited for answers after its offline checks
+    for k in ("batches", "failed_items", "waited_s"):
+        if isinstance(getattr(judge, k, None), int | float):
+            fields[f"judge_{k}"] = getattr(judge, k)
+    err.print(
+        "llm usage: "
+        + ", ".join(
+            f"{k} {v:.2f}" if isinstance(v, float) else f"{k} {v}" for k, v in fields.items()
+        ),
+        highlight=False,
+    )
+    if fields.get("judge_failed_items") and not fields.get("dry_run_calls"):
+        err.print(
+            f"warning: {fields['judge_failed_items']} citation(s) could not be judged by the LLM "
+            "(endpoint, budget or invalid answers): recorded as unknown, scored 0.0",
+            highlight=False,
+        )
 
 
 def read(path: Path, gov: Any) -> Any:

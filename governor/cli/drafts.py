@@ -241,6 +241,9 @@ def verify(
         raise fail(str(exc)) from None
     console = Console(highlight=False)
     failed = below = 0
+    # Read every draft first, then verify them together: the LLM judge fills its batches
+    # across the drafts and runs its calls concurrently (Governor.verify_many).
+    read: list[tuple[Path, Any, date]] = []
     for path in files:
         try:
             if str(path) == STDIN:
@@ -248,13 +251,30 @@ def verify(
                 draft = draft_from_text(text)
             else:
                 draft = read_input(path, max_chars=gov.config.max_chars)
-            when = fixed or gov.config.as_of or detect_as_of(draft.text)
-            verdicts = gov.verify(draft.text, as_of=when, context=context)
-        except FATAL_ENDPOINT_ERRORS as exc:
-            raise fail(str(exc)) from None
+            read.append((path, draft, fixed or gov.config.as_of or detect_as_of(draft.text)))
         except GovernorError as exc:
             err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
             failed += 1
+    results: list[Any]
+    try:
+        results = gov.verify_many(
+            [d.text for _, d, _ in read], as_of=[w for _, _, w in read], context=context
+        )
+    except FATAL_ENDPOINT_ERRORS as exc:
+        raise fail(str(exc)) from None
+    except GovernorError:
+        results = []  # one draft's failure: verify them one by one to name it
+        for path, draft, when in read:
+            try:
+                results.append(gov.verify(draft.text, as_of=when, context=context))
+            except FATAL_ENDPOINT_ERRORS as exc:
+                raise fail(str(exc)) from None
+            except GovernorError as exc:
+                err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
+                failed += 1
+                results.append(None)
+    for (path, draft, when), verdicts in zip(read, results, strict=True):
+        if verdicts is None:
             continue
         warnings = ["empty draft: no citations"] if not draft.text.strip() else []
         report = build_report(
@@ -551,9 +571,8 @@ def _dry_run_revise(
 
     try:
         files = collect_inputs(paths, exclude=out_dir)
-        for path in files:
-            draft = read_input(path, max_chars=gov.config.max_chars)
-            gov.verify(draft.text, as_of=fixed or detect_as_of(draft.text), context=context)
+        texts = [read_input(p, max_chars=gov.config.max_chars).text for p in files]
+        gov.verify_many(texts, as_of=[fixed or detect_as_of(t) for t in texts], context=context)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     err.print(

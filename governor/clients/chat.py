@@ -22,7 +22,15 @@ through the ``openai`` package, with:
   (:class:`BudgetExceededError`), with call/token counters (:attr:`OpenAIChatModel.usage`);
 * a **disk cache** (:class:`~governor.clients.cache.ChatCache`) keyed by model + prompt version
   + messages + schema, so a rerun makes zero calls;
-* a **dry run** that counts calls and estimated tokens without sending anything.
+* a **dry run** that counts calls and tokens without sending anything: prompt tokens by the
+  rule of :mod:`governor.clients.tokens` (the one the test server counts with), completion
+  tokens by the caller's ``expected_tokens`` (what an answer usually takes, not the cap);
+* a shared **rate limiter** (:class:`~governor.clients.ratelimit.RateLimiter`: requests and
+  tokens per minute, ``llm_rpm``/``llm_tpm``) taken before every request, paused for everyone
+  by a 429's ``Retry-After``; the client is thread-safe, so several calls may be in flight
+  (the judge's pool, ``llm_concurrency``);
+* **prompt-cache accounting**: ``usage.prompt_tokens_details.cached_tokens`` (providers'
+  prefix caching) summed in :attr:`ChatUsage.cached_tokens`.
 
 The API key is read from the environment variable named in the config
 (``llm_api_key_env``); it is never logged, stored in the cache or put in an exception
@@ -55,6 +63,9 @@ import openai
 from tenacity import RetryCallState, Retrying, retry_if_exception_type, stop_after_attempt
 
 from governor.clients.cache import ChatCache, cache_key
+from governor.clients.ratelimit import RateLimiter, shared_limiter
+from governor.clients.tokens import count_message_tokens
+from governor.clients.tokens import estimate_tokens as estimate_tokens
 from governor.core.config import Config
 from governor.core.errors import (
     BudgetExceededError,
@@ -83,7 +94,6 @@ SchemaMode = Literal["json_schema", "json_object", "prompt"]
 _MODES: tuple[SchemaMode, ...] = ("json_schema", "json_object", "prompt")
 DEFAULT_MAX_OUTPUT = 1024
 """Completion tokens assumed for budgeting when the caller gives no ``max_tokens``."""
-_CJK = re.compile(r"[\u3000-\u303f\u3400-\u9fff\uf900-\ufaff\uff00-\uffef]")
 _FENCE = re.compile(r"^\s*```(?:json)?\s*(.*?)\s*```\s*$", re.S)
 MIN_SECRET_CHARS = 8
 """Keys shorter than this are placeholders (``EMPTY``, ``x``) and are not scrubbed from text."""
@@ -175,24 +185,13 @@ def shown_url(url: str) -> str:
     return re.sub(r"[?#].*\Z", f"?{REDACTED}", url, flags=re.S)
 
 
-def estimate_tokens(text: str) -> int:
-    """Rough token count: one per CJK character plus one per four other characters.
-
-    BPE tokenizers of current chat models spend about 1-1.5 tokens per Chinese character and
-    about 4 characters per English token; this errs low on CJK, high on code.
-    """
-    cjk = len(_CJK.findall(text))
-    return cjk + math.ceil((len(text) - cjk) / 4)
-
-
-def _estimate_messages(messages: Sequence[Mapping[str, str]]) -> int:
-    return sum(4 + estimate_tokens(str(m.get("content", ""))) for m in messages) + 2
-
-
 @dataclass(frozen=True)
 class ChatUsage:
     """Counters of one client (a run). ``calls`` counts HTTP requests actually sent
-    (retries included); ``dry_run_calls``/``estimated_tokens`` what a dry run would send."""
+    (retries included); ``cached_tokens`` the prompt tokens the endpoint reported served from
+    its prompt cache; ``dry_run_calls``/``estimated_*`` what a dry run would send
+    (``estimated_tokens`` = prompt + expected completion); ``limited_s`` seconds spent
+    waiting for the rate limiter."""
 
     calls: int = 0
     cache_hits: int = 0
@@ -200,8 +199,12 @@ class ChatUsage:
     failures: int = 0
     prompt_tokens: int = 0
     completion_tokens: int = 0
+    cached_tokens: int = 0
     dry_run_calls: int = 0
+    estimated_prompt_tokens: int = 0
+    estimated_completion_tokens: int = 0
     estimated_tokens: int = 0
+    limited_s: float = 0.0
 
     @property
     def total_tokens(self) -> int:
@@ -273,6 +276,7 @@ class OpenAIChatModel:
         sleep: the sleep function (tests inject a no-op).
         environ: environment mapping for the key (default ``os.environ``).
         http_client: an ``httpx.Client`` for the openai client (proxies, tests).
+        limiter: requests/tokens-per-minute limiter shared by every call (None: unlimited).
 
     Raises:
         ConfigError: no base_url/model, a base_url that is not an http(s) URL with a host
@@ -299,6 +303,7 @@ class OpenAIChatModel:
         sleep: Callable[[float], None] = time.sleep,
         environ: Mapping[str, str] | None = None,
         http_client: Any = None,
+        limiter: RateLimiter | None = None,
     ) -> None:
         if not base_url or not model:
             raise ConfigError(
@@ -329,6 +334,7 @@ class OpenAIChatModel:
         self.backoff_base_s = backoff_base_s
         self.backoff_max_s = backoff_max_s
         self._sleep = sleep
+        self.limiter = limiter
         self._secrets = secret_variants(key)
         self._shown = shown_url(self.base_url)
         self._reached = False  # an HTTP response (any status) was ever received
@@ -371,7 +377,12 @@ class OpenAIChatModel:
             prompt_version=prompt_version,
             dry_run=dry_run,
             environ=environ,
-            **kwargs,
+            **{
+                "limiter": shared_limiter(
+                    config.llm_base_url or "", config.llm_rpm, config.llm_tpm
+                ),
+                **kwargs,
+            },
         )
 
     def __repr__(self) -> str:
@@ -385,7 +396,7 @@ class OpenAIChatModel:
         with self._lock:
             return self._usage
 
-    def _bump(self, **delta: int) -> None:
+    def _bump(self, **delta: float) -> None:
         with self._lock:
             self._usage = replace(
                 self._usage, **{k: getattr(self._usage, k) + v for k, v in delta.items()}
@@ -418,6 +429,7 @@ class OpenAIChatModel:
         max_tokens: int | None = None,
         prompt_version: str | None = None,
         validate: Validator | None = None,
+        expected_tokens: int | None = None,
     ) -> str:
         """Send one chat completion and return the assistant text, scrubbed of the API key.
 
@@ -433,6 +445,9 @@ class OpenAIChatModel:
                 ``max_retries`` like a non-JSON one and never cached; a cached answer it
                 rejects is ignored and asked again (then overwritten). Not applied in a dry
                 run.
+            expected_tokens: completion tokens an answer usually takes (below ``max_tokens``,
+                the cap): what a dry run counts and the rate limiter charges up front, later
+                settled with the real count. Default: ``max_tokens``.
 
         Returns:
             the assistant message content (key and its encodings replaced by ``***``).
@@ -458,9 +473,19 @@ class OpenAIChatModel:
             if hit is not None:
                 self._bump(cache_hits=1)
                 return hit
-        estimate = _estimate_messages(msgs) + (max_tokens or DEFAULT_MAX_OUTPUT)
+        # exact count for a dry run (what it reports); the cheap estimate for a live call's
+        # rate-limit charge, settled with the server's own count afterwards
+        prompt_tokens = count_message_tokens(msgs, exact=self.dry_run)
+        cap = max_tokens or DEFAULT_MAX_OUTPUT
+        expected = min(cap, expected_tokens) if expected_tokens is not None else cap
+        estimate = prompt_tokens + cap  # the budget check counts the cap: never overspent
         if self.dry_run:
-            self._bump(dry_run_calls=1, estimated_tokens=estimate)
+            self._bump(
+                dry_run_calls=1,
+                estimated_prompt_tokens=prompt_tokens,
+                estimated_completion_tokens=expected,
+                estimated_tokens=prompt_tokens + expected,
+            )
             return "{}" if json_schema is not None else ""
 
         retrying = Retrying(
@@ -472,7 +497,10 @@ class OpenAIChatModel:
             reraise=True,
         )
         try:
-            content = retrying(self._attempt, msgs, json_schema, max_tokens, estimate, validate)
+            content = retrying(
+                self._attempt, msgs, json_schema, max_tokens, estimate, validate,
+                prompt_tokens + expected,
+            )  # fmt: skip
         except _Retry as exc:
             self._bump(failures=1)
             attempts = self.max_retries + 1
@@ -563,10 +591,15 @@ class OpenAIChatModel:
         max_tokens: int | None,
         estimate: int,
         validate: Validator | None = None,
+        expected: int = 0,
     ) -> str:
         while True:
             mode = self._mode
             self._reserve(estimate)
+            if self.limiter is not None:
+                waited = self.limiter.acquire(expected)
+                if waited:
+                    self._bump(limited_s=waited)
             try:
                 data = self._call(msgs, schema, max_tokens, mode)
             except _SchemaRejected:
@@ -580,6 +613,10 @@ class OpenAIChatModel:
                     if self._mode == mode:
                         self._mode = _MODES[nxt]
                 continue
+            if self.limiter is not None:
+                used = (data.get("usage") or {}).get("total_tokens")
+                if isinstance(used, int):
+                    self.limiter.settle(expected, used)
             return self._content(data, schema, validate)
 
     def _call(
@@ -599,7 +636,10 @@ class OpenAIChatModel:
             raise _Retry(f"{why}: {type(exc.__cause__ or exc).__name__}", kind=kind) from None
         except openai.RateLimitError as exc:
             self._reached = True
-            raise _Retry("429 rate limited", wait=_retry_after(exc)) from None
+            wait = _retry_after(exc)
+            if self.limiter is not None and wait is not None:
+                self.limiter.pause(min(wait, self.backoff_max_s))  # for every call in flight
+            raise _Retry("429 rate limited", wait=wait) from None
         except openai.APIStatusError as exc:
             self._reached = True
             status = exc.status_code
@@ -635,9 +675,13 @@ class OpenAIChatModel:
         validate: Validator | None = None,
     ) -> str:
         usage = data.get("usage") or {}
+        details = usage.get("prompt_tokens_details") or {}
         self._bump(
             prompt_tokens=int(usage.get("prompt_tokens") or 0),
             completion_tokens=int(usage.get("completion_tokens") or 0),
+            cached_tokens=int(details.get("cached_tokens") or 0)
+            if isinstance(details, Mapping)
+            else 0,
         )
         choices = data.get("choices") or []
         if not choices or not isinstance(choices[0], Mapping):

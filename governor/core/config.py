@@ -113,6 +113,13 @@ class Config(BaseModel):
     llm_max_calls: int = Field(1000, ge=0)
     llm_max_tokens: int = Field(2_000_000, ge=0)
     llm_batch_size: int = Field(8, ge=1)
+    """Citations per judge call; batches are filled across the documents of a run."""
+    llm_concurrency: int = Field(4, ge=1, le=64)
+    """Judge calls in flight at once (a bounded thread pool)."""
+    llm_rpm: float | None = Field(None, gt=0)
+    """Requests per minute allowed to the endpoint (None: no client-side limit)."""
+    llm_tpm: float | None = Field(None, gt=0)
+    """Tokens per minute (prompt + expected completion) allowed (None: no limit)."""
     case_store: Path | None = None
     """JSONL file of US cases (volume, reporter, page, case_name) for US existence checks."""
     courtlistener_url: str | None = None

@@ -10,6 +10,21 @@ counts and secret leaks.
 
 Helpers build the usual faults: :func:`rate_limited`, :func:`server_error`,
 :func:`malformed_body`, :func:`truncated`, :func:`slow`, :func:`reject_json_schema`.
+
+For throughput tests and ``benchmarks/bench_llm_judge.py``:
+
+* ``latency`` seconds pass before every completion is answered (a model's generation time);
+* ``usage`` is **counted** (unless a reply fixes it): prompt tokens by
+  :func:`governor.clients.tokens.count_message_tokens` over the messages received, completion
+  tokens by :func:`~governor.clients.tokens.count_tokens` of the content — the rule citegov's
+  dry run uses;
+* **prompt caching** is simulated per whole message: the leading messages of a request equal
+  to the leading messages of an earlier one are "cached", reported as
+  ``usage.prompt_tokens_details.cached_tokens`` (their tokens; providers cache prefixes in
+  blocks, this is the message-level upper bound);
+* ``max_in_flight``: a request arriving while that many are being answered gets a 429 with
+  ``Retry-After: retry_after`` (a provider's concurrency limit); :attr:`peak_in_flight` and
+  :attr:`timings` (start, end of each answered completion, ``time.monotonic``) are recorded.
 """
 
 from __future__ import annotations
@@ -22,6 +37,8 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from governor.clients.tokens import count_message_tokens, count_tokens
 
 __all__ = [
     "FakeOpenAIServer",
@@ -79,7 +96,8 @@ class Reply:
     body: bytes | str | None = None
     delay: float = 0.0
     error: str = "error"
-    usage: tuple[int, int] = (10, 5)
+    usage: tuple[int, int] | None = None
+    """(prompt, completion) tokens to report; None counts them (module docstring)."""
 
 
 Scripted = Reply | str | dict | list | Callable[[RecordedRequest], Any]
@@ -131,11 +149,31 @@ class FakeOpenAIServer:
     Args:
         script: replies served in order, one per request.
         default: reply once the script is exhausted (None → HTTP 500 "script exhausted").
+        latency: seconds before every completion is answered (on top of a reply's delay).
+        max_in_flight: concurrent completions served; one more gets 429 (None: no limit).
+        retry_after: the ``Retry-After`` seconds of those 429s.
     """
 
-    def __init__(self, script: Iterable[Scripted] = (), default: Scripted | None = None) -> None:
+    def __init__(
+        self,
+        script: Iterable[Scripted] = (),
+        default: Scripted | None = None,
+        *,
+        latency: float = 0.0,
+        max_in_flight: int | None = None,
+        retry_after: float = 0.05,
+    ) -> None:
         self._script: deque[Scripted] = deque(script)
         self.default = default
+        self.latency = latency
+        self.max_in_flight = max_in_flight
+        self.retry_after = retry_after
+        self.in_flight = 0
+        self.peak_in_flight = 0
+        self.throttled = 0
+        self.timings: list[tuple[float, float]] = []
+        self.usages: list[dict[str, Any]] = []
+        self._prefixes: set[str] = set()
         self.requests: list[RecordedRequest] = []
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -204,9 +242,34 @@ class FakeOpenAIServer:
             return Reply(content=item)
         return Reply(content=json.dumps(item, ensure_ascii=False))
 
+    def _cached_tokens(self, messages: list[dict[str, Any]]) -> int:
+        """Tokens of the leading messages already seen at the head of an earlier request."""
+        cached = 0
+        with self._lock:
+            for n in range(1, len(messages) + 1):
+                key = json.dumps(messages[:n], ensure_ascii=False, sort_keys=True)
+                if key in self._prefixes:
+                    cached = count_message_tokens(messages[:n]) - 3  # reply priming not cached
+                self._prefixes.add(key)
+        return max(0, cached)
+
     def _completion(self, req: RecordedRequest, reply: Reply) -> bytes:
         model = (req.json or {}).get("model", "fake") if isinstance(req.json, dict) else "fake"
-        prompt_tokens, completion_tokens = reply.usage
+        cached = 0
+        if reply.usage is not None:
+            prompt_tokens, completion_tokens = reply.usage
+        else:
+            prompt_tokens = count_message_tokens(req.messages)
+            completion_tokens = count_tokens(reply.content or "")
+            cached = self._cached_tokens(req.messages)
+        usage = {
+            "prompt_tokens": prompt_tokens,
+            "completion_tokens": completion_tokens,
+            "total_tokens": prompt_tokens + completion_tokens,
+            "prompt_tokens_details": {"cached_tokens": cached},
+        }
+        with self._lock:
+            self.usages.append(usage)
         body = {
             "id": f"chatcmpl-fake-{len(self.requests)}",
             "object": "chat.completion",
@@ -219,11 +282,7 @@ class FakeOpenAIServer:
                     "finish_reason": reply.finish_reason,
                 }
             ],
-            "usage": {
-                "prompt_tokens": prompt_tokens,
-                "completion_tokens": completion_tokens,
-                "total_tokens": prompt_tokens + completion_tokens,
-            },
+            "usage": usage,
         }
         return json.dumps(body, ensure_ascii=False).encode()
 
@@ -259,8 +318,32 @@ class FakeOpenAIServer:
                 if not self.path.rstrip("/").endswith("/chat/completions"):
                     self._send(404, b'{"error": {"message": "unknown route"}}')
                     return
+                with fake._lock:
+                    if fake.max_in_flight is not None and fake.in_flight >= fake.max_in_flight:
+                        fake.throttled += 1
+                        busy = True
+                    else:
+                        busy = False
+                        fake.in_flight += 1
+                        fake.peak_in_flight = max(fake.peak_in_flight, fake.in_flight)
+                if busy:
+                    err = {"error": {"message": "too many requests in flight", "code": 429}}
+                    self._send(
+                        429, json.dumps(err).encode(), {"retry-after": f"{fake.retry_after:g}"}
+                    )
+                    return
+                started = time.monotonic()
+                try:
+                    self._answer(req)
+                finally:
+                    with fake._lock:
+                        fake.in_flight -= 1
+                        fake.timings.append((started, time.monotonic()))
+
+            def _answer(self, req: RecordedRequest) -> None:
                 reply = fake._next(req)
-                if reply.delay and fake._stop.wait(reply.delay):
+                wait = reply.delay + fake.latency
+                if wait and fake._stop.wait(wait):
                     return
                 if reply.body is not None:
                     body = reply.body.encode() if isinstance(reply.body, str) else reply.body
