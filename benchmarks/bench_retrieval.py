@@ -16,6 +16,17 @@ Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
   instrument and store-wide (the whole store, versions in force on the set's date), and of
   the fused ranking reranked by provision structure (the order the repair suggestion uses,
   :func:`verifiers.suggest.structure_rank`).
+* ``eval --prebuilt STEM`` — the same recall with prebuilt vectors
+  (:mod:`governor.retrieval.prebuilt`; ``--prebuilt bundled`` = the ones shipped in the
+  package) instead of a chromadb index.
+* ``quant --vectors FLOAT.npy`` — what quantisation costs: from the float vectors of the
+  store's distinct texts (``scripts/build_store.py --embeddings --keep-float FILE``), write a
+  prebuilt pair per variant (``--variants float32,int8,int8-pca256,…``) and report dense and
+  hybrid recall@k of each (same code path as the shipped file), its size, and the share of
+  float top-10 hits it keeps (store-wide, latest versions).
+* ``first-query`` — time to the first hybrid query in a new process as a user runs it:
+  ``citegov corpus search QUERY`` with ``CITEGOV_RETRIEVAL=hybrid`` against ``bm25``,
+  interleaved, median and range of ``--runs`` runs, load average noted.
 * ``fusion --index DIR`` — recall of RRF variants (dense weight, k) on two halves of the set.
 * ``all --index DIR`` — everything, printing one JSON object per measurement.
 
@@ -228,17 +239,38 @@ def _recall(ranks: Iterable[int | None], k: int) -> float:
     return round(sum(1 for r in vals if r is not None and r <= k) / max(1, len(vals)), 4)
 
 
-def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[str, Any]]) -> None:
-    """recall@k per mode (bm25/dense/hybrid) × scope (instrument/store) on the set."""
-    from governor.retrieval.chroma_index import ChromaIndex
+def _open_index(store: Any, index_dir: Path | None, prebuilt: str | None, spec: str) -> Any:
     from governor.retrieval.embedders import make_embedder
+
+    if prebuilt:
+        from governor.retrieval.prebuilt import PrebuiltIndex, bundled_prebuilt
+
+        stem = bundled_prebuilt() if prebuilt == "bundled" else Path(prebuilt)
+        return PrebuiltIndex.open(stem, make_embedder(spec), store)
+    if index_dir:
+        from governor.retrieval.chroma_index import ChromaIndex
+
+        return ChromaIndex.open(index_dir, make_embedder(spec))
+    return None
+
+
+def bench_eval(
+    store: Any,
+    index: Any,
+    items: list[dict[str, Any]],
+    modes: Sequence[str] | None = None,
+    extra: dict[str, Any] | None = None,
+) -> list[dict[str, Any]]:
+    """recall@k per mode (bm25/dense/hybrid) × scope (instrument/store) on the set; returns
+    the rows it prints (``extra`` is added to each)."""
     from governor.retrieval.hybrid import HybridRetriever
     from verifiers.suggest import structure_rank
 
-    index = ChromaIndex.open(index_dir, make_embedder(spec)) if index_dir else None
     retriever = HybridRetriever(store, index)
-    modes = ("bm25", "dense", "hybrid") if index else ("bm25",)
+    if modes is None:
+        modes = ("bm25", "dense", "hybrid") if index else ("bm25",)
     fused = modes[-1]
+    rows: list[dict[str, Any]] = []
     for scope in ("instrument", "store"):
         for mode in modes:
             ranks: list[int | None] = []
@@ -259,27 +291,156 @@ def bench_eval(store: Any, index_dir: Path | None, spec: str, items: list[dict[s
                 keys = [(r.instrument, r.article) for r, _ in structure_rank(hits)]
                 reranked.append(keys.index(target) + 1 if target in keys else None)
             dt = time.perf_counter() - t0
-            _emit(
-                {
-                    "bench": "recall",
-                    "scope": scope,
-                    "mode": mode,
-                    "items": len(items),
-                    **{f"recall@{k}": _recall(ranks, k) for k in KS},
-                    "ms_per_query": round(1000 * dt / max(1, len(items)), 1),
-                }
-            )
+            row = {
+                "bench": "recall",
+                **(extra or {}),
+                "scope": scope,
+                "mode": mode,
+                "items": len(items),
+                **{f"recall@{k}": _recall(ranks, k) for k in KS},
+                "ms_per_query": round(1000 * dt / max(1, len(items)), 1),
+            }
+            rows.append(row)
+            _emit(row)
             if mode == fused:
                 # the repair path's order: the fused ranking reranked by provision structure
-                _emit(
-                    {
-                        "bench": "recall",
-                        "scope": scope,
-                        "mode": f"{mode}+structure",
-                        "items": len(items),
-                        **{f"recall@{k}": _recall(reranked, k) for k in KS},
-                    }
-                )
+                row = {
+                    "bench": "recall",
+                    **(extra or {}),
+                    "scope": scope,
+                    "mode": f"{mode}+structure",
+                    "items": len(items),
+                    **{f"recall@{k}": _recall(reranked, k) for k in KS},
+                }
+                rows.append(row)
+                _emit(row)
+    return rows
+
+
+class _MemoEmbedder:
+    """Wraps an embedder and remembers query vectors (the variants of ``quant`` share them)."""
+
+    def __init__(self, inner: Any) -> None:
+        self.inner = inner
+        self.name, self.dim, self.spec = inner.name, inner.dim, inner.spec
+        self._memo: dict[str, Any] = {}
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        import numpy as np
+
+        missing = [t for t in dict.fromkeys(texts) if t not in self._memo]
+        if missing:
+            for t, v in zip(missing, self.inner.embed(missing), strict=True):
+                self._memo[t] = v
+        return np.stack([self._memo[t] for t in texts])
+
+    embed_query = embed
+
+
+def bench_quant(
+    store: Any, vectors_path: Path, spec: str, variants: Sequence[str], items: list[dict[str, Any]]
+) -> None:
+    """Recall@k, size and float top-10 agreement of each quantisation variant (see module doc).
+
+    A variant is ``float32``, ``int8`` or ``int8-pcaN`` (N principal directions)."""
+    import tempfile
+
+    import numpy as np
+
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.hybrid import index_units
+    from governor.retrieval.prebuilt import PrebuiltIndex, distinct_texts, quantise, write_prebuilt
+
+    floats = np.load(vectors_path)
+    units = index_units(store)
+    texts, rows = distinct_texts(units)
+    if floats.shape[0] != len(texts):
+        raise SystemExit(f"{vectors_path} has {floats.shape[0]} rows, the store {len(texts)} texts")
+    emb = _MemoEmbedder(make_embedder(spec))
+    probe = [item["scenario"] for item in items]
+    reference: list[list[str]] | None = None
+    with tempfile.TemporaryDirectory() as tmp:
+        for variant in variants:
+            quant, _, pca = variant.partition("-pca")
+            t0 = time.perf_counter()
+            parts = quantise(floats, int(pca) if pca else None, quant)  # type: ignore[arg-type]
+            stem = Path(tmp) / variant
+            write_prebuilt(
+                stem,
+                parts,
+                rows,
+                ids=[u.id for u in units],
+                embedder=emb,
+                store_build=store.build_id,
+                max_chars=256,
+            )
+            fit_s = time.perf_counter() - t0
+            size = sum(stem.with_suffix(x).stat().st_size for x in (".npy", ".npz"))
+            index = PrebuiltIndex.open(stem, emb, store)
+            qv = emb.embed(probe)
+            tops = [
+                [uid for uid, _ in hits]
+                for hits in index.query_embeddings(qv, 10, {"latest": True})
+            ]
+            if reference is None:
+                reference = tops
+            agree = np.mean(
+                [len(set(a) & set(b)) / 10 for a, b in zip(tops, reference, strict=True)]
+            )
+            _emit(
+                {
+                    "bench": "quant",
+                    "variant": variant,
+                    "bytes": size,
+                    "mb": round(size / 1e6, 2),
+                    "fit_s": round(fit_s, 1),
+                    "top10_agreement_with_first": round(float(agree), 4),
+                }
+            )
+            bench_eval(store, index, items, modes=("dense", "hybrid"), extra={"variant": variant})
+            index.close()
+
+
+_FIRST_QUERY = "违约金过高 请求调整"
+
+
+def bench_first_query(runs: int, query: str = _FIRST_QUERY) -> None:
+    """Wall time of ``citegov corpus search QUERY`` in a new process, hybrid vs bm25,
+    interleaved (one warm-up each, not counted), median and range, load average around."""
+    import os
+    import statistics
+
+    root = HERE.parent
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    launch = "import sys; from governor.cli.app import main; sys.argv[0] = 'citegov'; main()"
+    argv = [sys.executable, "-c", launch, "corpus", "search", query, "-k", "5"]
+    walls: dict[str, list[float]] = {"hybrid": [], "bm25": []}
+    loads: list[float] = []
+    for i in range(runs + 1):
+        for mode in walls:
+            load = os.getloadavg()[0]
+            t0 = time.perf_counter()
+            res = subprocess.run(
+                argv, env={**env, "CITEGOV_RETRIEVAL": mode}, capture_output=True, text=True
+            )
+            dt = time.perf_counter() - t0
+            if res.returncode != 0:
+                raise SystemExit(f"{mode}: exit {res.returncode}: {res.stderr[-500:]}")
+            if i:  # the first round warms the on-disk caches
+                walls[mode].append(dt)
+                loads.append(max(load, os.getloadavg()[0]))
+    for mode, w in walls.items():
+        _emit(
+            {
+                "bench": "first_query",
+                "mode": mode,
+                "command": f"CITEGOV_RETRIEVAL={mode} citegov corpus search {query!r} -k 5",
+                "runs": len(w),
+                "wall_median_s": round(statistics.median(w), 2),
+                "wall_range_s": [round(min(w), 2), round(max(w), 2)],
+                "load_1min": [round(min(loads), 1), round(max(loads), 1)],
+            }
+        )
 
 
 def bench_fusion(
@@ -341,11 +502,20 @@ def _store(path: str | None) -> Any:
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("command", choices=["make-set", "embedders", "build", "eval", "fusion", "all"])
+    ap.add_argument(
+        "command",
+        choices=["make-set", "embedders", "build", "eval", "quant", "first-query", "fusion", "all"],
+    )
     ap.add_argument(
         "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
     )
     ap.add_argument("--index", type=Path, help="index directory")
+    ap.add_argument(
+        "--prebuilt", help="prebuilt vectors (path without suffix, or 'bundled') for eval"
+    )
+    ap.add_argument("--vectors", type=Path, help="float vectors (.npy) for quant")
+    ap.add_argument("--variants", default="float32,int8,int8-pca384,int8-pca256,int8-pca192")
+    ap.add_argument("--runs", type=int, default=5, help="runs per mode for first-query")
     ap.add_argument("--embedder", default="use")
     ap.add_argument(
         "--embedders",
@@ -367,7 +537,14 @@ def main(argv: Sequence[str] | None = None) -> int:
             ap.error("--index DIR is required")
         bench_build(store, args.index, args.embedder, args.workers, args.paragraphs)
     if args.command in ("eval", "all"):
-        bench_eval(store, args.index, args.embedder, load_set())
+        bench_eval(store, _open_index(store, args.index, args.prebuilt, args.embedder), load_set())
+    if args.command == "quant":
+        if args.vectors is None:
+            ap.error("--vectors FLOAT.npy is required")
+        variants = [v for v in args.variants.split(",") if v]
+        bench_quant(store, args.vectors, args.embedder, variants, load_set())
+    if args.command == "first-query":
+        bench_first_query(args.runs)
     if args.command == "fusion":
         if args.index is None:
             ap.error("--index DIR is required")

@@ -8,6 +8,14 @@ the repository.
 ``python scripts/build_store.py --tokens`` writes only ``governor/data/bm25_tokens.npz`` (every
 article's jieba tokens, from which per-instrument BM25 indexes are built) for the bundled store.
 
+``python scripts/build_store.py --embeddings [--dims N] [--keep-float FILE]`` writes only the
+prebuilt provision embeddings ``governor/data/embeddings_use.npy``/``.npz`` for the bundled store
+(default embedder, one process; resumable: a killed run started again goes on from its last
+chunk in ``governor/data/embeddings_use.building/``), printing progress and the time it took.
+The full build runs this step too unless ``--no-embeddings`` is given (the shipped embeddings
+are tied to the store's ``build_id``: a new store without them turns hybrid retrieval off
+until ``citegov index build``).
+
 ``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
 fresh interpreter where "cold" matters): cold ``load()``, ``article()`` lookups, RSS with every
 version materialised, per-instrument and global BM25 search (global index cold and cached).
@@ -94,12 +102,75 @@ def write_tokens(store: AuthorityStore, data_dir: Path) -> None:
     )
 
 
+def _option(argv: list[str], name: str) -> str | None:
+    """The value after ``name`` in ``argv`` (removed from it), or None."""
+    if name not in argv:
+        return None
+    i = argv.index(name)
+    if i + 1 >= len(argv):
+        raise SystemExit(f"{name} needs a value")
+    value = argv[i + 1]
+    del argv[i : i + 2]
+    return value
+
+
+def write_embeddings(store: AuthorityStore, dims: int | None, keep_float: str | None) -> None:
+    """Embed the store's distinct provision texts and write the prebuilt pair (see module doc)."""
+    import os
+
+    from governor.retrieval.embedders import make_embedder
+    from governor.retrieval.prebuilt import build_prebuilt, bundled_prebuilt
+
+    embedder = make_embedder("use")
+    t0, c0 = time.perf_counter(), time.process_time()
+    loads = [os.getloadavg()[0]]
+    shown = [-1]
+
+    def progress(done: int, total: int) -> None:
+        loads.append(os.getloadavg()[0])
+        step = done * 20 // max(1, total)
+        if step != shown[0] or done == total:
+            shown[0] = step
+            dt = time.perf_counter() - t0
+            print(
+                f"embedding provisions: {done:,}/{total:,} ({100 * done // max(1, total)} %), "
+                f"{dt:.0f} s, load {loads[-1]:.1f}",
+                flush=True,
+            )
+
+    stem = bundled_prebuilt()
+    header = build_prebuilt(
+        store, embedder, stem, dims=dims, progress=progress, keep_float=keep_float
+    )
+    dt, dc = time.perf_counter() - t0, time.process_time() - c0
+    size = sum(stem.with_suffix(x).stat().st_size for x in (".npy", ".npz"))
+    print(
+        f"wrote the prebuilt embeddings {stem}.npy/.npz ({size / 1e6:.2f} MB: {header.texts:,} "
+        f"texts for {header.units:,} units, {header.dims} dims {header.quantisation}, "
+        f"{header.embedder}) in {dt:.0f} s wall / {dc:.0f} s cpu, one process, "
+        f"load average {min(loads):.1f}-{max(loads):.1f}"
+    )
+
+
 def main(argv: list[str]) -> int:
+    argv = list(argv)
     if "--bench" in argv:
         return bench()
     if "--tokens" in argv:  # only the token table, for the bundled store as it is
         write_tokens(AuthorityStore.load(), ROOT / "governor" / "data")
         return 0
+    from governor.retrieval.prebuilt import DEFAULT_DIMS
+
+    dims_opt = _option(argv, "--dims")
+    dims = (
+        DEFAULT_DIMS if dims_opt is None else (None if dims_opt in ("0", "all") else int(dims_opt))
+    )
+    keep_float = _option(argv, "--keep-float")
+    if "--embeddings" in argv:  # only the prebuilt embeddings, for the bundled store as it is
+        write_embeddings(AuthorityStore.load(), dims, keep_float)
+        return 0
+    skip_embeddings = "--no-embeddings" in argv
+    argv = [a for a in argv if a != "--no-embeddings"]
     laws = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "cn_laws"
     cases = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "data" / "cn_cases"
     repealed = Path(argv[3]) if len(argv) > 3 else ROOT.parent / "shared" / "data" / "cn_repealed"
@@ -117,6 +188,8 @@ def main(argv: list[str]) -> int:
     store.write_bundled_global(bm25)
     print(f"wrote the global BM25 index {bm25} ({bm25.stat().st_size / 1e6:.2f} MB)")
     write_tokens(store, out.parent)
+    if not skip_embeddings:
+        write_embeddings(store, dims, keep_float)
     return 0
 
 

@@ -60,3 +60,11 @@ def test_table_shows_median_range_load_and_target() -> None:
     assert "2.00 s (1.00–3.00)" in row and "1.00 s (0.50–1.50)" in row
     assert "300 MiB" in row and "2.0 (1.0–9.0)" in row and "≤ 2.5 s" in row
     assert md.splitlines()[0] == "### head" and "a note" in md
+
+
+def test_prebuilt_note_says_whether_hybrid_needs_a_build() -> None:
+    from benchmarks.bench_all import prebuilt_note
+    from governor.authorities.store import load_default_store
+
+    assert prebuilt_note(load_default_store()).endswith("so hybrid retrieval needs no build.")
+    assert "ANOTHER store build" in prebuilt_note(object())

