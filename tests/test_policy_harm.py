@@ -87,6 +87,18 @@ CASES = [
         (),
     ),
     (
+        "no successor of a repealed text the report does not describe (合同法 106 is 混同)",
+        "依据《合同法》第一百零六条，借款人应当按照约定的期限和方式归还借款。",
+        ("废止",),
+        ("第五百七十六条",),
+    ),
+    (
+        "no successor of a repealed text the report does not describe (合同法 15 is 要约邀请)",
+        "根据《中华人民共和国合同法》第十五条规定，合同书面形式是指当事人以书面形式订立合同。",
+        ("废止",),
+        ("第四百七十三条",),
+    ),
+    (
         "a 款 fix of a faithful article is applied (民法典 1063 has one 款)",
         "根据《民法典》第一千零六十三条第二款，夫妻一方的婚前财产为夫妻一方的个人财产。",
         ("《民法典》第一千零六十三条，",),

@@ -30,9 +30,7 @@ Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
 
 from __future__ import annotations
 
-import math
 import re
-import unicodedata
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
@@ -42,7 +40,7 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
-from verifiers.textsim import containment, fold_numerals
+from verifiers.textsim import containment, distinct_share, folded, subject_words
 
 IN_TARGET = 0.8
 """Share of the report's words (content bigrams) a move's target provision must hold."""
@@ -117,30 +115,6 @@ words in that instrument, injected by the pipeline."""
 _CLAUSES = re.compile(r"[^，,；;。！？!?\n]+")
 _SENTENCES = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")
 _ITEM = re.compile(r"^\s*[（(]([一二三四五六七八九十]+)[）)]")
-
-
-_NUMERAL = re.compile(r"[0-9零〇一二两三四五六七八九十百千万亿]")
-
-
-def _subject_words(weights: Mapping[str, float]) -> dict[str, float]:
-    """``weights`` without words holding a numeral: amounts, periods and article numbers are
-    what a check compares, not what the claim is about (a wrong 「五万元以上二十万元以下」
-    must not pick the provision with the same amount)."""
-    return {t: w for t, w in weights.items() if not _NUMERAL.search(t)}
-
-
-def _folded(text: str) -> str:
-    return re.sub(r"\s+", "", fold_numerals(unicodedata.normalize("NFKC", text)))
-
-
-def distinct_share(weights: Mapping[str, float], text: str) -> float:
-    """IDF-weighted share of the words (``weights``: word → weight) found in ``text``, in
-    [0, 1]; 0.0 without words."""
-    total = math.fsum(weights.values())
-    if total <= 0.0:
-        return 0.0
-    body = _folded(text)
-    return math.fsum(w for t, w in weights.items() if _folded(t) in body) / total
 
 
 def said_of(cit: Citation) -> str:
@@ -282,11 +256,11 @@ class RevisionPolicy:
         """
         if self.weigh is None or not said:
             return True, ""
-        w = _subject_words(self.weigh(said, cand.instrument))
+        w = subject_words(self.weigh(said, cand.instrument))
         w_cited = (
             w
             if cited_instrument == cand.instrument
-            else _subject_words(self.weigh(said, cited_instrument))
+            else subject_words(self.weigh(said, cited_instrument))
         )
         d_c, d_o = distinct_share(w, cand.text), distinct_share(w_cited, cited)
         d_r, tied = 0.0, ""
@@ -297,7 +271,7 @@ class RevisionPolicy:
             # 七条 「被告经传票传唤…」 vs 第一百四十六条 「原告经传票传唤…」)
             restated = (move and _restates(said, pinpoint(said, cand))) or d_c >= DISTINCT_ALL
             for art, txt in self.rivals(said, cand.instrument):
-                if art == base or _folded(txt) == _folded(cited):
+                if art == base or folded(txt) == folded(cited):
                     continue
                 d = distinct_share(w, txt)
                 d_r = max(d_r, d)
