@@ -40,7 +40,13 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
-from verifiers.textsim import containment, distinct_share, folded, subject_words
+from verifiers.textsim import (
+    containment,
+    distinct_share,
+    folded,
+    subject_words,
+    verbatim_share,
+)
 
 IN_TARGET = 0.8
 """Share of the report's words (content bigrams) a move's target provision must hold."""
@@ -95,6 +101,14 @@ DISTINCT_HOLDS = 0.5
 report's words (:func:`distinct_share`): shared common vocabulary (「及时通知保险人」 in the
 保险法) is no proof. Chosen on the gold edits (``benchmarks/data/gold_edits.jsonl``): every
 harmful named candidate there held less."""
+MOVE_WORDS = 5
+"""A candidate (named or moved to) needs a claim of at least this many distinct words
+(``jieba``, two characters or more): four words (「终止」「固定」「期限」「劳动合同」) fit many
+provisions, and no citation is moved, nor a provision named, on them."""
+SHORT_VERBATIM = 0.8
+"""…unless the short claim is the candidate's own wording: this share of it in runs of four or
+more characters (:func:`~verifiers.textsim.verbatim_share`; 「劳动合同可以约定试用期」 in
+劳动合同法第十七条)."""
 DISTINCT_GAP = 0.25
 """…and this much more of them than the cited provision (whose own subject may match)."""
 RIVAL_GAP = 0.1
@@ -254,6 +268,13 @@ class RevisionPolicy:
         Returns:
             ``(passed, measure)`` with the measure stated for the proof.
         """
+        if (
+            len(_content_words(said)) < MOVE_WORDS
+            and verbatim_share(said, cand.text) < SHORT_VERBATIM
+        ):
+            # 「终止无固定期限劳动合同的」 fits many articles by its words: a short claim names
+            # or moves to a provision only when it is that provision's wording
+            return False, f"fewer than {MOVE_WORDS} words, not verbatim in the target"
         if self.weigh is None or not said:
             return True, ""
         w = subject_words(self.weigh(said, cand.instrument))
@@ -269,7 +290,8 @@ class RevisionPolicy:
             # for a move the words must be the target's text: a rival holding them as well is
             # no tie when the words restate the target's own 款 both ways (民事诉讼法第一百四十
             # 七条 「被告经传票传唤…」 vs 第一百四十六条 「原告经传票传唤…」)
-            restated = (move and _restates(said, pinpoint(said, cand))) or d_c >= DISTINCT_ALL
+            # a note may name a candidate holding every distinctive word; a move must restate
+            restated = _restates(said, pinpoint(said, cand)) if move else d_c >= DISTINCT_ALL
             for art, txt in self.rivals(said, cand.instrument):
                 if art == base or folded(txt) == folded(cited):
                     continue
@@ -581,6 +603,16 @@ class RevisionPolicy:
 _LIMIT_WORDS = frozenset({"不满", "未满", "已满", "年满", "超过", "不足"})
 """Words that make a quantity a limit (「不满十八周岁」); 以上/以下 join two ends of a range."""
 _CLAUSE_STOP = re.compile(r"[，,；;。！？!?：:\n]")
+
+
+def _content_words(text: str) -> set[str]:
+    """Distinct ``jieba`` words of two or more characters in ``text``."""
+    import jieba
+
+    return {w for w in jieba.lcut(text) if len(w) >= 2 and _WORDY.fullmatch(w)}
+
+
+_WORDY = re.compile(r"[\u3400-\u9fff]+")
 
 
 def _word_bounds(text: str) -> set[int]:
