@@ -15,17 +15,32 @@ Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
 * move (renumber / reanchor / replace_repealed): the report's words are *in the target*
   (containment ≥ :data:`IN_TARGET`), clearly less in the cited provision (at least
   :data:`CITED_GAP` lower) and no number of the words differs from the target's — a move that
-  leaves a wrong amount is not a repair;
-* fix_granularity: the cited 款/项 does not exist and the pin widens to the article, or the
-  words are the chosen 款's text (≥ :data:`IN_TARGET`);
+  leaves a wrong amount is not a repair; and the claim's *distinctive* words
+  (:meth:`RevisionPolicy.distinct`) are the target's, not only shared vocabulary;
+* fix_granularity: the cited 款/项 does not exist and the pin widens to the article — under
+  ``proven`` only when the article is otherwise judged faithful and applicable (else the
+  citation's one note says both) — or the words are the chosen 款's text (≥ :data:`IN_TARGET`);
 * fix_number (number, period, amount, modal): with that token corrected the description
   restates the cited 款 (≥ :data:`RESTATES`), the citation is not judged off-topic, and no
   other provision holds the words better;
 * rewrite_description: the new text is the cited article's and drops no clause of the report
   that the article also holds (≥ :data:`CLAUSE_HELD`);
-* restore_proviso: the inserted 但书 is the cited text's and the description restates its rule;
+* restore_proviso: the inserted 但书 is in the 款 the description restates (never another
+  款's), and the description restates that 款's rule;
 * removal: only of a citation that does not exist, and never of one whose quotation is
   presented as the provision's own text (the quotation would be left with no source).
+
+A candidate is *named* in a note (and a move's target accepted) only with proof
+(:meth:`RevisionPolicy.distinct`, issue 13 class 2): the claim's subject words, weighted by
+their rarity in the store and in the candidate's instrument (``AuthorityStore.word_weights``,
+numerals left out), are in the candidate (≥ :data:`DISTINCT_HOLDS`), clearly more than in the
+cited text (:data:`DISTINCT_GAP`) and than in any other provision the store ranks for them
+(:data:`RIVAL_GAP`; a tie is a guess); a claim of fewer than :data:`MOVE_WORDS` words only when
+it is the candidate's wording. Otherwise the note says what is wrong and names nothing. The
+confidence shown is the calibrated one when ``Thresholds.calibration`` maps ``suggestion``.
+Notes go at the end of the clause that holds what the report says, outside quotations, and a
+note already in the sentence is never added again; a limit the article lacks (「该条文并无
+「不满十八周岁」的限定」) is named only as whole ``jieba`` words of the report.
 """
 
 from __future__ import annotations
