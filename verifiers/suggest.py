@@ -39,6 +39,7 @@ from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import (
     BigramIdf,
+    claim_words,
     containment,
     distinct_share,
     fold_numerals,
@@ -580,6 +581,8 @@ DISTINCT_RIVAL_GAP = 0.1
 """…and this much more than any other provision ranked for the words (else a tie: a guess)…"""
 DISTINCT_ALL = 0.95
 """…unless it holds (nearly) all of them."""
+CLAIM_WORDS = 5
+"""…and the claim has at least this many words (:func:`~verifiers.textsim.claim_words`)."""
 
 
 def distinct_successor(
@@ -592,10 +595,13 @@ def distinct_successor(
     Candidates are the store's top BM25 hits for ``said`` in each target; words are weighted by
     :meth:`AuthorityStore.word_weights` without numerals (:func:`subject_words`). Proof: the
     best holds ≥ :data:`DISTINCT_HOLDS` of the weight and beats every other candidate by
-    :data:`DISTINCT_RIVAL_GAP` (or holds ≥ :data:`DISTINCT_ALL`). Confidence (an estimate, not
+    :data:`DISTINCT_RIVAL_GAP` (or holds ≥ :data:`DISTINCT_ALL`), and the claim has at least
+    :data:`CLAIM_WORDS` words. Confidence (an estimate, not
     calibrated) = share × (1 − ½ · runner-up share / share), the shape of
     :func:`best_match`'s distinctiveness.
     """
+    if len(claim_words(said)) < CLAIM_WORDS:
+        return None  # 「向人民法院提起诉讼」 is in hundreds of provisions
     scored: list[tuple[float, str, ArticleRecord]] = []
     for t in targets:
         w = subject_words(store.word_weights(said, t, as_of=as_of))

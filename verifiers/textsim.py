@@ -427,3 +427,14 @@ def distinct_share(weights: Mapping[str, float], text: str) -> float:
         return 0.0
     body = folded(text)
     return math.fsum(w for t, w in weights.items() if folded(t) in body) / total
+
+
+_WORDY = re.compile(r"[\u3400-\u9fff]+")
+
+
+def claim_words(text: str) -> set[str]:
+    """Distinct ``jieba`` words of two or more Chinese characters in ``text`` (how specific a
+    claim is: four such words fit many provisions)."""
+    import jieba
+
+    return {w for w in jieba.lcut(text) if len(w) >= 2 and _WORDY.fullmatch(w)}

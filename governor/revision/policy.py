@@ -56,6 +56,7 @@ from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.textsim import (
+    claim_words,
     containment,
     distinct_share,
     folded,
@@ -283,10 +284,7 @@ class RevisionPolicy:
         Returns:
             ``(passed, measure)`` with the measure stated for the proof.
         """
-        if (
-            len(_content_words(said)) < MOVE_WORDS
-            and verbatim_share(said, cand.text) < SHORT_VERBATIM
-        ):
+        if len(claim_words(said)) < MOVE_WORDS and verbatim_share(said, cand.text) < SHORT_VERBATIM:
             # 「终止无固定期限劳动合同的」 fits many articles by its words: a short claim names
             # or moves to a provision only when it is that provision's wording
             return False, f"fewer than {MOVE_WORDS} words, not verbatim in the target"
@@ -618,16 +616,6 @@ class RevisionPolicy:
 _LIMIT_WORDS = frozenset({"不满", "未满", "已满", "年满", "超过", "不足"})
 """Words that make a quantity a limit (「不满十八周岁」); 以上/以下 join two ends of a range."""
 _CLAUSE_STOP = re.compile(r"[，,；;。！？!?：:\n]")
-
-
-def _content_words(text: str) -> set[str]:
-    """Distinct ``jieba`` words of two or more characters in ``text``."""
-    import jieba
-
-    return {w for w in jieba.lcut(text) if len(w) >= 2 and _WORDY.fullmatch(w)}
-
-
-_WORDY = re.compile(r"[\u3400-\u9fff]+")
 
 
 def _word_bounds(text: str) -> set[int]:
