@@ -41,7 +41,7 @@ from governor.text.dates import detect_as_of, detect_context
 from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
-from verifiers.suggest import best_match
+from verifiers.suggest import best_match, search_query
 from verifiers.verify import Verifier
 
 Extractor = Callable[[str], Sequence[Citation]]
@@ -357,7 +357,12 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         verifier = deps.verifier_named(settings.get("judge"))
         return replace(
             _run_reviser(deps.efa, state.get("repair_memory")),
-            policy=RevisionPolicy(settings["edit_policy"]),
+            policy=RevisionPolicy(
+                settings["edit_policy"],
+                weigh=_weigher(verifier, date.fromisoformat(state["as_of"])),
+                rivals=_rivals(verifier, date.fromisoformat(state["as_of"])),
+                calibrate=_calibrated(deps.efa.thresholds),
+            ),
             locate=_locator(verifier, date.fromisoformat(state["as_of"])),
             article_text=_article_text(verifier),
         )
@@ -507,6 +512,43 @@ def _locator(verifier: Verifier, as_of: date) -> Callable[[str, str | None], Any
             return None
 
     return locate
+
+
+def _weigher(verifier: Verifier, as_of: date) -> Callable[[str, str | None], Any]:
+    """How distinctive each word of a text is in an instrument
+    (``AuthorityStore.word_weights``), bound to ``as_of``."""
+
+    def weigh(words: str, instrument: str | None) -> Any:
+        try:
+            return verifier.store.word_weights(words, instrument, as_of=as_of)
+        except Exception:
+            return {}
+
+    return weigh
+
+
+def _rivals(verifier: Verifier, as_of: date) -> Callable[[str, str | None], Any]:
+    """(article, text) of the store's top BM25 hits for words in an instrument on ``as_of``."""
+
+    def rivals(words: str, instrument: str | None) -> Any:
+        if not instrument:
+            return ()
+        try:
+            hits = verifier.store.search(search_query(words), instrument=instrument, as_of=as_of)
+        except Exception:
+            return ()
+        return tuple((rec.article, rec.text) for rec, _ in hits)
+
+    return rivals
+
+
+def _calibrated(thresholds: Thresholds) -> Callable[[float], float | None]:
+    """Raw suggestion confidence → the configured calibrated probability (None: no map)."""
+
+    def calibrate(raw: float) -> float | None:
+        return thresholds.probability("suggestion", raw)
+
+    return calibrate
 
 
 def _article_text(verifier: Verifier) -> Callable[[Authority], str]:

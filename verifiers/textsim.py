@@ -402,3 +402,39 @@ def align_clauses(
         if best is not None and best[1] >= min_coverage:
             out.append(best[2])
     return tuple(out)
+
+
+_NUMERAL = re.compile(r"[0-9零〇一二两三四五六七八九十百千万亿]")
+
+
+def subject_words(weights: Mapping[str, float]) -> dict[str, float]:
+    """``weights`` without words holding a numeral: amounts, periods and article numbers are
+    what a check compares, not what the claim is about (a wrong 「五万元以上二十万元以下」
+    must not pick the provision with the same amount)."""
+    return {t: w for t, w in weights.items() if not _NUMERAL.search(t)}
+
+
+def folded(text: str) -> str:
+    """NFKC, Arabic numerals as Chinese, no whitespace: the form words are matched in."""
+    return re.sub(r"\s+", "", fold_numerals(unicodedata.normalize("NFKC", text)))
+
+
+def distinct_share(weights: Mapping[str, float], text: str) -> float:
+    """IDF-weighted share of the words (``weights``: word → weight) found in ``text``, in
+    [0, 1]; 0.0 without words."""
+    total = math.fsum(weights.values())
+    if total <= 0.0:
+        return 0.0
+    body = folded(text)
+    return math.fsum(w for t, w in weights.items() if folded(t) in body) / total
+
+
+_WORDY = re.compile(r"[\u3400-\u9fff]+")
+
+
+def claim_words(text: str) -> set[str]:
+    """Distinct ``jieba`` words of two or more Chinese characters in ``text`` (how specific a
+    claim is: four such words fit many provisions)."""
+    import jieba
+
+    return {w for w in jieba.lcut(text) if len(w) >= 2 and _WORDY.fullmatch(w)}

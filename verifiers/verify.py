@@ -306,12 +306,15 @@ class Verifier:
                 )
                 codes = merge(ex.codes, jo.applicability.codes)
                 suggestion = jo.applicability.suggestion
-            if (
+            by_text = (
                 e.label == "repealed"
                 and ex.record is not None
                 and self.store.repeal_record(ex.record.instrument) is not None
-            ):
-                # a repealed law judged on its own text: the suggestion is its successor
+            )
+            if by_text and ex.record is not None:
+                # a repealed law judged on its own text: the suggestion is its successor,
+                # from that text or (with proof) from what the report says; without proof
+                # none (the repeal note then names the successor law only)
                 suggestion = successor_suggestion(
                     cit,
                     ex.record,
@@ -321,8 +324,8 @@ class Verifier:
                     self.store,
                     self.retriever,
                     as_of=as_of,
-                ) or self._existence_suggestion(cit, ex, as_of=as_of, context=context)
-            if suggestion is None and e.label in ("repealed", "partial"):
+                )
+            if suggestion is None and e.label in ("repealed", "partial") and not by_text:
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             judge_name = self.judge.name
         trust = item_trust(e.score, f.score, a.score)

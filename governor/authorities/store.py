@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import logging
 import lzma
+import math
 import os
 import re
 import tempfile
@@ -210,6 +211,14 @@ class _Bm25:
         retriever.index((ids, vocab), show_progress=False)
         return cls(retriever, keys)
 
+    def df(self, token: str) -> int:
+        """Documents of the index holding ``token`` (0 when unknown)."""
+        i = self.vocab.get(token)
+        if i is None:
+            return 0
+        indptr = self.retriever.scores["indptr"]
+        return int(indptr[i + 1] - indptr[i])
+
     def scores(self, query: str) -> np.ndarray:
         toks = [t for t in tokenize_cached(query) if t in self.vocab]
         if not toks:
@@ -352,6 +361,11 @@ class _CscBm25:
             np.load(folder / "indices.csc.index.npy", mmap_mode="r"),
             np.load(folder / "indptr.csc.index.npy", mmap_mode="r"),
         )
+
+    def df(self, token: str) -> int:
+        """Documents of the index holding ``token`` (0 when unknown)."""
+        i = self.vocab.get(token)
+        return 0 if i is None else int(self._indptr[i + 1] - self._indptr[i])
 
     def scores(self, query: str) -> np.ndarray:
         out = np.zeros(len(self.keys), dtype=np.float32)
@@ -1143,6 +1157,35 @@ class AuthorityStore:
             if rec is not None:
                 out.append((rec, float(scores[i])))
         return out
+
+    def word_weights(
+        self, text: str, instrument: str | None = None, *, as_of: date | None = None
+    ) -> dict[str, float]:
+        """How distinctive each BM25 word (``jieba`` token, :func:`tokenize`) of ``text`` is:
+        the smaller of its IDF over the whole store (the global BM25 index) and over
+        ``instrument``'s articles (the version on ``as_of``), so a word every provision of
+        that instrument uses (保险人 in the 保险法) weighs little even though it is rare in the
+        store. IDF is BM25's (lucene): ln(1 + (N − df + 0.5) / (df + 0.5)) ≥ 0.
+
+        Returns:
+            token → weight; empty when ``text`` has no tokens.
+        """
+        toks = dict.fromkeys(tokenize_cached(text))
+        if not toks:
+            return {}
+        gidx = self._global_index()
+        idxs: list[_Bm25 | _CscBm25] = [gidx]
+        t = self._title(instrument) if instrument else None
+        if t is not None and t in self._raw:
+            v = self._select_version(t, as_of, None)
+            if v is not None and v["articles"]:
+                idxs.append(self._version_index(t, v["version"]))
+
+        def idf(idx: _Bm25 | _CscBm25, tok: str) -> float:
+            n, df = len(idx.keys), idx.df(tok)
+            return math.log(1.0 + (n - df + 0.5) / (df + 0.5))
+
+        return {tok: min(idf(i, tok) for i in idxs) for tok in toks}
 
     def build_global_index(self) -> None:
         """Build (or load from the disk cache) the global BM25 index now, e.g. right after

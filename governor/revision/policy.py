@@ -15,32 +15,54 @@ Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
 * move (renumber / reanchor / replace_repealed): the report's words are *in the target*
   (containment ≥ :data:`IN_TARGET`), clearly less in the cited provision (at least
   :data:`CITED_GAP` lower) and no number of the words differs from the target's — a move that
-  leaves a wrong amount is not a repair;
-* fix_granularity: the cited 款/项 does not exist and the pin widens to the article, or the
-  words are the chosen 款's text (≥ :data:`IN_TARGET`);
+  leaves a wrong amount is not a repair; and the claim's *distinctive* words
+  (:meth:`RevisionPolicy.distinct`) are the target's, not only shared vocabulary;
+* fix_granularity: the cited 款/项 does not exist and the pin widens to the article — under
+  ``proven`` only when the article is otherwise judged faithful and applicable (else the
+  citation's one note says both) — or the words are the chosen 款's text (≥ :data:`IN_TARGET`);
 * fix_number (number, period, amount, modal): with that token corrected the description
   restates the cited 款 (≥ :data:`RESTATES`), the citation is not judged off-topic, and no
   other provision holds the words better;
 * rewrite_description: the new text is the cited article's and drops no clause of the report
   that the article also holds (≥ :data:`CLAUSE_HELD`);
-* restore_proviso: the inserted 但书 is the cited text's and the description restates its rule;
+* restore_proviso: the inserted 但书 is in the 款 the description restates (never another
+  款's), and the description restates that 款's rule;
 * removal: only of a citation that does not exist, and never of one whose quotation is
   presented as the provision's own text (the quotation would be left with no source).
+
+A candidate is *named* in a note (and a move's target accepted) only with proof
+(:meth:`RevisionPolicy.distinct`, issue 13 class 2): the claim's subject words, weighted by
+their rarity in the store and in the candidate's instrument (``AuthorityStore.word_weights``,
+numerals left out), are in the candidate (≥ :data:`DISTINCT_HOLDS`), clearly more than in the
+cited text (:data:`DISTINCT_GAP`) and than in any other provision the store ranks for them
+(:data:`RIVAL_GAP`; a tie is a guess); a claim of fewer than :data:`MOVE_WORDS` words only when
+it is the candidate's wording. Otherwise the note says what is wrong and names nothing. The
+confidence shown is the calibrated one when ``Thresholds.calibration`` maps ``suggestion``.
+Notes go at the end of the clause that holds what the report says, outside quotations, and a
+note already in the sentence is never added again; a limit the article lacks (「该条文并无
+「不满十八周岁」的限定」) is named only as whole ``jieba`` words of the report.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from governor.core.config import EditPolicy
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
-from governor.revision.ops import SENTENCE_STOP, edit
+from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
-from verifiers.textsim import containment
+from verifiers.textsim import (
+    claim_words,
+    containment,
+    distinct_share,
+    folded,
+    subject_words,
+    verbatim_share,
+)
 
 IN_TARGET = 0.8
 """Share of the report's words (content bigrams) a move's target provision must hold."""
@@ -85,6 +107,40 @@ MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
 Locator = Callable[[str, str | None], "tuple[float, Authority] | None"]
 """(words, instrument or None) → (confidence in [0, 1], best provision) from the store's
 ranking (``verifiers.suggest.best_match``), injected by the pipeline."""
+Weigher = Callable[[str, str | None], Mapping[str, float]]
+"""(words, instrument or None) → each BM25 word of ``words`` with how distinctive it is
+(``AuthorityStore.word_weights``: the smaller of its IDF over the store and over the
+instrument's articles), injected by the pipeline."""
+
+DISTINCT_HOLDS = 0.5
+"""A candidate (named in a note, or a move's target) must hold this IDF-weighted share of the
+report's words (:func:`distinct_share`): shared common vocabulary (「及时通知保险人」 in the
+保险法) is no proof. Chosen on the gold edits (``benchmarks/data/gold_edits.jsonl``): every
+harmful named candidate there held less."""
+MOVE_WORDS = 5
+"""A candidate (named or moved to) needs a claim of at least this many distinct words
+(``jieba``, two characters or more): four words (「终止」「固定」「期限」「劳动合同」) fit many
+provisions, and no citation is moved, nor a provision named, on them."""
+SHORT_VERBATIM = 0.8
+"""…unless the short claim is the candidate's own wording: this share of it in runs of four or
+more characters (:func:`~verifiers.textsim.verbatim_share`; 「劳动合同可以约定试用期」 in
+劳动合同法第十七条)."""
+DISTINCT_GAP = 0.25
+"""…and this much more of them than the cited provision (whose own subject may match)."""
+RIVAL_GAP = 0.1
+"""…and this much more than any other provision of its instrument the store's ranking finds
+for the words (a tie — 民法典第一千二百零九条 and 第一千二百一十二条 for the same words —
+makes naming either a guess)."""
+DISTINCT_ALL = 0.95
+"""A candidate holding (nearly) every distinctive word of the claim is proven whatever its
+rivals hold (特种设备安全法第八十一条第二款 for 「销售国家明令淘汰的特种设备」)."""
+RESTATED = 0.6
+"""For a move, a rival within :data:`RIVAL_GAP` is no tie when the words cover this share of
+the target 款's own text as well (they restate it, not a fragment shared with others)."""
+Rivals = Callable[[str, str | None], Sequence[tuple[str, str]]]
+"""(words, instrument) → (article, text) of the provisions the store ranks highest for the
+words in that instrument, injected by the pipeline."""
+
 
 _CLAUSES = re.compile(r"[^，,；;。！？!?\n]+")
 _SENTENCES = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")
@@ -196,6 +252,72 @@ class RevisionPolicy:
 
     name: EditPolicy = "proven"
     name_min: float = NAME_MIN
+    weigh: Weigher | None = None
+    """How distinctive the report's words are (:data:`Weigher`); None: plain containment
+    only (no store at hand)."""
+    rivals: Rivals | None = None
+    """The store's top provisions for words in an instrument (:data:`Rivals`)."""
+    calibrate: Callable[[float], float | None] | None = None
+    """Raw suggestion confidence → calibrated probability (``Thresholds.probability`` for
+    ``suggestion``; None or a None answer: no map configured, the raw confidence is shown)."""
+
+    def shown(self, conf: float) -> float:
+        """The confidence a note shows: the calibrated one when a map is configured."""
+        p = self.calibrate(conf) if self.calibrate is not None else None
+        return conf if p is None else p
+
+    def distinct(
+        self,
+        said: str,
+        cand: Authority,
+        cited: str,
+        cited_instrument: str | None,
+        *,
+        move: bool = False,
+    ) -> tuple[bool, str]:
+        """Whether ``cand`` carries proof for what the report says (``said``): the IDF-weighted
+        share of its distinctive words in ``cand`` (:func:`distinct_share`) is at least
+        :data:`DISTINCT_HOLDS`, :data:`DISTINCT_GAP` above the cited text's and
+        :data:`RIVAL_GAP` above any other provision the store ranks for the words in
+        ``cand``'s instrument. Always true without a weigher.
+
+        Returns:
+            ``(passed, measure)`` with the measure stated for the proof.
+        """
+        if len(claim_words(said)) < MOVE_WORDS and verbatim_share(said, cand.text) < SHORT_VERBATIM:
+            # 「终止无固定期限劳动合同的」 fits many articles by its words: a short claim names
+            # or moves to a provision only when it is that provision's wording
+            return False, f"fewer than {MOVE_WORDS} words, not verbatim in the target"
+        if self.weigh is None or not said:
+            return True, ""
+        w = subject_words(self.weigh(said, cand.instrument))
+        w_cited = (
+            w
+            if cited_instrument == cand.instrument
+            else subject_words(self.weigh(said, cited_instrument))
+        )
+        d_c, d_o = distinct_share(w, cand.text), distinct_share(w_cited, cited)
+        d_r, tied = 0.0, ""
+        if self.rivals is not None:
+            base = (cand.article or "").split("/")[0]
+            # for a move the words must be the target's text: a rival holding them as well is
+            # no tie when the words restate the target's own 款 both ways (民事诉讼法第一百四十
+            # 七条 「被告经传票传唤…」 vs 第一百四十六条 「原告经传票传唤…」)
+            # a note may name a candidate holding every distinctive word; a move must restate
+            restated = _restates(said, pinpoint(said, cand)) if move else d_c >= DISTINCT_ALL
+            for art, txt in self.rivals(said, cand.instrument):
+                if art == base or folded(txt) == folded(cited):
+                    continue
+                d = distinct_share(w, txt)
+                d_r = max(d_r, d)
+                if d > d_c - RIVAL_GAP and not restated:
+                    tied = art
+        ok = d_c >= DISTINCT_HOLDS and d_c >= d_o + DISTINCT_GAP and not tied
+        return ok, (
+            f"distinctive words {d_c:.2f} in target ≥ {DISTINCT_HOLDS}, {d_o:.2f} in cited, "
+            f"{d_r:.2f} at most in another provision"
+            + (f" (tied with article {tied})" if tied else "")
+        )
 
     @property
     def gates(self) -> bool:
@@ -227,18 +349,29 @@ class RevisionPolicy:
                 or modality_flips(said, target.text)
                 or polarity_swaps(said, target.text)
             )
-            if c_t >= IN_TARGET and c_c <= c_t - CITED_GAP and not wrong:
-                return Proof(
-                    source=_excerpt(where),
-                    span_text=said,
-                    measure=f"containment {c_t:.2f} ≥ {IN_TARGET} in target, {c_c:.2f} in cited"
-                    "; no number, modal or polarity differs from the target",
-                )
-            return None
+            if c_t < IN_TARGET or c_c > c_t - CITED_GAP or wrong:
+                return None
+            # shared vocabulary is no proof (劳动合同法第四十七条 → 第四条 on 「用人单位」、
+            # 「劳动合同」): the claim's distinctive words must be the target's
+            ok, dm = self.distinct(
+                said, target, "" if stale else cited, auth_instrument(v), move=True
+            )
+            if not ok:
+                return None
+            return Proof(
+                source=_excerpt(where),
+                span_text=said,
+                measure=f"containment {c_t:.2f} ≥ {IN_TARGET} in target, {c_c:.2f} in cited"
+                f"; no number, modal or polarity differs from the target{'; ' + dm if dm else ''}",
+            )
         if ed.op == "fix_granularity":
             if auth is None:
                 return None
             if "款" not in ed.after and "项" not in ed.after:
+                if self.name == "proven" and not _fits(v):
+                    # a word change that leaves a wrong citation wrong is no repair: the
+                    # citation's one note says both (「所引款项经核查不存在，且…」)
+                    return None
                 return Proof(
                     source=_excerpt(auth),
                     span_text=cit.raw,
@@ -260,7 +393,11 @@ class RevisionPolicy:
             return self._rewrite_proof(text, ed, v)
         if ed.op == "restore_proviso":
             inserted = ed.after.lstrip("，,")
-            c_ins, c_said = containment(inserted, cited), containment(said, cited)
+            # the 但书 of the 款 the report restates, never one from another 款 (道路交通事故
+            # 处理程序规定第六十二条: the 保密 proviso is 第二款's, the 十日 rule 第一款's)
+            units = ["\n".join([lead, *items]) for lead, items in _paragraphs(cited)]
+            unit = max(units, key=lambda u: containment(said, u), default="")
+            c_ins, c_said = containment(inserted, unit), containment(said, unit)
             if c_ins >= 0.95 and c_said >= 0.5:
                 return Proof(
                     source=_excerpt(auth) if auth is not None else "",
@@ -371,6 +508,11 @@ class RevisionPolicy:
         holds = containment(said, auth.text)
         if same or holds < NAMED_HOLDS or holds < containment(said, cited) + CITED_GAP:
             return None
+        ok, _m = self.distinct(said, auth, cited, auth_instrument(v))
+        if not ok:
+            # shared words name no provision (「及时通知保险人」 → 保险法第四十九条): the note
+            # says what is wrong without naming a candidate
+            return None
         home = v.resolved.instrument if v.resolved is not None else cit.instrument
         if (
             home
@@ -394,7 +536,7 @@ class RevisionPolicy:
             head = "原引案例经核查不存在" if case else "原引条文经核查不存在"
         elif e == "repealed":
             head = _stale_head(v)
-        elif e == "partial":
+        elif e == "partial" and _fits(v):
             head = "所引款项经核查不存在"
         elif op == "fix_number":
             head = "所述数额、期限或用语与该条文不一致"
@@ -406,12 +548,17 @@ class RevisionPolicy:
             head = "该条文与上述结论不符"
         else:
             head = "该引用未通过核查"
-        absent = self.absent_terms(said, cited) if e == "exists" else ()
+        absent = self.absent_terms(said, cited) if e in ("exists", "partial") else ()
         if absent and named is None:
             head = f"该条文并无「{'、'.join(absent)}」的限定"
+        if e == "partial" and not _fits(v):
+            # one note per citation: the missing 款 and what is wrong with the article
+            head = "所引款项经核查不存在，且" + head.removeprefix("经核查，")
         if named is not None:
             auth, conf = named
-            return f"（注：{head}，可能应为{pin_label(auth)}（置信度{conf:.2f}），请核实）"
+            return (
+                f"（注：{head}，可能应为{pin_label(auth)}（置信度{self.shown(conf):.2f}），请核实）"
+            )
         return f"（注：{head}，请核实）"
 
     @staticmethod
@@ -421,12 +568,16 @@ class RevisionPolicy:
         if not cited:
             return ()
         units = {q.unit for q in quantities(cited)}
+        bounds = _word_bounds(said)
         out = []
         for q in quantities(said):
             if q.unit not in units:
                 lo = q.start
-                while lo > 0 and said[lo - 1] in "不满未已超过以上下内":
-                    lo -= 1
+                while lo > 0 and said[lo - 2 : lo] in _LIMIT_WORDS:
+                    lo -= 2
+                # a whole word of the report only: 「三人」 is not a limit in 「第三人」
+                if lo not in bounds or q.end not in bounds:
+                    continue
                 out.append(said[lo : q.end])
         return tuple(dict.fromkeys(out))[:2]
 
@@ -451,11 +602,66 @@ class RevisionPolicy:
         at = outside_quotes(text, min(at, len(text)))
         while text[at : at + 1] in ("）", ")") and at >= cit.span.end:
             at += 1  # 「P（《X》第N条）」: the note follows the parenthesis, not inside it
+        at = clause_end(text, at)
         window = text[cit.span.end : sentence_end(text, cit.span.end)]
         if CITEGOV_NOTE.search(window) or at > len(text):
             return None
+        a, _b = sentence_bounds(text, min(at, max(len(text) - 1, 0)))
+        if note in text[a : sentence_end(text, at) if at < len(text) else len(text)]:
+            return None  # a note already present is never added again (a later round)
         why = f"{op} not proven ({reason}); annotated instead"
         return edit("annotate", text, Span(start=at, end=at), note, why, v)
+
+
+_LIMIT_WORDS = frozenset({"不满", "未满", "已满", "年满", "超过", "不足"})
+"""Words that make a quantity a limit (「不满十八周岁」); 以上/以下 join two ends of a range."""
+_CLAUSE_STOP = re.compile(r"[，,；;。！？!?：:\n]")
+
+
+def _word_bounds(text: str) -> set[int]:
+    """Offsets in ``text`` where a ``jieba`` word starts or ends."""
+    import jieba
+
+    out, at = {0}, 0
+    for w in jieba.lcut(text):
+        at += len(w)
+        out.add(at)
+    return out
+
+
+def clause_end(text: str, at: int) -> int:
+    """``at`` moved to the end of its clause when it falls inside one (a note is never
+    grafted mid-clause: 「应当依照（注：…）劳动合同法第四十三条」), outside any quotation;
+    unchanged at a clause boundary, a note or a parenthesis."""
+    at = outside_quotes(text, at)
+    if (
+        at == 0
+        or at >= len(text)
+        or _CLAUSE_STOP.match(text, at)
+        or text[at] in "（("
+        or text[at - 1] in '”」』"）)'
+    ):
+        return at
+    m = _CLAUSE_STOP.search(text, at)
+    return outside_quotes(text, m.start() if m else len(text))
+
+
+def _fits(v: Verdict) -> bool:
+    """Whether the cited article is otherwise judged faithful and applicable."""
+    return v.fidelity.label in ("faithful", "partially_faithful", "not_assessed") and (
+        v.applicability.label in ("supports", "partially_supports", "not_assessed")
+    )
+
+
+def auth_instrument(v: Verdict) -> str | None:
+    """The instrument of ``v``'s resolved authority, else the one the citation names."""
+    return v.resolved.instrument if v.resolved is not None else v.citation.instrument
+
+
+def _restates(said: str, unit: Authority) -> bool:
+    """Whether ``said`` restates ``unit``'s text (its 款 when pinned) both ways."""
+    body = _unit_text(unit)
+    return containment(said, body) >= IN_TARGET and containment(body, said) >= RESTATED
 
 
 def _stale_head(v: Verdict) -> str:

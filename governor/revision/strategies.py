@@ -471,10 +471,21 @@ class EfaReviser:
             if _quoted_by_another(text, v, verdicts):
                 continue  # part of what another citation's provision says (解释 citing 584)
             if isinstance(ed, Edit) and ed is not uq:
+                target = self._target(v)
+                if (
+                    ed.op in _MOVES
+                    and target is not None
+                    and ((tw := _listed_twin(v, target, verdicts)) is not None)
+                ):
+                    # the move's target is already cited in the same list: the member goes
+                    # (whether or not the move itself is proven, naming it would repeat it)
+                    doomed.append(
+                        (v, f"{ed.reason}; already cited in the same list as {tw.citation.raw}")
+                    )
+                    continue
                 ed = self.govern(text, ed, v)
                 if ed is None:
                     continue
-                target = self._target(v)
                 twin = (
                     _listed_twin(v, target, verdicts)
                     if ed.op in _MOVES and target is not None

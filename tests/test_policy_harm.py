@@ -1,0 +1,134 @@
+"""Issue 13 "do no harm" classes under ``proven`` (table-driven): notes name a candidate
+only with distinctive-word proof, limit tokens are whole words, notes end a clause and are
+never added twice, a 款 fix on an article judged wrong becomes the citation's one note."""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from governor.api import Governor
+from governor.core.config import Config
+from governor.revision.policy import RevisionPolicy, clause_end, distinct_share
+
+AS_OF = date(2024, 6, 1)
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor(Config(edit_policy="proven"))
+
+
+@pytest.mark.parametrize(
+    ("said", "cited", "expected"),
+    [
+        # 「三人」 is part of 「第三人」: no limit token
+        ("原告或者第三人认为人民法院不适格的", "人民法院审理上诉案件，应当组成合议庭", ()),
+        # a range is not cut into 「以上二十万元」
+        ("处五万元以上二十万元以下罚款", "责令改正", ("五万元", "二十万元")),
+        (
+            "不满十八周岁的子女",
+            "对于年老、年幼、患病的人，负有扶养义务而拒绝扶养",
+            ("不满十八周岁",),
+        ),
+    ],
+)
+def test_limit_tokens_are_whole_words(said: str, cited: str, expected: tuple[str, ...]) -> None:
+    assert RevisionPolicy.absent_terms(said, cited) == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "at", "expected"),
+    [
+        ("根据第四十七条，用人单位应当依照第四十三条的规定办理，并支付补偿。", 15, 26),
+        ("根据第四十七条，用人单位应当支付补偿。", 18, 18),  # at the clause's end already
+        ("规定：“甲。”因此，乙。", 7, 7),  # right after a closing quotation mark
+    ],
+)
+def test_a_note_ends_its_clause(text: str, at: int, expected: int) -> None:
+    assert clause_end(text, at) == expected
+
+
+@pytest.mark.parametrize(
+    ("weights", "text", "share"),
+    [
+        ({"生效": 3.0, "通知": 1.0}, "应当及时通知保险人", 0.25),
+        ({"生效": 3.0, "通知": 1.0}, "合同生效后通知", 1.0),
+        ({}, "任何文字", 0.0),
+    ],
+)
+def test_distinct_share_weighs_rare_words(
+    weights: dict[str, float], text: str, share: float
+) -> None:
+    assert distinct_share(weights, text) == pytest.approx(share)
+
+
+CASES = [
+    (
+        "shared words name no candidate (保险法 46: 「及时通知保险人」 is the law's vocabulary)",
+        "根据《中华人民共和国保险法》第四十六条的规定，投保人应当及时通知保险人保险合同生效或者解除的情况。",
+        (),
+        ("可能应为",),
+    ),
+    (
+        "a tie names no candidate (民法典 1209 and 1212 hold the same words)",
+        "根据《民法典》第一千二百零三条第二款规定，机动车发生交通事故造成他人损害的，由机动车使用人或者管理人"
+        "与机动车所有人、管理人与机动车使用人承担连带责任；机动车所有人、管理人与机动车使用人不一致的，由机动车"
+        "所有人、管理人与机动车使用人承担连带责任。",
+        (),
+        ("第一千二百一十二条",),
+    ),
+    (
+        "a 款 fix of a wrong article is one note, not a word change (劳动法 39)",
+        "根据《中华人民共和国劳动法》第39条第3款规定，员工在工作期间发生打架等严重违纪行为，给单位造成重大损失"
+        "的，单位可以解除劳动合同。",
+        ("第39条第3款", "所引款项经核查不存在，且"),
+        (),
+    ),
+    (
+        "no successor of a repealed text the report does not describe (合同法 106 is 混同)",
+        "依据《合同法》第一百零六条，借款人应当按照约定的期限和方式归还借款。",
+        ("废止",),
+        ("第五百七十六条",),
+    ),
+    (
+        "no successor of a repealed text the report does not describe (合同法 15 is 要约邀请)",
+        "根据《中华人民共和国合同法》第十五条规定，合同书面形式是指当事人以书面形式订立合同。",
+        ("废止",),
+        ("第四百七十三条",),
+    ),
+    (
+        "a four-word claim moves nothing (劳动合同法 44 → 14 on 「终止无固定期限劳动合同」)",
+        "根据《中华人民共和国劳动合同法》第四十七条规定，有下列情形之一的，用人单位应当支付经济补偿："
+        "\n4. 根据本法第四十四条第一款规定终止无固定期限劳动合同的。",
+        ("本法第四十四条第一款",),
+        ("本法第十四条",),
+    ),
+    (
+        "a 款 fix of a faithful article is applied (民法典 1063 has one 款)",
+        "根据《民法典》第一千零六十三条第二款，夫妻一方的婚前财产为夫妻一方的个人财产。",
+        ("《民法典》第一千零六十三条，",),
+        ("第一千零六十三条第二款",),
+    ),
+]
+
+
+@pytest.mark.parametrize(("name", "text", "present", "absent"), CASES, ids=[c[0] for c in CASES])
+def test_harm_classes(
+    gov: Governor, name: str, text: str, present: tuple[str, ...], absent: tuple[str, ...]
+) -> None:
+    out = gov.govern(text, strategy="efa", as_of=AS_OF).text
+    for s in present:
+        assert s in out, out
+    for s in absent:
+        assert s not in out, out
+    assert "请核实）（注：" not in out, out  # one note per citation, never stacked
+
+
+def test_a_note_already_present_is_not_added_again(gov: Governor) -> None:
+    text = "根据《行政诉讼法》第八十六条第二款规定，发现第三人认为人民法院不适格的，可以裁定转为普通程序。"
+    once = gov.govern(text, strategy="efa", as_of=AS_OF).text
+    twice = gov.govern(once, strategy="efa", as_of=AS_OF).text
+    assert twice == once
+    assert "「三人」" not in once
