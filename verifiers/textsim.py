@@ -212,6 +212,7 @@ def contains_phrase(phrase: str, text: str, ratio: float = 0.8) -> bool:
     return m.size / len(p) >= ratio
 
 
+@lru_cache(maxsize=16384)  # pure and immutable: the same pairs recur across citations and rounds
 def verbatim_share(part: str, whole: str, *, min_block: int = 4) -> float:
     """Share of ``part``'s normalised characters that stand in ``whole`` verbatim, in runs of
     at least ``min_block`` characters (difflib matching blocks), in [0, 1].
@@ -273,6 +274,7 @@ class NormText:
         return any(ch in _BOUNDARY_PUNCT for ch in gap)
 
 
+@lru_cache(maxsize=8192)
 def normalize_mapped(text: str) -> NormText:
     """:func:`normalize` with the span of every normalised character in ``text``."""
     chars: list[str] = []
@@ -361,6 +363,7 @@ ALIGN_MIN_COVERAGE = 0.6
 _MIN_CLAUSE_CHARS = 6
 
 
+@lru_cache(maxsize=4096)  # pure; returns frozen alignments
 def align_clauses(
     description: str, source: str, *, min_coverage: float = ALIGN_MIN_COVERAGE
 ) -> tuple[ClauseAlignment, ...]:
