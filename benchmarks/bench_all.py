@@ -20,6 +20,9 @@ Figures (targets from SPEC §9 / issue 16, shown beside each figure, never asser
   shipped), and ``citegov index build`` time when ``--index-build`` is given (≤ 3 min);
 * peak RSS of each command (≤ 1.5 GB).
 
+It replaces ``bench_govern.py`` (a cold timer started inside Python, one synthetic report).
+Extraction speed per character against eyecite is ``benchmarks/bench_extract.py``.
+
 Run: ``python -m benchmarks.bench_all [--runs 5] [--batch-runs 3] [--answers 500]
 [--out benchmarks/RESULTS.md]``. The machine is shared: quote the load average with every
 figure and treat figures taken under load as noisy.
