@@ -60,3 +60,20 @@ def test_table_shows_median_range_load_and_target() -> None:
     assert "2.00 s (1.00–3.00)" in row and "1.00 s (0.50–1.50)" in row
     assert "300 MiB" in row and "2.0 (1.0–9.0)" in row and "≤ 2.5 s" in row
     assert md.splitlines()[0] == "### head" and "a note" in md
+
+
+def test_compile_bytecode_writes_pyc_even_when_the_environment_forbids_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import bench_all
+
+    for pkg in bench_all.PACKAGES:
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "m.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert bench_all.compile_bytecode(tmp_path)
+    for pkg in bench_all.PACKAGES:
+        assert list((tmp_path / pkg / "__pycache__").glob("m.*.pyc"))
+    (tmp_path / "graphs" / "bad.py").write_text("def (:\n", encoding="utf-8")
+    assert not bench_all.compile_bytecode(tmp_path)
