@@ -32,7 +32,6 @@ LAYERS: dict[str, int] = {
     "benchmarks.perturb": 6,
     "benchmarks.ablation": 7,
     "benchmarks.bench_edits": 7,
-    "benchmarks.bench_govern": 7,
     "benchmarks.bench_successors": 7,
     "benchmarks.bench_policy": 7,
     "benchmarks.bench_criminal": 7,

@@ -519,3 +519,44 @@ def test_decompressed_store_is_cached_and_a_damaged_copy_is_replaced(
     again = AuthorityStore.load()
     assert again.build_id == first.build_id
     assert json.loads(cached.read_bytes())["build_id"] == first.build_id
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "中华人民共和国民法典",
+        "民法典",
+        "中华人民共和国公司法",
+        "中华人民共和国合同法",  # repealed, text in the store
+        "中华人民共和国刑法",
+        "最高人民法院关于审理民间借贷案件适用法律若干问题的规定",
+        "中华人民共和国担保法",
+        "不存在的法",
+    ],
+)
+@pytest.mark.parametrize("as_of", [None, date(2015, 6, 1), date(2024, 6, 1)])
+def test_cheap_accessors_agree_with_the_built_records(
+    store: AuthorityStore, name: str, as_of: date | None
+) -> None:
+    """has_instrument / has_articles / version_count / parent_law / version_dates /
+    article_texts answer from the payload what the full records would (issue 16: a cold
+    verify no longer builds every article of every version it only asks about)."""
+    fresh = AuthorityStore(store._payload)  # nothing materialised yet
+    inst = store.instrument(name)
+    assert fresh.has_instrument(name) == (inst is not None)
+    assert fresh.has_articles(name) == bool(inst and any(v.articles for v in inst.versions))
+    assert fresh.version_count(name) == (len(inst.versions) if inst else 0)
+    assert fresh.parent_law(name) == (inst.parent_law if inst else None)
+    v = store.version(name, as_of=as_of)
+    dates = fresh.version_dates(name, as_of=as_of)
+    assert (dates is None) == (v is None)
+    if v is not None and dates is not None:
+        assert dates == (v.version, v.in_force_from, v.in_force_to)
+    arts = store.articles(name, as_of=as_of)
+    texts = fresh.article_texts(name, as_of=as_of)
+    if inst is None:
+        assert texts is None
+    else:
+        assert texts is not None and (not arts or texts[0] == arts[0].version)
+        assert texts[1] == tuple(a.text for a in arts)
+    assert not fresh._article_maps and not fresh._versions and not fresh._instruments

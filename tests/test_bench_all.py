@@ -68,3 +68,20 @@ def test_prebuilt_note_says_whether_hybrid_needs_a_build() -> None:
 
     assert prebuilt_note(load_default_store()).endswith("so hybrid retrieval needs no build.")
     assert "ANOTHER store build" in prebuilt_note(object())
+
+
+def test_compile_bytecode_writes_pyc_even_when_the_environment_forbids_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from benchmarks import bench_all
+
+    for pkg in bench_all.PACKAGES:
+        (tmp_path / pkg).mkdir()
+        (tmp_path / pkg / "m.py").write_text("X = 1\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    monkeypatch.setattr(sys, "dont_write_bytecode", True)
+    assert bench_all.compile_bytecode(tmp_path)
+    for pkg in bench_all.PACKAGES:
+        assert list((tmp_path / pkg / "__pycache__").glob("m.*.pyc"))
+    (tmp_path / "graphs" / "bad.py").write_text("def (:\n", encoding="utf-8")
+    assert not bench_all.compile_bytecode(tmp_path)

@@ -72,21 +72,33 @@ def test_cold_verify_loads_no_graph_llm_or_plot_stack(cache: Path, tmp_path: Pat
 
 
 def test_numerals_table_is_what_cn2an_says(cache: Path) -> None:
+    """Every entry of the cached table, both ways, is what cn2an itself renders and reads."""
     import cn2an
 
     from governor.text import numerals
 
     names, back = numerals._table()
-    assert len(names) == numerals.TABLE_MAX
-    for n in (1, 2, 10, 11, 20, 100, 101, 110, 577, 1000, 1010, 1260, 2999, 3000):
-        assert names[n - 1] == cn2an.an2cn(n)
-        assert back[names[n - 1]] == n == int(cn2an.cn2an(names[n - 1], "smart"))
-    assert all(int(cn2an.cn2an(s, "smart")) == n for s, n in back.items())
+    assert sorted(names) == numerals.table_numbers()
+    assert len(names) == 2 * numerals.TABLE_MAX
+    for n, name in names.items():
+        assert name == cn2an.an2cn(n)
+    for s, n in back.items():
+        assert int(cn2an.cn2an(s, "smart")) == n
+    for s, n in [("五百七十七", 577), ("五千", 5000), ("二十万", 200_000), ("一十", 10),
+                 ("一十五万", 150_000), ("两千五百", 2500), ("两万", 20_000)]:  # fmt: skip
+        assert back[s] == n
 
 
 @pytest.mark.parametrize(
     "numeral,value",
-    [("五百七十七", 577), ("十", 10), ("一十", 10), ("两百", 200), ("一万零一", 10001)],
+    [
+        ("五百七十七", 577),
+        ("十", 10),
+        ("一十", 10),
+        ("两百", 200),
+        ("一万零一", 10001),
+        ("五十4", 54),
+    ],
 )
 def test_numerals_outside_the_table_still_go_to_cn2an(numeral: str, value: int) -> None:
     from governor.text.numerals import to_int

@@ -273,3 +273,26 @@ def test_draft_files_are_never_modified(gov: Governor, tmp_path: Path) -> None:
     assert any(r.edits for r in results)
     after = {p.name: hashlib.sha256(p.read_bytes()).hexdigest() for p in tmp_path.iterdir()}
     assert after == before
+
+
+def test_doubled_punctuation_scanner_matches_the_bare_alternation() -> None:
+    """The lookahead-prefixed ``_DOUBLE`` finds exactly what the plain alternation finds."""
+    import random
+    import re
+
+    from governor.revision import invariants
+
+    bare = re.compile(invariants._DOUBLE_PAIRS)
+    rng = random.Random(16)
+    alphabet = "：:。，,；;、！？ab法\n"
+    texts = [
+        "",
+        "。。",
+        "，。",
+        "：：：",
+        "a，,b；;c。，",
+        *("".join(rng.choices(alphabet, k=60)) for _ in range(500)),
+    ]
+    for t in texts:
+        got = [(m.start(), m.end()) for m in invariants._DOUBLE.finditer(t)]
+        assert got == [(m.start(), m.end()) for m in bare.finditer(t)], t

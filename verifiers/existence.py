@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass
 from datetime import date, timedelta
 
-from governor.authorities import AuthorityStore
+from governor.authorities import AuthorityStore, VersionDates
 from governor.core.labels import score_for
 from governor.core.models import (
     Authority,
@@ -26,7 +26,7 @@ from governor.core.models import (
     Suggestion,
     TaxonomyCode,
 )
-from governor.core.records import ArticleRecord, InstrumentVersion, RepealRecord
+from governor.core.records import ArticleRecord, RepealRecord
 from governor.text.regexes import FOREIGN_TITLE_RE
 from verifiers.textsim import containment, specificity
 
@@ -170,8 +170,7 @@ def _provision(
     title = cit.instrument or (store.resolve_instrument(written) if written else None)
     repeal = store.repeal_record(title or written) if (title or written) else None
     if repeal is not None and as_of >= repeal.repealed_on and title and cit.article:
-        inst = store.instrument(title)
-        if inst is not None and any(v.articles for v in inst.versions):
+        if store.has_articles(title):
             return _repealed_provision(cit, store, title, repeal, strict=strict)
     if repeal is not None and as_of >= repeal.repealed_on:
         succ = f"; successor: {repeal.successor}" if repeal.successor else ""
@@ -185,7 +184,7 @@ def _provision(
             authority=_repealed_authority(repeal),
             codes=("STALE",),
         )
-    if repeal is not None and (title is None or store.instrument(title) is None):
+    if repeal is not None and (title is None or not store.has_instrument(title)):
         # In force on the as-of date (repealed later), but its text is not in the store.
         return ExistenceOutcome(
             _result(
@@ -197,7 +196,7 @@ def _provision(
             authority=_repealed_authority(repeal),
             gap="version_not_in_store",
         )
-    if title is None or store.instrument(title) is None:
+    if title is None or not store.has_instrument(title):
         bare = written.strip("《》<> ")
         outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
         near = _near_name(bare, store) if outside else None
@@ -241,7 +240,7 @@ def _provision(
         return ExistenceOutcome(
             _result("exists", f"《{title}》 exists (no article cited)", strict=strict)
         )
-    version = store.version(title, as_of=as_of, version_hint=cit.version_hint)
+    version = store.version_dates(title, as_of=as_of, version_hint=cit.version_hint)
     early = _before_stored_versions(cit, store, title, version, as_of=as_of, strict=strict)
     if early is not None:
         return early
@@ -324,7 +323,7 @@ def _before_stored_versions(
     cit: Citation,
     store: AuthorityStore,
     title: str,
-    version: InstrumentVersion | None,
+    version: VersionDates | None,
     *,
     as_of: date,
     strict: bool,

@@ -106,10 +106,11 @@ class IdfCache:
         key = (record.instrument, record.version)
         table = self._tables.get(key)
         if table is None:
-            arts = self.store.articles(record.instrument, version_hint=record.version)
-            if not arts or arts[0].version != record.version:
-                arts = (record,)
-            table = BigramIdf.from_texts(a.text for a in arts)
+            found = self.store.article_texts(record.instrument, version_hint=record.version)
+            texts: tuple[str, ...] = (record.text,)
+            if found is not None and found[1] and found[0] == record.version:
+                texts = found[1]
+            table = BigramIdf.from_texts(texts)
             with self._lock:
                 self._tables[key] = table
         return table
@@ -375,7 +376,7 @@ def existence_suggestion(
         target = authority.successor
     elif label == "repealed" and record is not None:
         target = record.instrument
-    elif label == "not_found" and cit.instrument and store.instrument(cit.instrument):
+    elif label == "not_found" and cit.instrument and store.has_instrument(cit.instrument):
         target = cit.instrument
     query = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
     if len(query) < 4 or specificity(query) <= 0.0:
@@ -627,8 +628,7 @@ def distinct_successor(
 
 
 def _parent(store: AuthorityStore, title: str) -> str | None:
-    inst = store.instrument(title)
-    return inst.parent_law if inst is not None else None
+    return store.parent_law(title)
 
 
 def bracket_title(title: str) -> str:

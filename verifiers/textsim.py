@@ -22,6 +22,12 @@ _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
 # Function characters that carry no legal content; dropping them makes bigrams of paraphrases
 # meet (的/了/和/或者 variants). Deliberately tiny: modal and negation characters stay.
 _FUNCTION_CHARS = frozenset("的了和与及或者其之而在对于将被把由以等即也就")
+_DROP_FUNCTION = dict.fromkeys(map(ord, _FUNCTION_CHARS), None)
+_NOT_ALNUM = re.compile(r"[\W_]+")
+"""Runs of characters that are not ``str.isalnum()``: ``re``'s Unicode ``\\w`` is exactly
+``isalnum()`` plus ``_`` (CPython's ``_sre`` uses ``Py_UNICODE_ISALNUM``), checked over every
+code point in ``tests/test_textsim.py``. One C-level ``sub`` instead of a generator per
+character (``normalize`` runs on every provision text an IDF table or a search touches)."""
 
 
 _ARABIC_INT = re.compile(r"(?<![0-9.])([0-9]{1,5})(?![0-9.])")
@@ -49,12 +55,12 @@ def normalize(text: str) -> str:
     """NFKC fold, Arabic integers as Chinese numerals (:func:`fold_numerals`), zero-width
     characters, whitespace and punctuation dropped; CJK and alphanumerics kept."""
     s = fold_numerals(unicodedata.normalize("NFKC", text).translate(_ZERO_WIDTH))
-    return "".join(ch for ch in s if ch.isalnum())
+    return _NOT_ALNUM.sub("", s)
 
 
 def content_chars(text: str) -> str:
     """``normalize`` without function characters."""
-    return "".join(ch for ch in normalize(text) if ch not in _FUNCTION_CHARS)
+    return normalize(text).translate(_DROP_FUNCTION)
 
 
 @lru_cache(maxsize=8192)
@@ -63,7 +69,7 @@ def bigrams(text: str) -> frozenset[str]:
     s = content_chars(text)
     if len(s) < 2:
         return frozenset([s]) if s else frozenset()
-    return frozenset(s[i : i + 2] for i in range(len(s) - 1))
+    return frozenset(map(str.__add__, s, s[1:]))  # s[i] + s[i + 1], pairwise
 
 
 def containment(part: str, whole: str) -> float:
@@ -206,6 +212,7 @@ def contains_phrase(phrase: str, text: str, ratio: float = 0.8) -> bool:
     return m.size / len(p) >= ratio
 
 
+@lru_cache(maxsize=16384)  # pure and immutable: the same pairs recur across citations and rounds
 def verbatim_share(part: str, whole: str, *, min_block: int = 4) -> float:
     """Share of ``part``'s normalised characters that stand in ``whole`` verbatim, in runs of
     at least ``min_block`` characters (difflib matching blocks), in [0, 1].
@@ -267,6 +274,7 @@ class NormText:
         return any(ch in _BOUNDARY_PUNCT for ch in gap)
 
 
+@lru_cache(maxsize=8192)
 def normalize_mapped(text: str) -> NormText:
     """:func:`normalize` with the span of every normalised character in ``text``."""
     chars: list[str] = []
@@ -355,6 +363,7 @@ ALIGN_MIN_COVERAGE = 0.6
 _MIN_CLAUSE_CHARS = 6
 
 
+@lru_cache(maxsize=4096)  # pure; returns frozen alignments
 def align_clauses(
     description: str, source: str, *, min_coverage: float = ALIGN_MIN_COVERAGE
 ) -> tuple[ClauseAlignment, ...]:

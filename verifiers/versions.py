@@ -71,8 +71,10 @@ def version_drift(description: str, record: ArticleRecord, store: AuthorityStore
     """
     if len(description) < MIN_CHARS:
         return None
+    if store.version_count(record.instrument) < 2:
+        return None
     inst = store.instrument(record.instrument)
-    if inst is None or len(inst.versions) < 2:
+    if inst is None:
         return None
     desc = frozenset(bigrams(description))
     if not desc:

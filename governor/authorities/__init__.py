@@ -7,7 +7,12 @@ cached per process); :func:`build_store` for ``citegov corpus build``. Record ty
 
 from __future__ import annotations
 
-from governor.authorities.store import AuthorityStore, build_store, load_default_store
+from governor.authorities.store import (
+    AuthorityStore,
+    VersionDates,
+    build_store,
+    load_default_store,
+)
 from governor.core.records import (
     ArticleRecord,
     GuidingCase,
@@ -27,6 +32,7 @@ __all__ = [
     "ParagraphRecord",
     "RepealRecord",
     "SuccessorLink",
+    "VersionDates",
     "build_store",
     "load_default_store",
 ]

@@ -8,11 +8,28 @@ is a string key so 之一 articles keep their suffix (``"133之一"``).
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Sequence
 from datetime import date
 
 from pydantic import Field
 
 from governor.core.models import Frozen, Level
+
+
+def paragraph_text(text: str, items: Sequence[str]) -> str:
+    """A 款's whole text: the lead ``text`` followed by the ``items``, each on its own line
+    with its （N） marker (:attr:`ParagraphRecord.full_text`)."""
+    from governor.text.numerals import to_chinese
+
+    lines = [text] if text else []
+    lines += [f"（{to_chinese(i + 1)}）{t}" for i, t in enumerate(items)]
+    return "\n".join(lines)
+
+
+def article_text(paragraphs: Iterable[tuple[str, Sequence[str]]]) -> str:
+    """An article's whole text from its ``(lead text, items)`` 款, newline-separated
+    (:attr:`ArticleRecord.text`, computable without building the records)."""
+    return "\n".join(paragraph_text(t, items) for t, items in paragraphs)
 
 
 class ParagraphRecord(Frozen):
@@ -24,11 +41,7 @@ class ParagraphRecord(Frozen):
     @property
     def full_text(self) -> str:
         """Lead text followed by the items, each on its own line with its （N） marker."""
-        from governor.text.numerals import to_chinese
-
-        lines = [self.text] if self.text else []
-        lines += [f"（{to_chinese(i + 1)}）{t}" for i, t in enumerate(self.items)]
-        return "\n".join(lines)
+        return paragraph_text(self.text, self.items)
 
 
 class ArticleRecord(Frozen):

@@ -3,10 +3,12 @@
 Conversion is delegated to ``cn2an`` (STYLE 9); this module only adds caching, the 之一
 suffix handling of article keys, and full-width digit folding.
 
-Importing cn2an compiles its patterns (≈ 0.2–0.4 s of every cold start), so the numbers
-1–3000 (articles, 款, 项, 之N) are kept as cn2an renders them in a table in the cache folder
-(written by cn2an on the first run, keyed by cn2an's version); only other numerals import
-cn2an.
+Importing cn2an compiles its patterns (≈ 0.2–0.4 s of every cold start), so the numerals
+legal text spells most are kept as cn2an renders and reads them, in a table in the cache
+folder (written by cn2an on the first run, keyed by cn2an's version): 1–9999 (articles, 款,
+项, 之N, amounts such as 五千), their multiples of 万 (二万, 二十万: fines and damages), and
+the other spellings cn2an reads for them (一十五 = 十五, 两千 = 二千). Only other numerals
+import cn2an.
 """
 
 from __future__ import annotations
@@ -19,8 +21,9 @@ from typing import Any
 
 from governor.core.config import cache_root
 
-TABLE_MAX = 3000
-"""Numbers 1..TABLE_MAX are kept in the on-disk table of cn2an renderings."""
+TABLE_MAX = 9999
+"""Numbers 1..TABLE_MAX, and each of them × 10,000, are kept in the on-disk table."""
+_TEN_THOUSAND = 10_000
 
 _FULLWIDTH = str.maketrans("０１２３４５６７８９", "0123456789")
 _CN_DIGITS = set("零〇一二两三四五六七八九十百千万")
@@ -54,8 +57,9 @@ def to_chinese(n: int) -> str:
     """Render ``n`` the way PRC legislation numbers articles: 577 → 五百七十七, 10 → 十."""
     if n <= 0:
         raise ValueError(f"article numbers start at 1, got {n}")
-    if n <= TABLE_MAX:
-        return _table()[0][n - 1]
+    hit = _table()[0].get(n)
+    if hit is not None:
+        return hit
     return str(_cn2an().an2cn(n))
 
 
@@ -65,36 +69,65 @@ def _cn2an() -> Any:
     return cn2an
 
 
+def table_numbers() -> list[int]:
+    """The numbers the on-disk table holds: 1..:data:`TABLE_MAX` and each × 10,000."""
+    small = list(range(1, TABLE_MAX + 1))
+    return small + [n * _TEN_THOUSAND for n in small]
+
+
+def _variants(name: str) -> list[str]:
+    """Other spellings of cn2an's rendering ``name`` that legal text uses: 一十… for 十…
+    (一十五, 一十万) and 两 for a leading 二 before 百/千/万 (两百, 两千五百, 两万)."""
+    out = []
+    if name.startswith("十"):
+        out.append("一" + name)
+    if name[:2] in ("二百", "二千", "二万"):
+        out.append("两" + name[1:])
+    return out
+
+
 @lru_cache(maxsize=1)
-def _table() -> tuple[list[str], dict[str, int]]:
-    """cn2an's renderings of 1..TABLE_MAX (index n − 1) and the reverse map, from the cache
-    folder when a table for this cn2an version is there, else computed and saved."""
+def _table() -> tuple[dict[int, str], dict[str, int]]:
+    """cn2an's renderings of :func:`table_numbers` (number → numeral) and the reverse map
+    (numeral → number, also holding each :func:`_variants` spelling with the value cn2an
+    reads for it), from the cache folder when a table for this cn2an version is there, else
+    computed with cn2an and saved."""
     from importlib.metadata import PackageNotFoundError, version
 
     try:
         tag = version("cn2an")
     except PackageNotFoundError:
         tag = "unknown"
-    path = cache_root() / f"numerals-cn2an-{tag}-{TABLE_MAX}.json"
+    numbers = table_numbers()
+    path = cache_root() / f"numerals-cn2an-{tag}-{TABLE_MAX}w.json"
     names: list[str] | None = None
+    variants: dict[str, int] = {}
     try:
         loaded = json.loads(path.read_text(encoding="utf-8"))
-        if isinstance(loaded, list) and len(loaded) == TABLE_MAX:
-            names = [str(x) for x in loaded]
-    except (OSError, ValueError):
+        if (
+            isinstance(loaded, dict)
+            and isinstance(loaded.get("names"), list)
+            and len(loaded["names"]) == len(numbers)
+            and isinstance(loaded.get("variants"), dict)
+        ):
+            names = [str(x) for x in loaded["names"]]
+            variants = {str(k): int(v) for k, v in loaded["variants"].items()}
+    except (OSError, ValueError, TypeError):
         names = None
     if names is None:
         cn2an = _cn2an()
-        names = [str(cn2an.an2cn(n)) for n in range(1, TABLE_MAX + 1)]
+        names = [str(cn2an.an2cn(n)) for n in numbers]
+        variants = {v: int(cn2an.cn2an(v, "smart")) for name in names for v in _variants(name)}
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
             with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump(names, fh, ensure_ascii=False)
+                json.dump({"names": names, "variants": variants}, fh, ensure_ascii=False)
             os.replace(tmp, path)
         except OSError:
             pass  # caching is an optimisation
-    return names, {s: n for n, s in enumerate(names, 1)}
+    back = {s: n for n, s in zip(numbers, names, strict=True)}
+    return dict(zip(numbers, names, strict=True)), {**variants, **back}
 
 
 def article_key(number: str, suffix: str | None = None) -> str:
