@@ -9,8 +9,10 @@ For every answer the draft is governed with ``efa`` (offline judge, as of ``--as
 every citation of those laws with an article, in the initial verdicts, it counts:
 
 * ``named``: the output text names a successor provision for it — a ``replace_repealed``
-  edit, or a repeal note 「…相应规定见《X》第N条…」 after it;
-* ``replaced`` / ``noted``: which of the two.
+  edit, a repeal note 「…相应规定见《X》第N条…」 (the successor for what the report says), or
+  「…所引原第M条现为《X》第N条（置信度…），与上述内容不符…」 (the cited article's own
+  successor, named as such, when the report's words are not that article's);
+* ``replaced`` / ``noted`` / ``noted_as_cited``: which of the three.
 
 ``--sample N --out FILE`` writes N named successors (seeded) as JSONL — the old provision's
 text, the report's words, the successor's text, confidence and proof — for the hand check.
@@ -35,8 +37,11 @@ LAWS = frozenset(
     f"中华人民共和国{n}" for n in ("合同法", "物权法", "婚姻法", "民法通则", "民法总则")
 )
 _NOTE = re.compile(
-    r"（注：《[^》]+》已于[^（）]*?废止，相应规定见(?P<succ>《[^》]+》第[^，（）]+条)"
+    r"（注：《[^》]+》已于[^（）]*?废止(?:，相应规定见(?P<succ>《[^》]+》第[^，（）]+条)"
+    r"|；所引原第[^，（）]+条现为(?P<cited>《[^》]+》第[^，（）]+条))"
 )
+"""A repeal note naming a successor: for what the report says (``succ``), or as the cited
+article's own successor when the report's words are not that article's (``cited``)."""
 
 
 def run(
@@ -49,7 +54,7 @@ def run(
 
     gov = Governor()
     items = load_task(lawbench, "3-8")
-    total = named = replaced = noted = 0
+    total = named = replaced = noted = noted_as_cited = 0
     rows: list[dict[str, object]] = []
     t0 = time.perf_counter()
     for item in items:
@@ -63,19 +68,28 @@ def run(
             total += 1
             ed = first_ops.get(c.id)
             s = v.suggestion
-            how = ""
-            if ed is not None and ed.op == "replace_repealed":
+            how = named_as = succ_text = ""
+            m = _NOTE.search(ed.after) if ed is not None and ed.op == "mark_stale" else None
+            if ed is not None and ed.op == "replace_repealed" and s is not None:
                 how = "replaced"
-            elif ed is not None and ed.op == "mark_stale" and _NOTE.search(ed.after):
+            elif m is not None and m.group("succ") and s is not None:
                 how = "noted"
-            if not how or s is None or not s.authority.article:
-                continue
-            short = s.authority.instrument.removeprefix("中华人民共和国")
-            if f"{short}》{article_label(s.authority.article)}" not in r.text:
-                continue  # named in round 1, gone from the output (a later round changed it)
+            elif m is not None and m.group("cited"):
+                how = "noted_as_cited"  # the cited article's successor, said not to fit
+                named_as = m.group("cited")
+            if how in ("replaced", "noted") and s is not None and s.authority.article:
+                short = s.authority.instrument.removeprefix("中华人民共和国")
+                named_as = f"《{short}》{article_label(s.authority.article)}"
+                succ_text = s.authority.text
+            elif how == "noted_as_cited" and v.resolved is not None and v.resolved.article:
+                link = gov.store.successor_of(v.resolved.instrument, v.resolved.article)
+                succ_text = link.successor.text if link is not None else ""
+            if not named_as or named_as not in r.text:
+                continue  # none named, or named in round 1 and gone from the output
             named += 1
             replaced += how == "replaced"
             noted += how == "noted"
+            noted_as_cited += how == "noted_as_cited"
             if v.resolved is not None:
                 rows.append(
                     {
@@ -84,11 +98,12 @@ def run(
                         "cited": f"{c.instrument}{article_label(c.article)}",
                         "said": (c.description or c.claim)[:200],
                         "old_text": v.resolved.text[:300],
-                        "successor": f"{short}{article_label(s.authority.article)}",
-                        "successor_text": s.authority.text[:300],
-                        "confidence": round(s.score, 3),
-                        "proof": s.proof,
+                        "successor": named_as,
+                        "successor_text": succ_text[:300],
+                        "confidence": round(s.score, 3) if s is not None else None,
+                        "proof": s.proof if s is not None else "",
                         "how": how,
+                        "note": ed.after if ed is not None else "",
                         "fidelity": v.fidelity.label,
                     }
                 )
@@ -105,6 +120,7 @@ def run(
         "named_share": named / total if total else 0.0,
         "replaced": replaced,
         "noted": noted,
+        "noted_as_cited": noted_as_cited,
         "seconds": round(elapsed, 1),
     }
 

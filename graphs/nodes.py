@@ -38,6 +38,7 @@ from governor.revision.ops import apply_edits
 from governor.revision.policy import WORD_OPS, RevisionPolicy
 from governor.revision.strategies import EfaReviser, existence_filter
 from governor.text.dates import detect_as_of, detect_context
+from governor.text.numerals import article_label
 from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
@@ -365,6 +366,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
             ),
             locate=_locator(verifier, date.fromisoformat(state["as_of"])),
             article_text=_article_text(verifier),
+            successor_of=_cited_successor(verifier),
         )
 
     def verify(state: GovernanceState, runtime: Runtime[GovernanceContext]) -> dict[str, Any]:
@@ -559,6 +561,23 @@ def _article_text(verifier: Verifier) -> Callable[[Authority], str]:
         return rec.text if rec is not None else ""
 
     return article_text
+
+
+def _cited_successor(verifier: Verifier) -> Callable[[Authority], tuple[str, float] | None]:
+    """The successor of a repealed article's own text, from the store's build-time links:
+    ``(「《民法典》第五百七十六条」, confidence)`` or None (no link, or not a stored article)."""
+
+    def cited_successor(auth: Authority) -> tuple[str, float] | None:
+        if not auth.article:
+            return None
+        link = verifier.store.successor_of(auth.instrument, auth.article)
+        if link is None:
+            return None
+        succ = link.successor
+        title = "《" + succ.instrument.removeprefix("中华人民共和国") + "》"
+        return f"{title}{article_label(succ.article)}", link.confidence
+
+    return cited_successor
 
 
 def _keep_invariants(

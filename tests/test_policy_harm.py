@@ -87,16 +87,18 @@ CASES = [
         (),
     ),
     (
-        "no successor of a repealed text the report does not describe (合同法 106 is 混同)",
+        "the successor of a repealed text the report does not describe is named only as the "
+        "cited article's, said not to fit (合同法 106 is 混同)",
         "依据《合同法》第一百零六条，借款人应当按照约定的期限和方式归还借款。",
-        ("废止",),
-        ("第五百七十六条",),
+        ("废止", "所引原第一百零六条现为《民法典》第五百七十六条", "与上述内容不符"),
+        ("相应规定见《民法典》第五百七十六条",),
     ),
     (
-        "no successor of a repealed text the report does not describe (合同法 15 is 要约邀请)",
+        "the successor of a repealed text the report does not describe is named only as the "
+        "cited article's, said not to fit (合同法 15 is 要约邀请)",
         "根据《中华人民共和国合同法》第十五条规定，合同书面形式是指当事人以书面形式订立合同。",
-        ("废止",),
-        ("第四百七十三条",),
+        ("废止", "所引原第十五条现为《民法典》第四百七十三条", "与上述内容不符"),
+        ("相应规定见《民法典》第四百七十三条",),
     ),
     (
         "a four-word claim moves nothing (劳动合同法 44 → 14 on 「终止无固定期限劳动合同」)",

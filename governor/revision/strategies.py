@@ -379,11 +379,25 @@ def existence_filter(
     return tuple(out)
 
 
-def stale_note(v: Verdict) -> str | None:
+CitedSuccessor = tuple[str, float]
+"""The successor of a repealed article's own text: its label 「《民法典》第五百七十六条」 and the
+link's confidence in [0, 1] (:meth:`governor.authorities.store.AuthorityStore.successor_of`)."""
+
+
+def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str | None:
     """The note left after a repealed (or not yet in force) authority that stays cited:
     「（注：该规定已于2021年1月1日废止，现行规定见民法典相应条文，请核实）」, or for a cited
     version that took effect after the report's date 「（注：所引版本自…起施行，报告日期时尚未
-    生效，请核实）」. None without a resolved authority."""
+    生效，请核实）」. None without a resolved authority.
+
+    A successor provision named for what the report says (the verdict's suggestion) comes
+    first: 「相应规定见《民法典》第五百八十五条，置信度0.73」. When none is named and the report's
+    words do not fit the cited old article (F ``misdescribed`` or A ``irrelevant`` /
+    ``contradicts`` on its own text), ``cited_successor`` (that article's successor from the
+    texts, at :data:`NAME_SUCCESSOR_MIN` or more) is named *as the cited article's*, with what
+    is wrong: 「所引原第一百零六条现为《民法典》第五百七十六条（置信度0.76），与上述内容不符」 —
+    naming it as the rule for the report's words would send the reader to the wrong rule
+    (issue 13: gold set, 合同法106 cited for loan repayment)."""
     auth = v.resolved
     if auth is None:
         return None
@@ -400,6 +414,22 @@ def stale_note(v: Verdict) -> str | None:
         # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
         old = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
         return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
+    misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
+        "irrelevant",
+        "contradicts",
+    )
+    if (
+        misfit
+        and cited_successor is not None
+        and cited_successor[1] >= NAME_SUCCESSOR_MIN
+        and auth.article
+    ):
+        old = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
+        label, conf = cited_successor
+        return (
+            f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
+            f"（置信度{conf:.2f}），与上述内容不符，请核实）"
+        )
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
@@ -448,6 +478,9 @@ class EfaReviser:
     (set per run by the pipeline; None names only the verdict's suggestion)."""
     article_text: Callable[[Authority], str] | None = None
     """The full text of an authority's article (for a pinned 款/项), from the store."""
+    successor_of: Callable[[Authority], CitedSuccessor | None] | None = None
+    """The successor of a repealed article's own text (set per run by the pipeline; None
+    names none), for the repeal note when the report's words are not that article's."""
 
     def propose(self, text: str, verdicts: Sequence[Verdict]) -> tuple[Edit, ...]:
         """Edits for every failing, non-excluded verdict; at most one edit per citation."""
@@ -720,7 +753,11 @@ class EfaReviser:
             # Our own replacement of a repealed law failed re-verification: the original was
             # real law (merely stale, trust 0.5); restore it rather than delete the evidence.
             original = self.replaced.get(cit.raw)
-            note = (stale_note(original) or "") if original is not None else ""
+            note = (
+                (stale_note(original, self._cited_successor(original)) or "")
+                if original is not None
+                else ""
+            )
             back = edit("revert", text, cit.span, earlier.before + note,
                         f"the successor provision {cit.raw} failed re-verification "
                         f"({v.fidelity.label}/{v.applicability.label}); original citation restored", v)  # fmt: skip
@@ -806,12 +843,18 @@ class EfaReviser:
             # and cannot prove the provision useless, so the citation stays (with its verdict).
         return None
 
-    @staticmethod
-    def _mark_stale(text: str, v: Verdict) -> Edit | None:
+    def _cited_successor(self, v: Verdict) -> CitedSuccessor | None:
+        auth = v.resolved
+        if self.successor_of is None or auth is None or auth.status != "repealed":
+            return None
+        return self.successor_of(auth)
+
+    def _mark_stale(self, text: str, v: Verdict) -> Edit | None:
         """A repealed authority without a confident successor provision stays cited (it is
-        real law, trust 0.5) and gets a note naming the repeal and the successor instrument."""
+        real law, trust 0.5) and gets a note naming the repeal and the successor (see
+        :func:`stale_note`)."""
         cit = v.citation
-        note = stale_note(v)
+        note = stale_note(v, self._cited_successor(v))
         if note is None or cit.span.end > len(text):
             return None
         if text[cit.span.end : cit.span.end + len(note)] == note:
