@@ -63,6 +63,10 @@ def test_equal_values_in_other_forms_agree(description: str, source: str) -> Non
         ("守约方可以要求赔偿全部损失，包括预期利益（《民法典》第584条）。", "partially_faithful", "L1.2.3"),
         # the same rule with its 但书 kept
         ("违约方赔偿的损失包括合同履行后可以获得的利益，但是不得超过违约一方订立合同时预见到或者应当预见到的损失（《民法典》第584条）。", "faithful", None),
+        # a 但书 of another 款 is not omitted from a restatement of this one (第六十二条: the
+        # 保密 proviso restricts 第二款's internet publication, not 第一款's ten days)
+        ("公安机关交通管理部门应当自现场调查之日起十日内制作道路交通事故认定书（《道路交通事故处理程序规定》第六十二条）。", "faithful", None),
+        ("有条件的地方公安机关交通管理部门可以试行在互联网公布道路交通事故认定书（《道路交通事故处理程序规定》第六十二条）。", "partially_faithful", "L1.2.3"),
         # numbers in another form
         ("纳税人未按照规定期限缴纳税款的，税务机关除责令限期缴纳外，从滞纳税款之日起，按日加收滞纳税款千分之五的滞纳金（《税收征收管理法》第三十二条）。", "misdescribed", "L1.2.2"),
         ("纳税人未按照规定期限缴纳税款的，税务机关除责令限期缴纳外，从滞纳税款之日起，按日加收滞纳税款万分之五的滞纳金（《税收征收管理法》第三十二条）。", "faithful", None),

@@ -71,6 +71,7 @@ from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
+    Proviso,
     anchored_mismatches,
     dropped_conditions,
     mentions_exception,
@@ -90,6 +91,7 @@ from verifiers.textsim import (
     contains_phrase,
     normalize,
     quote_match,
+    sentences,
     verbatim_share,
     weighted_containment,
 )
@@ -203,6 +205,29 @@ not near-verbatim, is read as a paraphrase of that rule."""
 _LIMITING_PROVISO = ("不得", "不超过", "为限", "限于", "除外", "不在此限", "另有")
 
 
+OTHER_SENTENCE_MARGIN = 0.2
+"""How much more of the report's words another sentence of the source must hold than the rule a
+但书 restricts for the report to be restating that other sentence, not the rule."""
+
+
+def restates_another_sentence(said: str, proviso: Proviso, source: str) -> bool:
+    """True when ``said`` restates a sentence of ``source`` other than the one holding the
+    但书 — by :data:`OTHER_SENTENCE_MARGIN` more of its bigrams — so the 但书 is not omitted
+    from it. 道路交通事故处理程序规定第六十二条: 「…应当自现场调查之日起十日内制作道路交通事故
+    认定书」 restates its first 款; the 但书 「但对涉及的国家秘密…应当保密」 restricts the second
+    (publishing on the internet) and is no omission (issue 13 gold set, a false note)."""
+    in_rule = containment(said, proviso.rule)
+    other = max(
+        (
+            containment(said, source[a:b])
+            for a, b in sentences(source)
+            if not a <= proviso.start < b
+        ),
+        default=0.0,
+    )
+    return other >= in_rule + OTHER_SENTENCE_MARGIN
+
+
 def paraphrase_drops_proviso(item: JudgeItem, source: str) -> AxisOutcome | None:
     """Check 6 for a paraphrase (a claim that is not the provision's words): the claim
     restates the rule a limiting 但书 restricts (:data:`PARAPHRASE_RULE` of its bigrams in the
@@ -219,6 +244,8 @@ def paraphrase_drops_proviso(item: JudgeItem, source: str) -> AxisOutcome | None
         if in_rule < PARAPHRASE_RULE or in_rule <= containment(claim, p.text):
             continue
         if contains_phrase(p.text, claim, ratio=0.3):
+            continue
+        if restates_another_sentence(claim, p, source):
             continue
         return _out(
             "partially_faithful",
@@ -563,7 +590,11 @@ def _checks(
     # 6. dropped decisive 但书
     if not mentions_exception(desc):
         for p in provisos(cited_text):
-            if p.rule and containment(p.rule, desc) >= RESTATES_RULE:
+            if (
+                p.rule
+                and containment(p.rule, desc) >= RESTATES_RULE
+                and not restates_another_sentence(desc, p, cited_text)
+            ):
                 quoted = any(quote_match(q, p.rule) >= QUOTE_OK for q in cit.quotes)
                 code = "L2.1.5" if quoted else "L1.2.3"
                 return _out(
