@@ -584,6 +584,9 @@ DISTINCT_ALL = 0.95
 """…unless it holds (nearly) all of them."""
 CLAIM_WORDS = 5
 """…and the claim has at least this many words (:func:`~verifiers.textsim.claim_words`)."""
+DISTINCT_REASON = "successor provision holding the claim's distinctive words"
+"""How a :func:`distinct_successor` suggestion's reason begins (its proof for naming, not for
+changing words: the revision reads it to name the successor as the rule for the claim)."""
 
 
 def distinct_successor(
@@ -622,8 +625,7 @@ def distinct_successor(
     return Suggestion(
         authority=auth,
         score=min(1.0, conf),
-        reason=f"successor provision holding the claim's distinctive words ({top:.2f}; "
-        f"runner-up {runner:.2f})",
+        reason=f"{DISTINCT_REASON} ({top:.2f}; runner-up {runner:.2f})",
     )
 
 
