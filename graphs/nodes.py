@@ -363,6 +363,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
                 weigh=_weigher(verifier, date.fromisoformat(state["as_of"])),
                 rivals=_rivals(verifier, date.fromisoformat(state["as_of"])),
                 calibrate=_calibrated(deps.efa.thresholds),
+                close_title=_close_title(verifier),
             ),
             locate=_locator(verifier, date.fromisoformat(state["as_of"])),
             article_text=_article_text(verifier),
@@ -561,6 +562,44 @@ def _article_text(verifier: Verifier) -> Callable[[Authority], str]:
         return rec.text if rec is not None else ""
 
     return article_text
+
+
+CLOSE_TITLE_MIN = 0.6
+"""``difflib`` similarity ratio from which a title the store does not hold is read as a stored
+instrument under a wrong name, when one title is the other with words added or dropped (a
+subsequence): 残疾人权利保障法 ~ 残疾人保障法 0.86; 地方各级人民代表大会组织法 ~ 地方各级人民代表
+大会和地方各级人民政府组织法 0.74 (全国人民代表大会组织法 scores 0.83 but is not one with words
+dropped); 刑法执行法 ~ 刑法 0.57 is not."""
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _close_title(verifier: Verifier) -> Callable[[str], str | None]:
+    """The stored instrument title closest to ``title`` (both without 「中华人民共和国」) among
+    those that are ``title`` with words added or dropped, at :data:`CLOSE_TITLE_MIN` or more
+    (:class:`difflib.SequenceMatcher` ratio), or None."""
+    import difflib
+
+    short: dict[str, str] = {}
+
+    def close_title(title: str) -> str | None:
+        if not short:
+            for t in verifier.store.titles():
+                short.setdefault(t.removeprefix("中华人民共和国"), t)
+        want = title.removeprefix("中华人民共和国")
+        best: tuple[float, str] | None = None
+        for cand in difflib.get_close_matches(want, list(short), n=10, cutoff=CLOSE_TITLE_MIN):
+            if not (_subsequence(want, cand) or _subsequence(cand, want)):
+                continue
+            ratio = difflib.SequenceMatcher(None, want, cand).ratio()
+            if best is None or ratio > best[0]:
+                best = (ratio, cand)
+        return short[best[1]] if best else None
+
+    return close_title
 
 
 def _cited_successor(verifier: Verifier) -> Callable[[Authority], tuple[str, float] | None]:

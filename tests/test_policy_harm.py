@@ -121,6 +121,32 @@ CASES = [
         ("《民法典》第一千零六十三条，",),
         ("第一千零六十三条第二款",),
     ),
+    (
+        "a real law under a wrong name stays cited, its stored name in the note (held-out "
+        "review: stripped as non-existent)",
+        "根据《中华人民共和国残疾人权利保障法》第二十三条的规定，公共交通工具、公共场所应当按照规定为残疾人提供无障碍设施。",
+        ("《中华人民共和国残疾人权利保障法》第二十三条", "名称相近的有《残疾人保障法》"),
+        ("原引条文经核查不存在",),
+    ),
+    (
+        "a shortened title is read as the stored one it shortens, not as the closest string",
+        "根据《中华人民共和国地方各级人民代表大会组织法》第四十六条规定，县级以上地方各级人民代表大会常务委员会可以撤销本级人民政府的不适当的决定和命令。",
+        ("名称相近的有《地方各级人民代表大会和地方各级人民政府组织法》",),
+        ("全国人民代表大会组织法", "原引条文经核查不存在"),
+    ),
+    (
+        "a title like no stored one is still a non-existent citation",
+        "根据《中华人民共和国刑法执行法》第十条规定，犯罪分子应当接受改造。",
+        ("原引条文经核查不存在",),
+        ("名称相近", "《中华人民共和国刑法执行法》"),
+    ),
+    (
+        "no limit note on an article that holds none of the claim (劳动法 87 is supervision; "
+        "万分之五 is 社会保险法第八十六条's own rate)",
+        "根据《中华人民共和国劳动法》第八十七条，用人单位未按时足额缴纳社会保险费的，由社会保险费征收机构责令其限期缴纳或者补足，并自欠缴之日起，按日加收万分之五的滞纳金。",
+        ("万分之五",),
+        ("并无「万分之五」的限定",),
+    ),
 ]
 
 

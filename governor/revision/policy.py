@@ -241,6 +241,32 @@ def outside_quotes(text: str, at: int) -> int:
     return at
 
 
+def _bracketed_title(raw: str) -> str:
+    """The title in the first 《》 of a citation's raw text (「」 when none): the name as the
+    report wrote it, for an instrument the store does not hold."""
+    a, b = raw.find("《"), raw.find("》")
+    return raw[a + 1 : b] if 0 <= a < b else ""
+
+
+LIMIT_REST_HELD = 0.15
+"""Share of the claim's bigrams (its limit terms taken out) the cited text must hold for a note
+to single out the limit 「该条文并无「X」的限定」: 刑法第二百六十一条 for 「父母遗弃…的子女，情节
+恶劣的，构成遗弃罪」 holds 0.23; 劳动法第八十七条 (supervision) for the 社会保险法第八十六条 rule
+「…按日加收万分之五的滞纳金」 holds 0.08 — there the note would cast doubt on the one right term
+and imply the article holds the rest (held-out review, 2026-12-01)."""
+
+
+def _holds_the_rest(said: str, absent: Sequence[str], cited: str, head: str) -> bool:
+    """True when the cited text holds the claim apart from its ``absent`` limit terms
+    (:data:`LIMIT_REST_HELD`), so a note naming only the limit is accurate; False when the
+    article does not hold the claim at all (``head`` is then the note)."""
+    del head
+    rest = said
+    for term in absent:
+        rest = rest.replace(term, "")
+    return containment(rest, cited) >= LIMIT_REST_HELD
+
+
 @dataclass(frozen=True)
 class RevisionPolicy:
     """Decides, per edit, whether its proof allows changing words (module docstring).
@@ -260,6 +286,25 @@ class RevisionPolicy:
     calibrate: Callable[[float], float | None] | None = None
     """Raw suggestion confidence → calibrated probability (``Thresholds.probability`` for
     ``suggestion``; None or a None answer: no map configured, the raw confidence is shown)."""
+    close_title: Callable[[str], str | None] | None = None
+    """A stored instrument whose title is close to a title the store does not hold
+    (「残疾人权利保障法」 → 「残疾人保障法」), or None (set per run by the pipeline)."""
+
+    def misnamed(self, v: Verdict) -> str | None:
+        """The stored title a non-existent instrument's citation most likely means (a real law
+        under a wrong name), or None: the citation does not resolve, its instrument is not in
+        the store and :attr:`close_title` finds a close one (held-out review: citations of
+        《残疾人权利保障法》 and 《地方各级人民代表大会组织法》 were stripped as non-existent
+        while the laws exist as 《残疾人保障法》 and 《地方各级人民代表大会和地方各级人民政府
+        组织法》 and hold the claims)."""
+        cit = v.citation
+        if v.existence.label != "not_found" or v.resolved is not None or self.close_title is None:
+            return None
+        title = cit.instrument or _bracketed_title(cit.raw)
+        if not title:
+            return None
+        found = self.close_title(title)
+        return found if found and found != title else None
 
     def shown(self, conf: float) -> float:
         """The confidence a note shows: the calibrated one when a map is configured."""
@@ -469,7 +514,7 @@ class RevisionPolicy:
         """Proof for removing ``v``'s citation: it does not exist and its claim does not
         depend on it (no quotation presented as the provision's text). ``aggressive``
         removes on the strategies' own grounds and records this proof only when it holds."""
-        if v.existence.label != "not_found" or content_form:
+        if v.existence.label != "not_found" or content_form or self.misnamed(v) is not None:
             return None
         return Proof(
             source="",
@@ -531,7 +576,14 @@ class RevisionPolicy:
         cit = v.citation
         said = said_of(cit)
         cited = v.resolved.text if v.resolved is not None else ""
-        if e == "not_found":
+        if e == "not_found" and (close := self.misnamed(v)) is not None:
+            cited_title = (cit.instrument or _bracketed_title(cit.raw)).removeprefix(
+                "中华人民共和国"
+            )
+            head = (
+                f"未找到《{cited_title}》，名称相近的有《{close.removeprefix('中华人民共和国')}》"
+            )
+        elif e == "not_found":
             case = cit.kind in ("guiding_case", "case_number", "us_case")
             head = "原引案例经核查不存在" if case else "原引条文经核查不存在"
         elif e == "repealed":
@@ -549,7 +601,7 @@ class RevisionPolicy:
         else:
             head = "该引用未通过核查"
         absent = self.absent_terms(said, cited) if e in ("exists", "partial") else ()
-        if absent and named is None:
+        if absent and named is None and _holds_the_rest(said, absent, cited, head):
             head = f"该条文并无「{'、'.join(absent)}」的限定"
         if e == "partial" and not _fits(v):
             # one note per citation: the missing 款 and what is wrong with the article
