@@ -122,6 +122,12 @@ CASES = [
         ("第一千零六十三条第二款",),
     ),
     (
+        "a repealed law's other-version note says it was repealed, not 「现行版本已修改」",
+        "1. 《婚姻法》第三十六条规定：夫妻一方的个人财产为夫妻一方的财产。",
+        ("该法已于2021年1月1日废止",),
+        ("现行版本已修改",),
+    ),
+    (
         "a real law under a wrong name stays cited, its stored name in the note (held-out "
         "review: stripped as non-existent)",
         "根据《中华人民共和国残疾人权利保障法》第二十三条的规定，公共交通工具、公共场所应当按照规定为残疾人提供无障碍设施。",

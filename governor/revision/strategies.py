@@ -144,8 +144,14 @@ def _drift_note(text: str, v: Verdict) -> Edit | None:
     version, article = found
     num, _, sfx = article.partition("之")
     pin = f"第{to_chinese(int(num))}条" + (f"之{sfx}" if sfx else "") if num.isdigit() else ""
+    auth = v.resolved
     if _drift_is_later(v):
         note = f"（注：所述内容系该法{version[:4]}年修订后{pin}的规定，报告日期时尚未施行，请核实）"
+    elif v.existence.label == "repealed" and auth is not None and auth.status == "repealed":
+        # a repealed law was not amended: 「现行版本已修改」 would misstate its status
+        end = auth.in_force_to
+        when = f"已于{end.year}年{end.month}月{end.day}日废止" if end else "已废止"
+        note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，该法{when}，请核实）"
     else:
         note = f"（注：所述内容系该法{version[:4]}年版本{pin}的规定，现行版本已修改，请核实）"
     cit = v.citation
