@@ -602,11 +602,14 @@ def _close_title(verifier: Verifier) -> Callable[[str], str | None]:
     return close_title
 
 
-def _cited_successor(verifier: Verifier) -> Callable[[Authority], tuple[str, float] | None]:
+def _cited_successor(
+    verifier: Verifier,
+) -> Callable[[Authority], tuple[str, float, str] | None]:
     """The successor of a repealed article's own text, from the store's build-time links:
-    ``(「《民法典》第五百七十六条」, confidence)`` or None (no link, or not a stored article)."""
+    ``(「《民法典》第五百七十六条」, confidence, its text)`` or None (no link, or not a stored
+    article)."""
 
-    def cited_successor(auth: Authority) -> tuple[str, float] | None:
+    def cited_successor(auth: Authority) -> tuple[str, float, str] | None:
         if not auth.article:
             return None
         link = verifier.store.successor_of(auth.instrument, auth.article)
@@ -614,7 +617,7 @@ def _cited_successor(verifier: Verifier) -> Callable[[Authority], tuple[str, flo
             return None
         succ = link.successor
         title = "《" + succ.instrument.removeprefix("中华人民共和国") + "》"
-        return f"{title}{article_label(succ.article)}", link.confidence
+        return f"{title}{article_label(succ.article)}", link.confidence, succ.text
 
     return cited_successor
 

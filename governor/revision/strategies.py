@@ -386,9 +386,16 @@ def existence_filter(
     return tuple(out)
 
 
-CitedSuccessor = tuple[str, float]
-"""The successor of a repealed article's own text: its label 「《民法典》第五百七十六条」 and the
-link's confidence in [0, 1] (:meth:`governor.authorities.store.AuthorityStore.successor_of`)."""
+CitedSuccessor = tuple[str, float, str]
+"""The successor of a repealed article's own text: its label 「《民法典》第五百七十六条」, the
+link's confidence in [0, 1] (:meth:`governor.authorities.store.AuthorityStore.successor_of`) and
+the successor's text."""
+
+SUCCESSOR_HOLDS_CLAIM = 0.6
+"""Share of the report's words (bigram containment) the cited article's successor must hold for
+a repeal note not to call it 「与上述内容不符」: 合同法第十一条 cited for 「合同的订立可以采用书面
+形式、口头形式或者其他形式」 was judged misdescribed on the old text, yet its successor 民法典第四百
+六十九条 states exactly that (gold set, judged harmful)."""
 
 
 def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str | None:
@@ -427,8 +434,10 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         "contradicts",
     )
     if cited_successor is not None and cited_successor[1] >= NAME_SUCCESSOR_MIN and auth.article:
-        label, conf = cited_successor
-        unfit = "，与上述内容不符" if misfit else ""
+        label, conf, succ_text = cited_successor
+        said = v.citation.description or v.citation.claim
+        held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
+        unfit = "，与上述内容不符" if misfit and not held else ""
         return (
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
             f"（置信度{conf:.2f}）{unfit}，请核实）"
