@@ -129,10 +129,18 @@ CASES = [
         ("与上述内容不符",),
     ),
     (
-        "a repealed law's other-version note says it was repealed, not 「现行版本已修改」",
+        "a repealed law's only text is not 「another version」: no 「现行版本已修改」; the "
+        "current rule for the words is named (婚姻法 18 → 民法典 1063)",
         "1. 《婚姻法》第三十六条规定：夫妻一方的个人财产为夫妻一方的财产。",
-        ("该法已于2021年1月1日废止",),
-        ("现行版本已修改",),
+        ("废止", "《民法典》第一千零六十三条"),
+        ("现行版本已修改", "2001年版本"),
+    ),
+    (
+        "no article named whose text negates a term of the report (物权法 106 / 民法典 311 are "
+        "无处分权人; the report says 处分权人)",
+        "根据《中华人民共和国物权法》第191条的规定，处分权人可以将不动产或者动产转让给受让人。",
+        ("废止",),
+        ("第一百零六条", "第三百一十一条"),
     ),
     (
         "a real law under a wrong name stays cited, its stored name in the note (held-out "

@@ -329,6 +329,10 @@ class RevisionPolicy:
         Returns:
             ``(passed, measure)`` with the measure stated for the proof.
         """
+        if said and polarity_swaps(said, cand.text):
+            # the words with a term negated are not the target's rule: 「处分权人可以将不动产…
+            # 转让给受让人」 is not 民法典第三百一十一条's 「无处分权人将不动产…」 (held-out review)
+            return False, "a term of the report is negated in the target"
         if len(claim_words(said)) < MOVE_WORDS and verbatim_share(said, cand.text) < SHORT_VERBATIM:
             # 「终止无固定期限劳动合同的」 fits many articles by its words: a short claim names
             # or moves to a provision only when it is that provision's wording
@@ -726,6 +730,11 @@ def _stale_head(v: Verdict) -> str:
         return "所引版本报告日期时尚未生效"
     if auth.status == "superseded":
         return "所引版本已被修订后的版本取代"
+    end = auth.in_force_to
+    if end is not None and auth.instrument:
+        # 「《合同法》已于2021年1月1日废止」: which law, and since when (as ``stale_note``)
+        title = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
+        return f"{title}已于{end.year}年{end.month}月{end.day}日废止"
     return "该规定已废止"
 
 
