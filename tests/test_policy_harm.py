@@ -44,6 +44,10 @@ def test_limit_tokens_are_whole_words(said: str, cited: str, expected: tuple[str
         ("根据第四十七条，用人单位应当依照第四十三条的规定办理，并支付补偿。", 15, 26),
         ("根据第四十七条，用人单位应当支付补偿。", 18, 18),  # at the clause's end already
         ("规定：“甲。”因此，乙。", 7, 7),  # right after a closing quotation mark
+        # a 「……的，」 condition is not an end: the note follows its consequence
+        ("记录未处理的，不得申领驾驶证。", 6, 14),
+        ("第十三条 记录未处理的，不得申领驾驶证，请注意。", 4, 19),
+        ("有下列情形之一的，用人单位可以解除，但是应当通知。", 8, 17),
     ],
 )
 def test_a_note_ends_its_clause(text: str, at: int, expected: int) -> None:

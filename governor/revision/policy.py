@@ -688,18 +688,23 @@ def _word_bounds(text: str) -> set[int]:
 def clause_end(text: str, at: int) -> int:
     """``at`` moved to the end of its clause when it falls inside one (a note is never
     grafted mid-clause: 「应当依照（注：…）劳动合同法第四十三条」), outside any quotation;
-    unchanged at a clause boundary, a note or a parenthesis."""
+    unchanged at a clause boundary, a note or a parenthesis. A 「……的，」 condition clause is
+    not an end: its consequence follows (「…记录未处理的，不得申领机动车驾驶证」), so the note goes
+    after the consequence (held-out review: a note split a rule's condition from it)."""
     at = outside_quotes(text, at)
-    if (
-        at == 0
-        or at >= len(text)
-        or _CLAUSE_STOP.match(text, at)
-        or text[at] in "（("
-        or text[at - 1] in '”」』"）)'
-    ):
+    if at == 0 or at >= len(text) or text[at] in "（(" or text[at - 1] in '”」』"）)':
         return at
-    m = _CLAUSE_STOP.search(text, at)
+    if _CLAUSE_STOP.match(text, at) and not _condition_stop(text, at):
+        return at
+    m = _CLAUSE_STOP.search(text, at + 1 if _CLAUSE_STOP.match(text, at) else at)
+    while m is not None and _condition_stop(text, m.start()):
+        m = _CLAUSE_STOP.search(text, m.start() + 1)
     return outside_quotes(text, m.start() if m else len(text))
+
+
+def _condition_stop(text: str, at: int) -> bool:
+    """Whether the stop at ``at`` closes a 「……的」 condition clause (「的，」)."""
+    return 0 < at < len(text) and text[at] in "，," and text[at - 1] == "的"
 
 
 def _fits(v: Verdict) -> bool:
