@@ -71,9 +71,15 @@ class _Context:
         self.text = text
         self.n = len(text)
         self.ends = [m.start() for m in rx.SENTENCE_END_RE.finditer(text)]
-        conclusions = [m.start() for m in rx.CONCLUSION_RE.finditer(text)]
         self.regions: list[tuple[int, int]] = []
-        for m in rx.LEGAL_BASIS_RE.finditer(text):
+        heads = list(rx.LEGAL_BASIS_RE.finditer(text))
+        # every CONCLUSION_RE match holds 答 or 结论: most texts are spared its scan
+        conclusions = (
+            [m.start() for m in rx.CONCLUSION_RE.finditer(text)]
+            if heads and ("答" in text or "结论" in text)
+            else []
+        )
+        for m in heads:
             start = m.end()
             k = bisect.bisect_right(conclusions, start)
             end = conclusions[k] if k < len(conclusions) else self.n
