@@ -143,6 +143,11 @@ _FOLD_CANDIDATE_RE = re.compile(
 """Characters that may fold (a cheap class of ranges; :func:`_fold_table` has the folds)."""
 
 
+_INVISIBLE_OR_FOLD_RE = re.compile(f"[{INVISIBLE}" + _FOLD_CANDIDATE_RE.pattern[1:-1] + "]")
+""":data:`_INVISIBLE_RE` or :data:`_FOLD_CANDIDATE_RE` in one class: one scan tells that a text
+(most drafts) has neither."""
+
+
 def _folds(text: str) -> list[int]:
     """Offsets of the characters of ``text`` that fold to another character."""
     table = _fold_table()
@@ -376,13 +381,14 @@ def reading_view(text: str) -> ReadingView:
     """
     if not text:
         return ReadingView(text, text, (), (0,), (0,))
-    drops = [m.span() for m in _INVISIBLE_RE.finditer(text)] if _INVISIBLE_RE.search(text) else []
+    suspect = _INVISIBLE_OR_FOLD_RE.search(text) is not None
+    drops = [m.span() for m in _INVISIBLE_RE.finditer(text)] if suspect else []
     drops += hidden_regions(text)
     drops += find_markers(text)
     if "请核实" in text:
         drops += [m.span() for m in CITEGOV_NOTE.finditer(text)]
     merged = _merge(drops)
-    folds = _FOLD_CANDIDATE_RE.search(text) is not None and bool(_folds(text))
+    folds = suspect and bool(_folds(text))
     if not merged and not folds:
         reading = simplified(text)
         if reading is text:
