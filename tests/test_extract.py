@@ -459,6 +459,19 @@ def test_anchor_jumping_equals_finditer(parts: list[str], noise: str) -> None:
     assert [m.span() for m in iter_anchors(text)] == want
 
 
+def test_conclusion_markers_all_hold_da_or_jielun() -> None:
+    """claims skips CONCLUSION_RE on texts without 答 or 结论: each of its words holds one."""
+    import re
+
+    from governor.text import regexes as rx
+
+    groups = re.findall(r"\(\?:((?:[^()|]+\|)+[^()|]+)\)", rx.CONCLUSION_RE.pattern)
+    (words,) = [g for g in groups if "回答" in g]
+    assert len(words.split("|")) >= 5
+    for w in words.split("|"):
+        assert "答" in w or "结论" in w, w
+
+
 # --- 案号 validator ---------------------------------------------------------------------------
 
 CASE_NUMBERS = [

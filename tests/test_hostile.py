@@ -400,3 +400,15 @@ def test_padding_a_description_does_not_turn_a_hard_failure_into_a_pass(
     )
     (p,) = llm_gov(openai_server, store).verify(padded, as_of=AS_OF)
     assert not p.passes and p.item_trust < 1.0
+
+
+def test_invisible_or_fold_class_is_exactly_both_classes() -> None:
+    """reading_view skips both scans when the combined class finds nothing: it must hold
+    exactly the characters of the two classes, no more and no fewer."""
+    from governor.text import sanitize as sz
+
+    every = "".join(chr(c) for c in range(0x110000) if not 0xD800 <= c <= 0xDFFF)
+    both = {m.start() for m in re.finditer(f"[{sz.INVISIBLE}]", every)}
+    both |= {m.start() for m in sz._FOLD_CANDIDATE_RE.finditer(every)}
+    combined = {m.start() for m in sz._INVISIBLE_OR_FOLD_RE.finditer(every)}
+    assert combined == both and len(both) > 1000

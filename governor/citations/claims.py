@@ -71,9 +71,15 @@ class _Context:
         self.text = text
         self.n = len(text)
         self.ends = [m.start() for m in rx.SENTENCE_END_RE.finditer(text)]
-        conclusions = [m.start() for m in rx.CONCLUSION_RE.finditer(text)]
         self.regions: list[tuple[int, int]] = []
-        for m in rx.LEGAL_BASIS_RE.finditer(text):
+        heads = list(rx.LEGAL_BASIS_RE.finditer(text))
+        # every CONCLUSION_RE match holds 答 or 结论: most texts are spared its scan
+        conclusions = (
+            [m.start() for m in rx.CONCLUSION_RE.finditer(text)]
+            if heads and ("答" in text or "结论" in text)
+            else []
+        )
+        for m in heads:
             start = m.end()
             k = bisect.bisect_right(conclusions, start)
             end = conclusions[k] if k < len(conclusions) else self.n
@@ -168,7 +174,10 @@ def attach(text: str, hits: list[Hit]) -> None:
             caption = _CAPTION_RE.match(text, g_end)
             g_end = caption.end() if caption is not None else g_end
         next_start = hits[groups[gi + 1][0]].start if gi + 1 < len(groups) else len(text)
-        desc_span, quoted, list_item = _description(ctx, g_start, g_end, next_start)
+        lead_at = _lead_in_start(ctx, g_start)
+        desc_span, quoted, list_item = _description(
+            ctx, g_start, g_end, next_start, lead_at is not None
+        )
         desc = text[desc_span[0] : desc_span[1]] if desc_span else ""
         quotes: tuple[str, ...] = ()
         if desc_span is not None:
@@ -181,7 +190,7 @@ def attach(text: str, hits: list[Hit]) -> None:
                 )
         prev_end = hits[groups[gi - 1][1] - 1].end if gi > 0 else 0
         claim_span, claim_text = _claim(
-            ctx, g_start, g_end, desc_span, quoted, list_item, prev_end=prev_end
+            ctx, g_start, g_end, desc_span, quoted, list_item, lead_at, prev_end=prev_end
         )
         for h in hits[i0:i1]:
             h.description = desc
@@ -192,10 +201,11 @@ def attach(text: str, hits: list[Hit]) -> None:
 
 
 def _description(
-    ctx: _Context, g_start: int, g_end: int, next_start: int
+    ctx: _Context, g_start: int, g_end: int, next_start: int, lead: bool
 ) -> tuple[tuple[int, int] | None, bool, bool]:
     """Description span of a group, whether it is a quotation, and whether the group is a
-    法律依据-style list item (citation opening its line)."""
+    法律依据-style list item (citation opening its line); ``lead``: a lead-in (根据…) stands
+    right before the group (:func:`_lead_in_start`)."""
     text = ctx.text
     head = text[ctx.line_start(g_start) : g_start]
     list_item = _LINE_HEAD_RE.match(head) is not None or _LEAD_ONLY_RE.match(head) is not None
@@ -210,7 +220,6 @@ def _description(
         close = text.find(rx.QUOTE_OPEN_CLOSE[ch], d + 1, min(len(text), d + 3000))
         if close > d + 1:
             return (d + 1, close), True, list_item
-    lead = _has_lead_in(ctx, g_start)
     if verb is not None:
         if punct is None and ch == "的":  # 规定的义务: the citation modifies a noun
             return None, False, list_item
@@ -235,8 +244,9 @@ def _description(
     if recitation:
         end = min(ctx.line_end(d), next_start)
     else:
-        end = min(ctx.sentence(d, d)[1], next_start)
-        if next_start < ctx.sentence(d, d)[1]:
+        sentence_end = ctx.sentence(d, d)[1]
+        end = min(sentence_end, next_start)
+        if next_start < sentence_end:
             # another citation later in this sentence: stop at the clause before it
             cut = None
             for b in rx.CLAUSE_BOUNDARY_RE.finditer(text, d, next_start):
@@ -255,10 +265,6 @@ _LEAD_ONLY_RE = re.compile(
 )
 
 
-def _has_lead_in(ctx: _Context, g_start: int) -> bool:
-    return _lead_in_start(ctx, g_start) is not None
-
-
 def _lead_in_start(ctx: _Context, g_start: int) -> int | None:
     lo = max(0, g_start - 12)
     m = rx.LEAD_IN_BEFORE_RE.search(ctx.text, lo, g_start)
@@ -272,6 +278,7 @@ def _claim(
     desc_span: tuple[int, int] | None,
     quoted: bool,
     list_item: bool,
+    lead_at: int | None,
     *,
     prev_end: int = 0,
 ) -> tuple[tuple[int, int] | None, str]:
@@ -299,7 +306,6 @@ def _claim(
                 span = _strip_span(text, close_at + 1, s_end, _STRIP_PUNCT)
             if span[1] > span[0]:
                 return span, text[span[0] : span[1]]
-    lead_at = _lead_in_start(ctx, g_start)
     head = text[max(s_start, ctx.line_start(g_start)) : lead_at if lead_at is not None else g_start]
     subject = _LINE_HEAD_RE.match(head) is not None or head.strip(_STRIP_PUNCT) == ""
     in_basis = ctx.in_legal_basis(g_start)

@@ -142,23 +142,52 @@ class _Element:
 class _AliasIndex:
     """Known bare aliases grouped by length, for longest-suffix lookup before 第N条."""
 
-    __slots__ = ("aliases", "lengths", "names", "titles")
+    __slots__ = ("aliases", "lengths_by_last", "names", "titled_memo", "titles")
 
     def __init__(self, names: InstrumentNames) -> None:
         self.names = names
         self.titles: dict[str, tuple[str | None, CitationKind, CitationKind | None]] = {}
+        self.titled_memo: dict[
+            tuple[str, bool], tuple[str, str | None, str | None, CitationKind, CitationKind | None]
+        ] = {}
         self.aliases: frozenset[str] = frozenset(
             a for a in (clean_title(s) for s in names.known_short_names()) if len(a) >= 2
         )
-        self.lengths: tuple[int, ...] = tuple(sorted({len(a) for a in self.aliases}, reverse=True))
+        by_last: dict[str, set[int]] = {}  # alias lengths by last character: suffixes to try
+        for a in self.aliases:
+            by_last.setdefault(a[-1], set()).add(len(a))
+        self.lengths_by_last: dict[str, tuple[int, ...]] = {
+            ch: tuple(sorted(ls, reverse=True)) for ch, ls in by_last.items()
+        }
 
     def longest_suffix(self, text: str) -> str | None:
         """The longest alias that ``text`` ends with, or None."""
         n = len(text)
-        for length in self.lengths:
+        for length in self.lengths_by_last.get(text[-1:], ()):
             if length <= n and text[n - length :] in self.aliases:
                 return text[n - length :]
         return None
+
+    def titled(
+        self, raw_title: str, has_version: bool
+    ) -> tuple[str, str | None, str | None, CitationKind, CitationKind | None]:
+        """``(title, version from the title or None, canonical title or None, kind, kind
+        from the shape)`` of a title as written in 《》: cleaned, a trailing version note
+        (《公司法（2018年修正）》) split off unless the citation has its own (``has_version``),
+        then :meth:`lookup`; memoised (the same titles recur in every report)."""
+        key = (raw_title, has_version)
+        got = self.titled_memo.get(key)
+        if got is None:
+            title = clean_title(raw_title)
+            version = None
+            tv = _TRAILING_VERSION_RE.search(title)
+            if tv and not has_version:
+                version, title = tv["version"], title[: tv.start()]
+            got = (title, version, *self.lookup(title))
+            if len(self.titled_memo) > 200_000:
+                self.titled_memo.clear()
+            self.titled_memo[key] = got
+        return got
 
     def lookup(self, title: str) -> tuple[str | None, CitationKind, CitationKind | None]:
         """``(canonical title or None, citation kind, kind guessed from the shape or None)``
@@ -435,15 +464,15 @@ class _Scanner:
     # -- anchors --
 
     def titled(self, m: re.Match[str]) -> None:
-        raw_title = next(m[g] for g in rx.TITLE_GROUPS if m[g] is not None)
-        title = clean_title(raw_title)
-        if m["title_cn"] is None and len(re.findall(rf"[{rx.CJK}]", title)) < 2:
+        raw_title = next(filter(None, m.group(*rx.TITLE_GROUPS)))  # exactly one is set
+        if m["title_cn"] is None and len(re.findall(rf"[{rx.CJK}]", clean_title(raw_title))) < 2:
             return  # <b>, <br>: ASCII markup, not a title
         version = m["version"]
-        tv = _TRAILING_VERSION_RE.search(title)
-        if tv and not version:  # 《公司法（2018年修正）》
-            version, title = tv["version"], title[: tv.start()]
-        instrument, kind, shape = self.aliases.lookup(title)
+        title, title_version, instrument, kind, shape = self.aliases.titled(
+            raw_title, bool(version)
+        )
+        if title_version is not None:  # 《公司法（2018年修正）》
+            version = title_version
         if instrument is None and shape is None:
             return
         base = Hit(

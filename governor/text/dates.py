@@ -10,7 +10,7 @@ import re
 from datetime import date
 
 from governor.text.numerals import to_int
-from governor.text.sanitize import reading_view
+from governor.text.sanitize import ReadingView, reading_view
 
 _CN_YEAR = "〇○零一二三四五六七八九"
 _CN_YEAR_DIGITS = str.maketrans(_CN_YEAR, "00012345678" + "9")
@@ -76,7 +76,12 @@ def question_span(text: str) -> tuple[int, int] | None:
 
     Citations inside it are the asker's, not the report's (issue 15 item 6).
     """
-    view = reading_view(text)
+    return question_span_in(reading_view(text))
+
+
+def question_span_in(view: ReadingView) -> tuple[int, int] | None:
+    """:func:`question_span` of ``view.original`` from its reading, already built (the
+    extractor has it: building it again would scan the text a second time)."""
     m = _QUESTION.match(view.text)
     if m is None:
         return None

@@ -8,7 +8,8 @@ legal text spells most are kept as cn2an renders and reads them, in a table in t
 folder (written by cn2an on the first run, keyed by cn2an's version): 1–9999 (articles, 款,
 项, 之N, amounts such as 五千), their multiples of 万 (二万, 二十万: fines and damages), and
 the other spellings cn2an reads for them (一十五 = 十五, 两千 = 二千). Only other numerals
-import cn2an.
+import cn2an, and cn2an's answer for each (a number, or "not a numeral" for a misspelt pin
+such as 十六十四) is kept beside the table, so a later process does not import it again.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import json
 import os
 import tempfile
 from functools import lru_cache
+from pathlib import Path
 from typing import Any
 
 from governor.core.config import cache_root
@@ -46,10 +48,77 @@ def to_int(numeral: str) -> int:
     hit = _table()[1].get(s)
     if hit is not None:
         return hit
+    got = _other(s)
+    if got is None:
+        raise ValueError(f"not a numeral: {numeral!r}")
+    return got
+
+
+_OTHER_MAX = 4096
+"""At most this many numerals outside the table are remembered on disk (see :func:`_other`)."""
+
+
+def _other(s: str) -> int | None:
+    """cn2an's reading of a numeral outside the table (``"smart"`` mode; None when cn2an
+    rejects it), remembered in memory and in the cache folder beside the table.
+
+    Reports carry misspelt pin cites (十六十四, 一千零零六十三): without the memo every process
+    that meets one imports cn2an (≈ 0.17 s CPU) to be told it is not a numeral, and every
+    meeting of it asks again (:func:`to_int` caches only successes). Keyed by cn2an's
+    version like the table, so the answers are cn2an's own.
+    """
+    memo = _other_memo()
+    if s in memo:
+        return memo[s]
     try:
-        return int(_cn2an().cn2an(s, "smart"))
-    except (ValueError, KeyError) as exc:
-        raise ValueError(f"not a numeral: {numeral!r}") from exc
+        got: int | None = int(_cn2an().cn2an(s, "smart"))
+    except (ValueError, KeyError):
+        got = None
+    if len(memo) < _OTHER_MAX:
+        memo[s] = got
+        _save_json(_other_path(), memo)
+    return got
+
+
+def _cn2an_tag() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("cn2an")
+    except PackageNotFoundError:
+        return "unknown"
+
+
+def _other_path() -> Path:
+    return cache_root() / f"numerals-cn2an-{_cn2an_tag()}-other.json"
+
+
+@lru_cache(maxsize=1)
+def _other_memo() -> dict[str, int | None]:
+    try:
+        loaded = json.loads(_other_path().read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    if not isinstance(loaded, dict):
+        return {}
+    return {
+        str(k): v
+        for k, v in loaded.items()
+        if v is None or (isinstance(v, int) and not isinstance(v, bool))
+    }
+
+
+def _save_json(path: Path, data: object) -> None:
+    """Write ``data`` to ``path`` atomically; failures are ignored (caching is an
+    optimisation)."""
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
+        with os.fdopen(fd, "w", encoding="utf-8") as fh:
+            json.dump(data, fh, ensure_ascii=False)
+        os.replace(tmp, path)
+    except OSError:
+        pass
 
 
 @lru_cache(maxsize=65536)
@@ -92,12 +161,7 @@ def _table() -> tuple[dict[int, str], dict[str, int]]:
     (numeral → number, also holding each :func:`_variants` spelling with the value cn2an
     reads for it), from the cache folder when a table for this cn2an version is there, else
     computed with cn2an and saved."""
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        tag = version("cn2an")
-    except PackageNotFoundError:
-        tag = "unknown"
+    tag = _cn2an_tag()
     numbers = table_numbers()
     path = cache_root() / f"numerals-cn2an-{tag}-{TABLE_MAX}w.json"
     names: list[str] | None = None
@@ -118,14 +182,7 @@ def _table() -> tuple[dict[int, str], dict[str, int]]:
         cn2an = _cn2an()
         names = [str(cn2an.an2cn(n)) for n in numbers]
         variants = {v: int(cn2an.cn2an(v, "smart")) for name in names for v in _variants(name)}
-        try:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
-            with os.fdopen(fd, "w", encoding="utf-8") as fh:
-                json.dump({"names": names, "variants": variants}, fh, ensure_ascii=False)
-            os.replace(tmp, path)
-        except OSError:
-            pass  # caching is an optimisation
+        _save_json(path, {"names": names, "variants": variants})
     back = {s: n for n, s in zip(numbers, names, strict=True)}
     return dict(zip(numbers, names, strict=True)), {**variants, **back}
 

@@ -410,11 +410,25 @@ CN_ANCHOR_RE = re.compile(
 """One scan over the report finds every Chinese citation anchor; branches are tried in order
 at each position. Titles come first so that 《X》第N条 is one match."""
 
-CN_ANCHOR_START_RE = re.compile(r"[《<〈＜第指检上同该本前此〔\[［【(（根依按]")
-"""Every character a :data:`CN_ANCHOR_RE` match can start with. The scanner jumps between
-these with this plain class (which ``re`` searches with its fast charset prefix) and tries
-:data:`CN_ANCHOR_RE` only there — three times faster than ``finditer`` over a pattern whose
-branches start with groups. Keep in sync when a branch is added (a test checks it)."""
+CN_ANCHOR_START_RE = re.compile(
+    r"""
+      《 | < | 〈 | ＜                                      # titled
+    | 第                                                  # chain, guiding_first
+    | 指导 | 检例                                          # guiding, spp
+    | 上述 | 该法条 | 该条 | 同条 | 本条 | 前条 | 前款 | 本款 | 此条   # article_ref
+    | 〔 | \[ | ［ | 【 | \( | （                          # year_bracket
+    | 根据 | 依据 | 依照 | 按照                              # bare_lead
+    """,
+    re.VERBOSE,
+)
+"""What every :data:`CN_ANCHOR_RE` match starts with: its first character, and for the
+branches that open with a word, that word's first two characters. The scanner jumps between
+these and tries :data:`CN_ANCHOR_RE` only there — three times faster than ``finditer`` over a
+pattern whose branches start with groups; the two-character words skip the common characters
+that only start a citation in one word (同 of 合同, 此, 上, 本, 前, 该, 根, 依, 按: 60 % of
+one-character candidates in LawBench answers). Every alternative opens with a literal, so
+``re`` still skips to candidates with a charset prefix. Keep in sync when a branch is added
+(a test checks that jumping finds what ``finditer`` finds)."""
 
 # --- sentences, carriers, descriptions, claims -----------------------------------------------
 
@@ -479,7 +493,9 @@ LEGAL_BASIS_RE = re.compile(
 CONCLUSION_RE = re.compile(
     r"(?:^|\n)[ \t#*]*(?:回答|答案|答复|结论|律师解答|简要回答|答)[ \t]*[：:]"
 )
-"""Marker of an answer's main conclusion (回答： / 答案： / 结论：)."""
+"""Marker of an answer's main conclusion (回答： / 答案： / 结论：). Every alternative holds 答
+or 结论: :mod:`governor.citations.claims` skips the scan of texts holding neither (a test
+checks it)."""
 
 CONCLUSION_FALLBACK_RE = re.compile(
     r"(?:^|[。！？\n])[ \t]*(?:综上所述|综上|因此|所以|总之)[，, ]?"
