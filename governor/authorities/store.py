@@ -878,6 +878,16 @@ class AuthorityStore:
                 rec = some[akey] = self._make_record(title, vid, raw, i)
             return rec
 
+    def _selected(
+        self, title: str, as_of: date | None, version_hint: str | None
+    ) -> tuple[str, dict[str, Any]] | None:
+        """``(canonical title, raw version)`` that :meth:`version` selects, or None."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return None
+        v = self._select_version(t, as_of, version_hint)
+        return None if v is None else (t, v)
+
     def _select_version(
         self, title: str, as_of: date | None, version_hint: str | None
     ) -> dict[str, Any] | None:
@@ -927,11 +937,8 @@ class AuthorityStore:
         latest version. If ``as_of`` precedes every version, the earliest version is returned
         (the caller labels it). None if the title is unknown or has no version in the corpus.
         """
-        t = self._title(title)
-        if t is None or t not in self._raw:
-            return None
-        v = self._select_version(t, as_of, version_hint)
-        return None if v is None else self._version_record(t, v["version"])
+        sel = self._selected(title, as_of, version_hint)
+        return None if sel is None else self._version_record(sel[0], sel[1]["version"])
 
     # ------------------------------------------------------------------ provisions
     def article(
@@ -962,12 +969,10 @@ class AuthorityStore:
     ) -> VersionDates | None:
         """``(version, in_force_from, in_force_to)`` of the version :meth:`version` selects,
         without building its article records; None when :meth:`version` returns None."""
-        t = self._title(title)
-        if t is None or t not in self._raw:
+        sel = self._selected(title, as_of, version_hint)
+        if sel is None:
             return None
-        v = self._select_version(t, as_of, version_hint)
-        if v is None:
-            return None
+        v = sel[1]
         return VersionDates(v["version"], _d(v["in_force_from"]), _d(v["in_force_to"]))
 
     def article_texts(
@@ -976,12 +981,10 @@ class AuthorityStore:
         """``(version, texts)``: the version :meth:`articles` selects and the
         :attr:`ArticleRecord.text` of each of its articles, in the same order, without
         building the records (an IDF table needs only the texts); None when unknown."""
-        t = self._title(title)
-        if t is None or t not in self._raw:
+        sel = self._selected(title, as_of, version_hint)
+        if sel is None:
             return None
-        v = self._select_version(t, as_of, version_hint)
-        if v is None:
-            return None
+        t, v = sel
         key = (t, v["version"])
         texts = self._texts.get(key)
         if texts is None:
@@ -994,12 +997,10 @@ class AuthorityStore:
         self, title: str, *, as_of: date | None = None, version_hint: str | None = None
     ) -> tuple[ArticleRecord, ...]:
         """All articles of the selected version, in order (empty when unknown or no articles)."""
-        t = self._title(title)
-        if t is None or t not in self._raw:
+        sel = self._selected(title, as_of, version_hint)
+        if sel is None:
             return ()
-        v = self._select_version(t, as_of, version_hint)
-        if v is None:
-            return ()
+        t, v = sel
         return tuple(self._article_map(t, v["version"]).values())
 
     def get(self, key: str) -> ArticleRecord | None:
