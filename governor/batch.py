@@ -33,8 +33,10 @@ path. ``index`` is reserved for the batch page. An output path that is also an i
 from __future__ import annotations
 
 import contextlib
+import gc
 import glob
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -47,7 +49,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from datetime import date
 from pathlib import Path
-from typing import Any, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -71,6 +73,9 @@ from governor.core.report import SCHEMA_VERSION
 from governor.text.script import language
 from governor.text.textio import Draft, atomic_write_text, read_draft
 from verifiers.coverage import draft_support
+
+if TYPE_CHECKING:
+    from multiprocessing.context import BaseContext
 
 
 class Governor(Protocol):
@@ -623,7 +628,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
 
 _log = get_logger(__name__)
 
-# Worker-process state (spawned processes; one Governor each, built once).
+# Worker-process state (one Governor per worker process, built once).
 _WORKER_GOV: Governor | None = None
 
 
@@ -758,8 +763,8 @@ def run_batch(
     """Revise every draft named by ``paths`` into ``out_dir`` (see the module docstring).
 
     With ``options.workers == 1`` drafts run in this process with ``gov``; with more, in that
-    many spawned processes, each building ``Governor(gov.config)`` once (the store loads in
-    about a second per worker), so components injected into ``gov`` are not used there.
+    many worker processes (forked from this one, see :func:`_pool_context`), each building
+    ``Governor(gov.config)`` once, so components injected into ``gov`` are not used there.
 
     Args:
         gov: the governor (its config is the run's config).
@@ -937,7 +942,8 @@ def local_engine(
     gov: Governor, jobs: Sequence[BatchJob], options: BatchOptions, settings: str
 ) -> Iterator[BatchRow]:
     """The local :data:`Engine`: rows of ``jobs`` as they finish, in this process with one
-    worker (input order), else in ``options.workers`` spawned processes (completion order)."""
+    worker (input order), else in ``options.workers`` worker processes (completion order;
+    where they come from: :func:`_pool_context`)."""
     if not jobs:
         return
     workers = min(options.workers, len(jobs))
@@ -948,20 +954,9 @@ def local_engine(
             for job in chunk:
                 yield govern_one(gov, job, options, settings)
         return
-    import multiprocessing
     from concurrent.futures import FIRST_COMPLETED, wait
-    from multiprocessing.context import BaseContext
 
-    # forkserver: workers fork from a clean single-threaded server that imported _PRELOAD
-    # once (fork from this process is unsafe: the progress bar runs a thread); spawn where
-    # the platform has no fork server.
-    ctx: BaseContext
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        server = multiprocessing.get_context("forkserver")
-        server.set_forkserver_preload(list(_PRELOAD))
-        ctx = server
-    else:  # pragma: no cover - Windows
-        ctx = multiprocessing.get_context("spawn")
+    ctx = _pool_context(gov.config)
     ex = ProcessPoolExecutor(
         max_workers=workers,
         mp_context=ctx,
@@ -992,6 +987,40 @@ def local_engine(
                 queue.clear()
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
+
+
+def _pool_context(config: Config) -> BaseContext:
+    """Where the batch's worker processes come from.
+
+    ``fork`` of this process when it runs no other thread: the workers start with
+    :data:`_PRELOAD` imported here once (copy-on-write), not imported again by a fork server
+    started from scratch (≈ 1 s of serial wall time before the first draft, issue 16), and
+    with the bundled store (``config.store_path`` unset: :func:`load_default_store` keeps one
+    per process) loaded and its global BM25 index built once here, not once per worker. With
+    another thread alive (the progress bar's refresh thread) fork is unsafe (a lock held by
+    that thread stays held in the child): ``forkserver``, a clean single-threaded server that
+    imports :data:`_PRELOAD` once; ``spawn`` where neither exists (Windows).
+    """
+    import multiprocessing
+    import threading
+
+    methods = multiprocessing.get_all_start_methods()
+    if "fork" in methods and threading.active_count() == 1:
+        for name in _PRELOAD:
+            importlib.import_module(name)
+        if config.store_path is None:  # the bundled store: loaded once, shared by the workers
+            from governor.authorities import load_default_store
+
+            load_default_store().search("合同的效力", k=1)  # builds the global BM25 index
+        # Out of the collector's sight, so its passes in a worker do not write to (and copy)
+        # every shared page (Python docs, gc.freeze).
+        gc.freeze()
+        return multiprocessing.get_context("fork")
+    if "forkserver" in methods:
+        server = multiprocessing.get_context("forkserver")
+        server.set_forkserver_preload(list(_PRELOAD))
+        return server
+    return multiprocessing.get_context("spawn")  # pragma: no cover - Windows
 
 
 def _crashed(job: BatchJob, settings: str) -> BatchRow:

@@ -238,6 +238,38 @@ def test_two_workers_match_one(gov: Governor, tmp_path: Path) -> None:
     ]
 
 
+@pytest.mark.parametrize(("extra_threads", "method"), [(0, "fork"), (1, "forkserver")])
+def test_workers_fork_this_process_only_when_it_runs_no_other_thread(
+    gov: Governor, tmp_path: Path, extra_threads: int, method: str
+) -> None:
+    """Fork shares the imports and the loaded store with the workers (issue 16); with a
+    thread alive (the progress bar's) the clean fork server is used; outputs are the same."""
+    import threading
+
+    from governor.batch import _pool_context
+
+    stop = threading.Event()
+    threads = [threading.Thread(target=stop.wait) for _ in range(extra_threads)]
+    for t in threads:
+        t.start()
+    try:
+        assert _pool_context(gov.config).get_start_method() == method
+        src = tmp_path / "in"
+        src.mkdir()
+        for p in sorted(EXAMPLES.glob("*.md"))[:2]:
+            shutil.copy(p, src / p.name)
+        run_batch(gov, [src], tmp_path / "one", opts())
+        two = run_batch(gov, [src], tmp_path / "two", opts(workers=2))
+    finally:
+        stop.set()
+        for t in threads:
+            t.join()
+    assert two.governed == 2 and two.failed == 0
+    for p in (tmp_path / "one").iterdir():
+        if p.suffix in (".md", ".json", ".html") and p.name != "index.html":
+            assert (tmp_path / "two" / p.name).read_bytes() == p.read_bytes(), p.name
+
+
 def test_second_batch_on_the_same_folder_is_refused(gov: Governor, tmp_path: Path) -> None:
     import fcntl
 
