@@ -10,7 +10,7 @@ every citation of those laws with an article, in the initial verdicts, it counts
 
 * ``named``: the output text names a successor provision for it — a ``replace_repealed``
   edit, a repeal note 「…相应规定见《X》第N条…」 (the successor for what the report says), or
-  「…所引原第M条现为《X》第N条（置信度…），与上述内容不符…」 (the cited article's own
+  「…所引原第M条现为《X》第N条（置信度…），与所述内容不符…」 (the cited article's own
   successor, named as such, when the report's words are not that article's);
 * ``replaced`` / ``noted`` / ``noted_as_cited``: which of the three.
 

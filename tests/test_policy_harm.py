@@ -94,14 +94,14 @@ CASES = [
         "the successor of a repealed text the report does not describe is named only as the "
         "cited article's, said not to fit (合同法 106 is 混同)",
         "依据《合同法》第一百零六条，借款人应当按照约定的期限和方式归还借款。",
-        ("废止", "所引原第一百零六条现为《民法典》第五百七十六条", "与上述内容不符"),
+        ("废止", "所引原第一百零六条现为《民法典》第五百七十六条", "与所述内容不符"),
         ("相应规定见《民法典》第五百七十六条",),
     ),
     (
         "the successor of a repealed text the report does not describe is named only as the "
         "cited article's, said not to fit (合同法 15 is 要约邀请)",
         "根据《中华人民共和国合同法》第十五条规定，合同书面形式是指当事人以书面形式订立合同。",
-        ("废止", "所引原第十五条现为《民法典》第四百七十三条", "与上述内容不符"),
+        ("废止", "所引原第十五条现为《民法典》第四百七十三条", "与所述内容不符"),
         ("相应规定见《民法典》第四百七十三条",),
     ),
     (
@@ -126,11 +126,11 @@ CASES = [
         ("第一千零六十三条第二款",),
     ),
     (
-        "no 「与上述内容不符」 when the cited article's successor holds the report's words "
+        "no 「与所述内容不符」 when the cited article's successor holds the report's words "
         "(合同法 11 → 民法典 469 「可以采用书面形式、口头形式或者其他形式」)",
         "法律依据：根据《中华人民共和国合同法》第十一条规定，合同的订立可以采用书面形式、口头形式或者其他形式。",
         ("《民法典》第四百六十九条",),
-        ("与上述内容不符",),
+        ("与所述内容不符",),
     ),
     (
         "a repealed law's only text is not 「another version」: no 「现行版本已修改」; the "

@@ -399,7 +399,7 @@ the successor's text."""
 
 SUCCESSOR_HOLDS_CLAIM = 0.6
 """Share of the report's words (bigram containment) the cited article's successor must hold for
-a repeal note not to call it 「与上述内容不符」: 合同法第十一条 cited for 「合同的订立可以采用书面
+a repeal note not to call it 「与所述内容不符」: 合同法第十一条 cited for 「合同的订立可以采用书面
 形式、口头形式或者其他形式」 was judged misdescribed on the old text, yet its successor 民法典第四百
 六十九条 states exactly that (gold set, judged harmful)."""
 
@@ -413,9 +413,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     A successor provision shown to be the rule for what the report says (:func:`_for_the_claim`)
     comes first: 「相应规定见《民法典》第五百八十五条，置信度0.73」. Otherwise ``cited_successor``
     (the cited old article's own successor from the texts, at :data:`NAME_SUCCESSOR_MIN` or
-    more) is named *as the cited article's*, adding 「与上述内容不符」 when the report's words do
+    more) is named *as the cited article's*, adding 「与所述内容不符」 when the report's words do
     not fit the old article (F ``misdescribed`` or A ``irrelevant`` / ``contradicts`` on its own
-    text): 「所引原第一百零六条现为《民法典》第五百七十六条（置信度0.76），与上述内容不符」 —
+    text): 「所引原第一百零六条现为《民法典》第五百七十六条（置信度0.76），与所述内容不符」 —
     naming it as the rule for the report's words would send the reader to the wrong rule
     (issue 13: gold set, 合同法106 cited for loan repayment). An unproven best match is named
     only when the cited article has no successor link."""
@@ -443,7 +443,7 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         label, conf, succ_text = cited_successor
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
-        unfit = "，与上述内容不符" if misfit and not held else ""
+        unfit = "，与所述内容不符" if misfit and not held else ""
         return (
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
             f"（置信度{conf:.2f}）{unfit}，请核实）"
