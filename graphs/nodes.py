@@ -42,7 +42,7 @@ from governor.text.numerals import article_label
 from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
-from verifiers.suggest import best_match, search_query
+from verifiers.suggest import best_match, bracket_title, search_query
 from verifiers.verify import Verifier
 
 Extractor = Callable[[str], Sequence[Citation]]
@@ -616,7 +616,7 @@ def _cited_successor(
         if link is None:
             return None
         succ = link.successor
-        title = "《" + succ.instrument.removeprefix("中华人民共和国") + "》"
+        title = bracket_title(succ.instrument)
         return f"{title}{article_label(succ.article)}", link.confidence, succ.text
 
     return cited_successor

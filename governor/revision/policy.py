@@ -55,6 +55,7 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
+from verifiers.suggest import bracket_title
 from verifiers.textsim import (
     claim_words,
     containment,
@@ -738,7 +739,7 @@ def _stale_head(v: Verdict) -> str:
     end = auth.in_force_to
     if end is not None and auth.instrument:
         # 「《合同法》已于2021年1月1日废止」: which law, and since when (as ``stale_note``)
-        title = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
+        title = bracket_title(auth.instrument)
         return f"{title}已于{end.year}年{end.month}月{end.day}日废止"
     return "该规定已废止"
 

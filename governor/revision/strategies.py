@@ -45,7 +45,7 @@ from governor.text.numerals import article_label, to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from governor.text.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
-from verifiers.suggest import DISTINCT_REASON
+from verifiers.suggest import DISTINCT_REASON, bracket_title
 from verifiers.textsim import containment, verbatim_share
 
 _CONTENT_INTRO = re.compile(
@@ -431,7 +431,7 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         # 《公司法》（2018年修正）: revised, not repealed
         return f"（注：所引版本已{when}被修订后的版本取代，现行规定请核实）"
     named = _named_successor(v)
-    old = "《" + auth.instrument.removeprefix("中华人民共和国") + "》"
+    old = bracket_title(auth.instrument)
     if named is not None and _for_the_claim(v):
         # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
         return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
@@ -499,7 +499,7 @@ def _named_successor(v: Verdict) -> str | None:
         return None
     if s.authority.instrument == auth.instrument:
         return None
-    title = "《" + s.authority.instrument.removeprefix("中华人民共和国") + "》"
+    title = bracket_title(s.authority.instrument)
     return f"{title}{article_label(s.authority.article)}，置信度{s.score:.2f}"
 
 
