@@ -586,3 +586,16 @@ def test_a_case_caption_is_neither_description_nor_claim(text: str) -> None:
     (c,) = extract(text, FAKE)
     assert "荣宝英" not in c.description and "荣宝英" not in c.claim
     assert c.claim.startswith("交通事故的受害人没有过错")
+
+
+@pytest.mark.parametrize(
+    ("text", "raws"),
+    [
+        ("《民法典》第十条和三条路", ["《民法典》第十条"]),  # 条 as a measure word
+        ("《民法典》第十条，三条规定都适用", ["《民法典》第十条"]),  # no bare member after a comma
+        ("《民法典》第十条及五条款", ["《民法典》第十条"]),  # 条款 is a noun
+    ],
+)
+def test_bare_chain_members_need_a_list_separator(text: str, raws: list[str]) -> None:
+    """A number without 第 joins a chain only after 、/及/和/至 … and as 「N条」 itself (issue 21)."""
+    assert [c.raw for c in extract(text, FAKE)] == raws

@@ -236,6 +236,16 @@ def _provision(
             ),
             codes=("L1.1.1",),
         )
+    if cit.placeholder is not None:  # 《劳动合同法》第X条: an unfinished citation
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"《{title}》{cit.placeholder}: a placeholder, not an article number "
+                "(the report names no article)",
+                strict=strict,
+            ),
+            codes=("L1.1.1",),
+        )
     if cit.article is None:
         return ExistenceOutcome(
             _result("exists", f"《{title}》 exists (no article cited)", strict=strict)

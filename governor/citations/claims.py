@@ -60,8 +60,14 @@ _LINE_HEAD_RE = re.compile(
     r"^[ \t\u3000]*(?:[#*>]+[ \t]*)?"
     r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t\u3000]*"
     r"(?:(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|对应的法律依据|具体法律依据)"
-    r"[为是]?[ \t]*[：:][ \t]*)?$"
+    r"(?:\*\*)?[为是]?[ \t]*[：:][ \t]*(?:\*\*)?[ \t]*)?(?:\*\*)?$"
 )
+_BOLD_CLOSE_RE = re.compile(r"\*\*|__")
+"""Markdown bold closing right after a citation (``**《社会保险法》第五十八条** 用人单位…``)."""
+_SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
+"""A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
+_ELLIPSIS = "…⋯."
+_ELLIPSIS_EDGE = _ELLIPSIS + "，,：:；;、 \t\u3000"
 
 
 class _Context:
@@ -209,6 +215,9 @@ def _description(
     text = ctx.text
     head = text[ctx.line_start(g_start) : g_start]
     list_item = _LINE_HEAD_RE.match(head) is not None or _LEAD_ONLY_RE.match(head) is not None
+    bold = _BOLD_CLOSE_RE.match(text, g_end)
+    if bold is not None and (list_item or "**" in head):
+        g_end = bold.end()  # **《X》第N条** <text>: the markup is layout
     m = rx.CARRIER_AFTER_RE.match(text, g_end)
     d = m.end() if m else g_end
     verb = m["verb"] if m else None
@@ -219,7 +228,7 @@ def _description(
     if ch in rx.QUOTE_OPEN_CLOSE:
         close = text.find(rx.QUOTE_OPEN_CLOSE[ch], d + 1, min(len(text), d + 3000))
         if close > d + 1:
-            return (d + 1, close), True, list_item
+            return _trim_ellipsis(text, d + 1, close), True, list_item
     if verb is not None:
         if punct is None and ch == "的":  # 规定的义务: the citation modifies a noun
             return None, False, list_item
@@ -233,11 +242,13 @@ def _description(
         ok = lead or list_item
     else:
         gap = text[g_end:d]
-        ok = (
-            list_item
-            and (gap == "" or gap.strip(" \t\u3000") == "")
-            and bool(_CJK_OR_OPEN_RE.match(ch))
-        )
+        spaced = gap != "" and gap.strip(" \t\u3000") == ""
+        # 答：可以。《X法》第N条 <text>: a sentence-opening citation, a space, the provision
+        opener = spaced and _SENTENCE_OPEN_RE.search(head) is not None
+        ok = (list_item or opener) and (gap == "" or spaced) and bool(_CJK_OR_OPEN_RE.match(ch))
+        if ok and opener and not list_item:
+            end = min(ctx.sentence(d, d)[1], next_start)
+            return _trim_ellipsis(text, *_strip_span(text, d, end, _STRIP_PUNCT)), False, False
     if not ok:
         return None, False, list_item
     recitation = verb is None and (punct in ("：", ":") or (list_item and punct is None))
@@ -253,10 +264,25 @@ def _description(
                 cut = b.start()
             if cut is not None:
                 end = cut
-    span = _strip_span(text, d, end, _STRIP_PUNCT)
+    span = _trim_ellipsis(text, *_strip_span(text, d, end, _STRIP_PUNCT))
     if span[1] <= span[0]:
         return None, False, list_item
     return span, False, list_item
+
+
+def _trim_ellipsis(text: str, s: int, e: int) -> tuple[int, int]:
+    """``[s, e)`` without an omission mark at either end (「……应当准予离婚：……」 → 应当准予离婚):
+    the words left out are not words the report added. Kept when nothing else is left."""
+    if e <= s or (text[s] not in _ELLIPSIS and text[e - 1] not in _ELLIPSIS):
+        return s, e
+    a, b = s, e
+    if text[a] in _ELLIPSIS and text[a:].startswith(("…", "⋯", "...")):
+        while a < b and text[a] in _ELLIPSIS_EDGE:
+            a += 1
+    if text[b - 1] in _ELLIPSIS and text[:b].endswith(("…", "⋯", "...")):
+        while b > a and text[b - 1] in _ELLIPSIS_EDGE:
+            b -= 1
+    return (a, b) if b > a else (s, e)
 
 
 _DOUBLE_PUNCT_RE = re.compile(r"[，,；;：:、]{2,}")
@@ -316,7 +342,10 @@ def _claim(
         if desc_span is not None and not quoted:
             return desc_span, text[desc_span[0] : desc_span[1]]
         if desc_span is not None:  # quoted: the claim follows the closing quote
-            tail_from = desc_span[1] + 1
+            tail_from = desc_span[1]
+            while tail_from < len(text) and text[tail_from] in _ELLIPSIS_EDGE:
+                tail_from += 1  # an omission mark trimmed off the quotation (「…：……」)
+            tail_from += 1
             s_end = ctx.sentence(tail_from, tail_from)[1]
         else:
             tail_from = g_end

@@ -61,7 +61,7 @@ _BLANK_LINE_RE = re.compile(r"\n[^\S\n]*\n")
 _QUOTE_OPEN_BEFORE_RE = re.compile(r"[“「『\"‘]$")
 _INNER_TITLE_BRACKETS = str.maketrans("〈〉＜＞<>", "《》《》《》")
 _STATUTE_TAIL_RE = re.compile(
-    r"(?:法|法典|修正案(?:[（(][一二三四五六七八九十]+[)）])?|条约|协定|公约)$"
+    r"(?:法|法典|法案|修正案(?:[（(][一二三四五六七八九十]+[)）])?|条约|协定|公约)$"
 )
 _REPORT_VOICE_RE = re.compile(
     r"(?:^|[。！？；;，,：:\n])[ \t\u3000]*"
@@ -72,6 +72,8 @@ _REPORT_VOICE_RE = re.compile(
 本法/本条/前款 elsewhere (``劳动者依照本法第三十八条规定解除…``) is the wording of a recited
 law, a cross-reference inside the provision text, not a citation made by the report."""
 _REPEATED_ZERO_RE = re.compile(r"[零〇○]{2,}")
+_JOINER_LAST = ("的", "中", "之", "文", "条")
+"""Last characters of a :data:`regexes.PIN_JOINER_TAIL_RE` match (a cheap test first)."""
 _STATUTE_KINDS: frozenset[str] = frozenset(
     {"statute", "judicial_interpretation", "regulation", "rule"}
 )
@@ -123,17 +125,21 @@ class Hit:
     description_span: tuple[int, int] | None = None
     quotes: tuple[str, ...] = field(default_factory=tuple)
     us: object | None = None
+    placeholder: str | None = None
+    article_range: tuple[str, str] | None = None
 
 
 @dataclass(slots=True)
 class _Element:
-    """One pin cite of a chain: its own span and 条/款/项."""
+    """One pin cite of a chain: its own span and 条/款/项; ``ranged``: it follows a range
+    separator (第十条至第十二条: the second element)."""
 
     start: int
     end: int
     article: str
     paragraph: int | None = None
     item: int | None = None
+    ranged: bool = False
 
 
 # --- names ------------------------------------------------------------------------------------
@@ -233,7 +239,9 @@ def resolve_title(names: InstrumentNames, title: str) -> str | None:
     """Canonical title of ``title`` (already cleaned), trying a few spelling variants.
 
     Variants: as written; without inner 《》; without a leading 我国/中国; with 中华人民共和国
-    prepended. Returns None when nothing resolves.
+    prepended; a title ending 法案 also without its 案 (《反垄断法案》 → 反垄断法: models name a
+    law as a bill; the title as written stays in ``instrument_as_written``). Returns None when
+    nothing resolves.
     """
     found = names.resolve_instrument(title)
     if found:
@@ -244,6 +252,8 @@ def resolve_title(names: InstrumentNames, title: str) -> str | None:
         variants.append(stripped)
     if not title.startswith("中华人民共和国"):
         variants.append("中华人民共和国" + stripped)
+    if title.endswith("法案"):  # 《中华人民共和国反垄断法案》: the law named as a bill
+        variants += [v[:-1] for v in [*variants, title] if v.endswith("法案")]
     for v in variants:
         if v and v != title:
             found = names.resolve_instrument(v)
@@ -257,7 +267,7 @@ def guess_kind(title: str) -> CitationKind | None:
 
     Rules (立法法 name forms; 《最高人民法院关于司法解释工作的规定》(2021) art. 6: 解释, 规定,
     规则, 批复, 决定): an SPC/SPP title or one ending 解释/批复/答复 → judicial_interpretation;
-    …法/法典/修正案/决定 → statute; …条例 → regulation; …规定/办法/细则/规则 → rule (a 国务院
+    …法/法典/法案/修正案/决定 → statute; …条例 → regulation; …规定/办法/细则/规则 → rule (a 国务院
     规定 → regulation); anything else → None (《红楼梦》 is not a citation).
     """
     t = re.sub(r"[（(](?:试行|暂行|修正|修订|草案)[)）]$", "", title)
@@ -331,10 +341,11 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
     out: list[_Element] = []
     cur = first
     pending = first is None  # the first token always starts an element
+    ranged = False
     for tok in rx.PIN_ELEMENT_RE.finditer(text, start, end):
         kind = tok.lastgroup
         if kind in ("list", "range"):
-            pending = True
+            pending, ranged = True, kind == "range"
             continue
         if kind == "article":
             try:
@@ -347,12 +358,12 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
                 continue
             if cur is not None and cur is not first:
                 out.append(cur)
-            cur = _Element(tok.start(), tok.end(), key)
+            cur = _Element(tok.start(), tok.end(), key, ranged=ranged and pending)
         elif cur is None:
             pending = False
             continue
         elif kind == "paragraph":
-            para = _num(tok["paragraph_num"])
+            para = _num(tok["paragraph_num"] or tok["paragraph_num2"])
             if para is None:
                 continue
             if pending or cur.paragraph is not None or cur.item is not None:
@@ -362,7 +373,9 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
             else:
                 cur.paragraph, cur.end = para, tok.end()
         elif kind == "item":
-            item = _num(tok["item_num1"] or tok["item_num2"] or tok["item_num3"])
+            item = _num(
+                tok["item_num1"] or tok["item_num2"] or tok["item_num3"] or tok["item_num4"]
+            )
             if item is None:
                 continue
             if pending or cur.item is not None:
@@ -371,7 +384,7 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
                 cur = _Element(tok.start(), tok.end(), cur.article, cur.paragraph, item)
             else:
                 cur.item, cur.end = item, tok.end()
-        pending = False
+        pending = ranged = False
     if cur is not None and cur is not first:
         out.append(cur)
     elif cur is first and first is not None and (first.paragraph or first.item):
@@ -398,12 +411,35 @@ class _Scanner:
     def prev_end(self) -> int:
         return self.hits[-1].end if self.hits else 0
 
-    def in_quote(self, pos: int) -> bool:
-        """True when ``pos`` lies inside a quotation (“…”, 「…」, "…")."""
+    def quote_at(self, pos: int) -> tuple[int, int] | None:
+        """Span of the quotation (“…”, 「…」, "…") ``pos`` lies inside, marks included."""
         if self._quotes is None:
             self._quotes = [(m.start(), m.end()) for m in rx.QUOTE_RE.finditer(self.text)]
         i = bisect.bisect_right(self._quotes, (pos, len(self.text) + 1)) - 1
-        return i >= 0 and self._quotes[i][0] < pos < self._quotes[i][1] - 1
+        if i >= 0 and self._quotes[i][0] < pos < self._quotes[i][1] - 1:
+            return self._quotes[i]
+        return None
+
+    def in_quote(self, pos: int) -> bool:
+        """True when ``pos`` lies inside a quotation (“…”, 「…」, "…")."""
+        return self.quote_at(pos) is not None
+
+    def in_quoted_provision(self, pos: int) -> bool:
+        """True when ``pos`` lies inside a quotation that recites the provision of the citation
+        right before it (「《民法典》第一千一百九十八条规定：“…依照《…》第一千一百六十五条的规定…”」):
+        a title there is the quoted provision's cross-reference, not a citation of the report."""
+        q = self.quote_at(pos)
+        if q is None or not self.hits:
+            return False
+        prev = None
+        for h in reversed(self.hits):
+            if h.end <= q[0]:
+                prev = h
+                break
+        if prev is None or prev.kind not in _STATUTE_KINDS:
+            return False
+        gap = rx.CARRIER_AFTER_RE.match(self.text, prev.end, q[0])
+        return gap is not None and gap.end() == q[0]
 
     def same_paragraph(self, a: int, b: int) -> bool:
         return _BLANK_LINE_RE.search(self.text, a, b) is None
@@ -445,6 +481,7 @@ class _Scanner:
     ) -> None:
         """Append one hit per chain element; the first element's span starts at ``start``."""
         group = self.new_group() if len(elements) > 1 else None
+        first_hit = len(self.hits)
         for n, el in enumerate(elements):
             h = Hit(
                 start=start if n == 0 else el.start,
@@ -460,10 +497,18 @@ class _Scanner:
                 group=group,
             )
             self.hits.append(h)
+        for n in range(1, len(elements)):  # 第十条至第十二条: both endpoints name the range
+            prev, el = elements[n - 1], elements[n]
+            if el.ranged and el.article != prev.article:
+                pair = (prev.article, el.article)
+                self.hits[first_hit + n - 1].article_range = pair
+                self.hits[first_hit + n].article_range = pair
 
     # -- anchors --
 
     def titled(self, m: re.Match[str]) -> None:
+        if self.in_quoted_provision(m.start()):
+            return
         raw_title = next(filter(None, m.group(*rx.TITLE_GROUPS)))  # exactly one is set
         if m["title_cn"] is None and len(re.findall(rf"[{rx.CJK}]", clean_title(raw_title))) < 2:
             return  # <b>, <br>: ASCII markup, not a title
@@ -483,6 +528,11 @@ class _Scanner:
             instrument_as_written=title,
             version_hint=_clean_version(version),
         )
+        if m["titled_placeholder"] is not None:  # 《劳动合同法》第X条: no article named
+            base.start, base.end = m.start(), m.end()
+            base.placeholder = _WS_RE.sub("", m["titled_placeholder"].translate(_ZW_TABLE))
+            self.hits.append(base)
+            return
         if m["titled_chain"] is None:
             base.start, base.end = m.start(), m.end()
             self.hits.append(base)
@@ -499,10 +549,11 @@ class _Scanner:
         lb = max(self.prev_end(), s - _LOOKBACK)
         pre = text[lb:s]
         core = pre.rstrip(" \t\u3000\xa0\n" + rx.ZERO_WIDTH)
-        for w in ("中的", "的", "中", "之"):
-            if core.endswith(w):
-                core = core[: -len(w)].rstrip(" \t\u3000\xa0\n" + rx.ZERO_WIDTH)
-                break
+        joiner = (  # 刑法的 / 刑法中的 / 刑法条文 第N条
+            rx.PIN_JOINER_TAIL_RE.search(core) if core.endswith(_JOINER_LAST) else None
+        )
+        if joiner is not None and joiner.start() < len(core):
+            core = core[: joiner.start()].rstrip(" \t\u3000\xa0\n" + rx.ZERO_WIDTH)
         st = rx.STRUCTURE_TAIL_RE.search(core) if core.endswith(("章", "节", "编", " ")) else None
         if st is not None:  # 劳动合同法第四章第三节第四十四条: skip the 编/章/节 path
             core = core[: st.start()].rstrip(" \t\u3000\xa0\n" + rx.ZERO_WIDTH)
@@ -674,6 +725,8 @@ class _Scanner:
     def bare_lead(self, m: re.Match[str]) -> None:
         """根据劳动合同法的规定: a whole-instrument citation when the bare title is a known
         alias (unknown bare titles without a pin cite are too ambiguous to extract)."""
+        if self.in_quote(m.start()):
+            return  # 「…依照刑法规定处罚。」: the quoted provision's words, not a citation
         written = clean_title(m["bare_title"])
         if written not in self.aliases.aliases:
             stripped = rx.TITLE_LEAD_PREFIX_RE.sub("", written)

@@ -125,6 +125,8 @@ def _freeze(view: ReadingView, hits: list[Hit]) -> tuple[Citation, ...]:
                     "in_question": question is not None
                     and question[0] <= h.start
                     and h.end <= question[1],
+                    "placeholder": h.placeholder,
+                    "article_range": h.article_range,
                 }
             )
         )

@@ -142,6 +142,11 @@ class Citation(Frozen):
     quoted spans inside the description. ``in_question`` marks a citation inside the question
     line the draft opens with (``问题：…《刑法》第17条…``): the asker's words, reported and
     verified but not scored or edited as the report's own claim.
+    ``placeholder`` holds a pin written as a placeholder instead of a number
+    (``《劳动合同法》第X条`` → ``"第X条"``; ``article`` is then None): an unfinished citation
+    of no article, never read as a real one. ``article_range`` is ``(first, last)`` on both
+    endpoints of a range of articles (第十条至第十二条 → ``("10", "12")`` on the citations of
+    第十条 and of 第十二条, which share ``group``): the articles between are cited too.
     """
 
     id: str
@@ -166,6 +171,8 @@ class Citation(Frozen):
     quotes: tuple[str, ...] = ()
     us: USParts | None = None
     in_question: bool = False
+    placeholder: str | None = None
+    article_range: tuple[str, str] | None = None
 
     @property
     def pin(self) -> str:

@@ -67,12 +67,13 @@ ARTICLE = rf"""
 """
 
 PARAGRAPH = rf"""
-    第 {GAP} {NUMERAL} {GAP} 款                          # 第二款 / 第2款
+    第 {GAP} (?: {NUMERAL} | [（(] {GAP} {NUMERAL} {GAP} [)）] ) {GAP} 款   # 第二款 / 第2款 / 第（二）款
 """
 
 ITEM = rf"""
     (?:
-        第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?   # 第（二）项 / 第(2)项 / 第(二)
+        第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?! {GAP} 款 ) (?: {GAP} [项項] )?   # 第（二）项 / 第(2)项 / 第(二)
+      | 第 {GAP} [〔［\[【] {GAP} {NUMERAL} {GAP} [〕］\]】] {GAP} [项項]     # 第〔二〕项 / 第[2]项 / 第【二】项
       | 第 {GAP} {NUMERAL} {GAP} [项項]                          # 第二项 / 第2项
       | [（(] {GAP} {SMALL_NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?  # （二）项 / (2)
     )
@@ -84,6 +85,17 @@ LIST_SEPARATOR = r"(?:、|，|,|以及|和|及|与|或者|或)"
 RANGE_SEPARATOR = r"(?:至|到|～|~|—|–|－|-)"
 """Joins the two endpoints of a range: 第十条至第十二条 (only the endpoints are extracted)."""
 
+BARE_MEMBER_SEPARATOR = r"(?:、|以及|和|及|与|至|到|～|~|—|–|－)"
+"""Separators after which a chain member may drop its 第: 第一千二百三十六条及一千二百三十七条,
+第一千零六十二条至一千零六十五条, 第十条、十一条 (never after a comma or 或: 「第十条，三条…」
+is running text more often than a list)."""
+
+BARE_ARTICLE = rf"""
+    {NUMERAL} {GAP} [条條] {_NOT_MEASURE_WORD} (?! [文款件例] )    # 一千二百三十七条 (not 条文/条款)
+    (?: {GAP} 之 {GAP} {_SUFFIX_NUMERAL} )?
+"""
+"""A chain member written without 第, only after :data:`BARE_MEMBER_SEPARATOR`."""
+
 _SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) )*"
 """款/项 refinements after an article: 第三十九条第一款第（二）项."""
 
@@ -92,16 +104,19 @@ PIN_CHAIN = rf"""
     (?:                                                   # then list or range members
         {GAP} (?: {LIST_SEPARATOR} | {RANGE_SEPARATOR} ) {GAP}
         (?: {ARTICLE} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
+      | {GAP} {BARE_MEMBER_SEPARATOR} {GAP} {BARE_ARTICLE} {_SUB_PIN}   # 及一千二百三十七条
     )*
 """
 """A run of pin cites that share one instrument, starting with an article."""
 
 PIN_ELEMENT_RE = re.compile(
     rf"""
-      (?P<article> 第 {GAP} (?P<article_num>{NUMERAL}) {GAP} [条條]
-                   (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )? )
-    | (?P<paragraph> 第 {GAP} (?P<paragraph_num>{NUMERAL}) {GAP} 款 )
+      (?P<article> (?: 第 {GAP} )? (?P<article_num>{NUMERAL}) {GAP} [条條]      # 第 may drop
+                   (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )? )   # (bare members)
+    | (?P<paragraph> 第 {GAP} (?: (?P<paragraph_num>{NUMERAL})
+                                | [（(] {GAP} (?P<paragraph_num2>{NUMERAL}) {GAP} [)）] ) {GAP} 款 )
     | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )?
+              | 第 {GAP} [〔［\[【] {GAP} (?P<item_num4>{NUMERAL}) {GAP} [〕］\]】] {GAP} [项項]
               | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} [项項]
               | [（(] {GAP} (?P<item_num3>{SMALL_NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )? ) )
     | (?P<range> {RANGE_SEPARATOR} )
@@ -110,6 +125,13 @@ PIN_ELEMENT_RE = re.compile(
     re.VERBOSE,
 )
 """Tokenises a matched :data:`PIN_CHAIN` (or a back-reference's 款/项 tail) into elements."""
+
+PLACEHOLDER_PIN = rf"""
+    第 {GAP} (?: [XxＸｘNnＮｎ×＊*?？]{{1,3}} | 某 | _{{1,4}} | …{{1,2}} | \.{{3}} ) {GAP} [条條]
+    (?! [件例] ) {_SUB_PIN}
+"""
+"""A pin written as a placeholder instead of a number, after a 《title》: 《劳动合同法》第X条,
+第N条, 第×条, 第某条, 第__条, 第……条. Never an article: the citation names none."""
 
 PIN_TAIL_RE = re.compile(rf"{_SUB_PIN}", re.VERBOSE)
 """款/项 refinements after an article back-reference (同条第二款)."""
@@ -149,7 +171,14 @@ VERSION_NOTE = rf"""
 """
 """Version note right after a title: 《公司法》（2018年修正）→ version_hint ``2018年修正``."""
 
-_TITLE_TO_PIN = rf"{GAP} (?: 中的 | 中 | 的 | 之 )? {GAP}"
+_TITLE_TO_PIN = (
+    rf"{GAP} (?: 中的 | 中 | 的 | 之 )? (?: 条文 | 法条 )? (?: 中的 | 中 | 的 | 之 )? {GAP}"
+)
+
+PIN_JOINER_TAIL_RE = re.compile(r"(?:(?:中的|的|中|之)?(?:条文|法条))?(?:中的|的|中|之)?$")
+"""Words between an instrument and its pin cite, stripped before the title is looked up
+backwards from a bare 第N条: 民法典的第…, 刑法中的第…, 刑法条文第… (「依据刑法条文第一百一十四条」),
+刑法的条文中的第…; in a 《》 title's tail the same words are bridged (《刑法》条文第…)."""
 
 TITLE_NOTE = rf"{GAP} [（(] [^（）()《》\n]{{1,24}} [)）]"
 """Any other short parenthetical between a title and its pin cite: 《…规定》（公安部令第139号）
@@ -296,7 +325,7 @@ BARE_TITLE_TAIL_RE = re.compile(
     rf"""
     (?P<title>
         (?: [{CJK}] | [（(] [{CJK}0-9]{{1,10}} [)）] ){{2,40}}
-        (?: 法典 | 修正案 (?: [（(] [{CJK}]{{1,4}} [)）] )? | 法 | 条例 | 规定 | 办法 | 细则
+        (?: 法典 | 法案 | 修正案 (?: [（(] [{CJK}]{{1,4}} [)）] )? | 法 | 条例 | 规定 | 办法 | 细则
           | 规则 | 解释 | 决定 | 批复 | 答复 )
         (?: [（(] (?: 试行 | 暂行 | 修正 | 修订 ) [)）] )?
     )
@@ -394,7 +423,8 @@ CN_ANCHOR_RE = re.compile(
       (?P<titled>                                         # 《X》（2018年修正）第N条… or bare 《X》
           {TITLE}
           (?: {VERSION_NOTE} )?
-          (?: (?: {TITLE_NOTE} )? {_TITLE_TO_PIN} (?: {STRUCTURE} )? (?P<titled_chain> {PIN_CHAIN} ) )?
+          (?: (?: {TITLE_NOTE} )? {_TITLE_TO_PIN} (?: {STRUCTURE} )?
+              (?: (?P<titled_chain> {PIN_CHAIN} ) | (?P<titled_placeholder> {PLACEHOLDER_PIN} ) ) )?
       )
     | (?P<chain> {PIN_CHAIN} )                            # 第N条… (title looked up backwards)
     | (?P<guiding> {GUIDING_CASE} )                       # 指导案例24号
