@@ -10,7 +10,8 @@ finds, in the text exactly as given:
   2. after a carrier verb (规定/明确规定/指出/明确/载明…, optionally 了, then ，/：): the text up
      to the sentence end (。！？ or a line break), or up to the clause before the next citation
      when another citation follows in the same sentence;
-  3. after a lead-in (根据/依据/依照/按照《X》第N条，…): the text after the comma, as in 2;
+  3. after a lead-in (根据/依据/依照/按照《X》第N条，…): the text after the comma, as in 2
+     (not a judgment's 「…之规定，判决如下：」: the ruling follows, not the provision);
   4. a 法律依据 list item — the citation opens its line and is followed by ``：``, a space
      or directly by the provision text (``第二百零九条不动产物权的设立…``): the rest of the
      line up to the next citation;
@@ -66,6 +67,13 @@ _BOLD_CLOSE_RE = re.compile(r"\*\*|__")
 """Markdown bold closing right after a citation (``**《社会保险法》第五十八条** 用人单位…``)."""
 _SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
 """A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
+_RULING_RE = re.compile(r"(?:判决|裁定|决定|判处|处理)如下")
+"""The operative part of a judgment after its legal basis (「依照《刑法》第二百六十四条之规定，
+判决如下：」, every JuDGE judgment): what the court decides, never what the provision says."""
+_PROVISION_LINE_RE = re.compile(rf"[{rx.CJK}](?![^\n：:]{{0,9}}[：:])")
+"""A line that may be the text of the provision cited alone on the line before it."""
+_ITEM_LINE_RE = re.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
+"""A line opening with a 项 number （一）: an item of the provision just recited."""
 _ELLIPSIS = "…⋯."
 _ELLIPSIS_EDGE = _ELLIPSIS + "，,：:；;、 \t\u3000"
 
@@ -224,6 +232,8 @@ def _description(
     punct = m["punct"] if m else None
     if d >= len(text) or d >= next_start:
         return None, False, list_item
+    if _RULING_RE.match(text, d):
+        return None, False, list_item  # 依照…之规定，判决如下：the ruling, not the provision
     ch = text[d]
     if ch in rx.QUOTE_OPEN_CLOSE:
         close = text.find(rx.QUOTE_OPEN_CLOSE[ch], d + 1, min(len(text), d + 3000))
@@ -243,6 +253,10 @@ def _description(
     else:
         gap = text[g_end:d]
         spaced = gap != "" and gap.strip(" \t\u3000") == ""
+        if list_item and gap.strip(" \t\u3000\n") == "" and gap.count("\n") == 1:
+            # **《X》第N条**⏎ <text>: the citation is its line, the provision the next one (a
+            # line of running text: not 「2. …」, not a label 「具体法条内容：…」)
+            spaced = _PROVISION_LINE_RE.match(text, d) is not None
         # 答：可以。《X法》第N条 <text>: a sentence-opening citation, a space, the provision
         opener = spaced and _SENTENCE_OPEN_RE.search(head) is not None
         ok = (list_item or opener) and (gap == "" or spaced) and bool(_CJK_OR_OPEN_RE.match(ch))
@@ -253,7 +267,7 @@ def _description(
         return None, False, list_item
     recitation = verb is None and (punct in ("：", ":") or (list_item and punct is None))
     if recitation:
-        end = min(ctx.line_end(d), next_start)
+        end = min(_items_end(ctx, ctx.line_end(d)), next_start)
     else:
         sentence_end = ctx.sentence(d, d)[1]
         end = min(sentence_end, next_start)
@@ -268,6 +282,20 @@ def _description(
     if span[1] <= span[0]:
         return None, False, list_item
     return span, False, list_item
+
+
+def _items_end(ctx: _Context, end: int) -> int:
+    """End of a recitation line ``…的，劳动者可以解除劳动合同：`` extended over the 项 lines
+    that follow it (``（一）…；`` one per line): the provision's own list, recited as written."""
+    text = ctx.text
+    if end >= ctx.n or not text[:end].rstrip(" \t\u3000").endswith(("：", ":")):
+        return end
+    while end < ctx.n:
+        nxt = _ITEM_LINE_RE.match(text, end + 1)
+        if nxt is None:
+            break
+        end = ctx.line_end(nxt.end())
+    return end
 
 
 def _trim_ellipsis(text: str, s: int, e: int) -> tuple[int, int]:

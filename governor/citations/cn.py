@@ -533,13 +533,14 @@ class _Scanner:
             base.placeholder = _WS_RE.sub("", m["titled_placeholder"].translate(_ZW_TABLE))
             self.hits.append(base)
             return
-        if m["titled_chain"] is None:
+        chain = "titled_chain" if m["titled_chain"] is not None else "titled_bare"
+        if m[chain] is None:
             base.start, base.end = m.start(), m.end()
             self.hits.append(base)
             return
-        elements = parse_chain(self.text, m.start("titled_chain"), m.end("titled_chain"))
+        elements = parse_chain(self.text, m.start(chain), m.end(chain))
         if not elements:
-            base.start, base.end = m.start(), m.start("titled_chain")
+            base.start, base.end = m.start(), m.start(chain)
             self.hits.append(base)
             return
         self.emit_chain(elements, m.start(), base)

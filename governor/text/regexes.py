@@ -99,15 +99,28 @@ BARE_ARTICLE = rf"""
 _SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) )*"
 """款/项 refinements after an article: 第三十九条第一款第（二）项."""
 
-PIN_CHAIN = rf"""
-    {ARTICLE} {_SUB_PIN}                                  # first article (+款/项)
-    (?:                                                   # then list or range members
+_CHAIN_MEMBERS = rf"""
+    (?:                                                   # list or range members
         {GAP} (?: {LIST_SEPARATOR} | {RANGE_SEPARATOR} ) {GAP}
         (?: {ARTICLE} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
       | {GAP} {BARE_MEMBER_SEPARATOR} {GAP} {BARE_ARTICLE} {_SUB_PIN}   # 及一千二百三十七条
     )*
 """
+
+PIN_CHAIN = rf"""
+    {ARTICLE} {_SUB_PIN}                                  # first article (+款/项)
+    {_CHAIN_MEMBERS}
+"""
 """A run of pin cites that share one instrument, starting with an article."""
+
+TITLED_BARE_CHAIN = rf"""
+    (?= [0-9０-９]{{2}} | [零〇一二两三四五六七八九十百千]{{2}} )      # 三百零七条, not 三条
+    {BARE_ARTICLE} {_SUB_PIN}
+    {_CHAIN_MEMBERS}
+"""
+"""A chain whose first article drops its 第, right after a 《title》 (「《中华人民共和国刑法》
+三百零七条之一、第二十五条」, a JuDGE judgment): at least two numeral characters, so that
+「《刑法》三条规定…」 (three articles) is not read as 第三条."""
 
 PIN_ELEMENT_RE = re.compile(
     rf"""
@@ -424,7 +437,8 @@ CN_ANCHOR_RE = re.compile(
           {TITLE}
           (?: {VERSION_NOTE} )?
           (?: (?: {TITLE_NOTE} )? {_TITLE_TO_PIN} (?: {STRUCTURE} )?
-              (?: (?P<titled_chain> {PIN_CHAIN} ) | (?P<titled_placeholder> {PLACEHOLDER_PIN} ) ) )?
+              (?: (?P<titled_chain> {PIN_CHAIN} ) | (?P<titled_placeholder> {PLACEHOLDER_PIN} ) )
+            | {GAP} (?P<titled_bare> {TITLED_BARE_CHAIN} ) )?
       )
     | (?P<chain> {PIN_CHAIN} )                            # 第N条… (title looked up backwards)
     | (?P<guiding> {GUIDING_CASE} )                       # 指导案例24号
