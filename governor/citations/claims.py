@@ -63,17 +63,6 @@ _LINE_HEAD_RE = re.compile(
     r"(?:(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|对应的法律依据|具体法律依据)"
     r"(?:\*\*)?[为是]?[ \t]*[：:][ \t]*(?:\*\*)?[ \t]*)?(?:\*\*)?$"
 )
-_BOLD_CLOSE_RE = re.compile(r"\*\*|__")
-"""Markdown bold closing right after a citation (``**《社会保险法》第五十八条** 用人单位…``)."""
-_SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
-"""A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
-_RULING_RE = re.compile(r"(?:判决|裁定|决定|判处|处理)如下")
-"""The operative part of a judgment after its legal basis (「依照《刑法》第二百六十四条之规定，
-判决如下：」, every JuDGE judgment): what the court decides, never what the provision says."""
-_PROVISION_LINE_RE = re.compile(rf"[{rx.CJK}](?![^\n：:]{{0,9}}[：:])")
-"""A line that may be the text of the provision cited alone on the line before it."""
-_ITEM_LINE_RE = re.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
-"""A line opening with a 项 number （一）: an item of the provision just recited."""
 _ELLIPSIS = "…⋯."
 _ELLIPSIS_EDGE = _ELLIPSIS + "，,：:；;、 \t\u3000"
 
@@ -223,7 +212,7 @@ def _description(
     text = ctx.text
     head = text[ctx.line_start(g_start) : g_start]
     list_item = _LINE_HEAD_RE.match(head) is not None or _LEAD_ONLY_RE.match(head) is not None
-    bold = _BOLD_CLOSE_RE.match(text, g_end)
+    bold = rx.BOLD_CLOSE_RE.match(text, g_end)
     if bold is not None and (list_item or "**" in head):
         g_end = bold.end()  # **《X》第N条** <text>: the markup is layout
     m = rx.CARRIER_AFTER_RE.match(text, g_end)
@@ -232,7 +221,7 @@ def _description(
     punct = m["punct"] if m else None
     if d >= len(text) or d >= next_start:
         return None, False, list_item
-    if _RULING_RE.match(text, d):
+    if rx.RULING_RE.match(text, d):
         return None, False, list_item  # 依照…之规定，判决如下：the ruling, not the provision
     ch = text[d]
     if ch in rx.QUOTE_OPEN_CLOSE:
@@ -256,9 +245,9 @@ def _description(
         if list_item and gap.strip(" \t\u3000\n") == "" and gap.count("\n") == 1:
             # **《X》第N条**⏎ <text>: the citation is its line, the provision the next one (a
             # line of running text: not 「2. …」, not a label 「具体法条内容：…」)
-            spaced = _PROVISION_LINE_RE.match(text, d) is not None
+            spaced = rx.PROVISION_LINE_RE.match(text, d) is not None
         # 答：可以。《X法》第N条 <text>: a sentence-opening citation, a space, the provision
-        opener = spaced and _SENTENCE_OPEN_RE.search(head) is not None
+        opener = spaced and rx.SENTENCE_OPEN_RE.search(head) is not None
         ok = (list_item or opener) and (gap == "" or spaced) and bool(_CJK_OR_OPEN_RE.match(ch))
         if ok and opener and not list_item:
             end = min(ctx.sentence(d, d)[1], next_start)
@@ -291,7 +280,7 @@ def _items_end(ctx: _Context, end: int) -> int:
     if end >= ctx.n or not text[:end].rstrip(" \t\u3000").endswith(("：", ":")):
         return end
     while end < ctx.n:
-        nxt = _ITEM_LINE_RE.match(text, end + 1)
+        nxt = rx.ITEM_LINE_RE.match(text, end + 1)
         if nxt is None:
             break
         end = ctx.line_end(nxt.end())

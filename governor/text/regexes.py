@@ -528,6 +528,20 @@ QUOTE_RE = re.compile(
 QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "’"}
 """Opening quote → closing quote, for a quotation that starts a description."""
 
+# --- list-form recitations (claims.py descriptions) --------------------------------------
+
+BOLD_CLOSE_RE = re.compile(r"\*\*|__")
+"""Markdown bold closing right after a citation (``**《社会保险法》第五十八条** 用人单位…``)."""
+SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
+"""A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
+RULING_RE = re.compile(r"(?:判决|裁定|决定|判处|处理)如下")
+"""The operative part of a judgment after its legal basis (「依照《刑法》第二百六十四条之规定，
+判决如下：」, every JuDGE judgment): what the court decides, never what the provision says."""
+PROVISION_LINE_RE = re.compile(rf"[{CJK}](?![^\n：:]{{0,9}}[：:])")
+"""A line that may be the text of the provision cited alone on the line before it."""
+ITEM_LINE_RE = re.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
+"""A line opening with a 项 number （一）: an item of the provision just recited."""
+
 LEGAL_BASIS_RE = re.compile(
     r"(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|依据法条|相关法律条文)"
     r"[为是]?[ \t]*[：:\n]"
