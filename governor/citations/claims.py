@@ -212,16 +212,15 @@ def _description(
     text = ctx.text
     head = text[ctx.line_start(g_start) : g_start]
     list_item = _LINE_HEAD_RE.match(head) is not None or _LEAD_ONLY_RE.match(head) is not None
-    bold = rx.BOLD_CLOSE_RE.match(text, g_end)
-    if bold is not None and (list_item or "**" in head):
-        g_end = bold.end()  # **《X》第N条** <text>: the markup is layout
+    if text.startswith(("**", "__"), g_end) and (list_item or "**" in head):
+        g_end += 2  # **《X》第N条** <text>: the markup is layout
     m = rx.CARRIER_AFTER_RE.match(text, g_end)
     d = m.end() if m else g_end
     verb = m["verb"] if m else None
     punct = m["punct"] if m else None
     if d >= len(text) or d >= next_start:
         return None, False, list_item
-    if rx.RULING_RE.match(text, d):
+    if text[d] in "判裁决处" and rx.RULING_RE.match(text, d):
         return None, False, list_item  # 依照…之规定，判决如下：the ruling, not the provision
     ch = text[d]
     if ch in rx.QUOTE_OPEN_CLOSE:

@@ -428,8 +428,13 @@ class _Scanner:
         """True when ``pos`` lies inside a quotation that recites the provision of the citation
         right before it (「《民法典》第一千一百九十八条规定：“…依照《…》第一千一百六十五条的规定…”」):
         a title there is the quoted provision's cross-reference, not a citation of the report."""
+        if not self.hits:
+            return False
+        last = self.hits[-1]
+        if rx.QUOTE_OPEN_RE.search(self.text, last.end, pos) is None:
+            return False  # no quotation opens between the last citation and this title
         q = self.quote_at(pos)
-        if q is None or not self.hits:
+        if q is None:
             return False
         prev = None
         for h in reversed(self.hits):
@@ -726,8 +731,6 @@ class _Scanner:
     def bare_lead(self, m: re.Match[str]) -> None:
         """根据劳动合同法的规定: a whole-instrument citation when the bare title is a known
         alias (unknown bare titles without a pin cite are too ambiguous to extract)."""
-        if self.in_quote(m.start()):
-            return  # 「…依照刑法规定处罚。」: the quoted provision's words, not a citation
         written = clean_title(m["bare_title"])
         if written not in self.aliases.aliases:
             stripped = rx.TITLE_LEAD_PREFIX_RE.sub("", written)
@@ -736,6 +739,8 @@ class _Scanner:
         instrument, kind, _ = self.aliases.lookup(written)
         if instrument is None:
             return
+        if self.in_quote(m.start()):
+            return  # 「…依照刑法规定处罚。」: the quoted provision's words, not a citation
         s, e = m.span("bare_title")
         self.hits.append(Hit(s, e, kind, instrument, written))
 

@@ -525,13 +525,14 @@ QUOTE_RE = re.compile(
 )
 """Quoted spans inside a description (curly, corner and ASCII quotes)."""
 
+QUOTE_OPEN_RE = re.compile(r"[“「『\"‘]")
+"""An opening quotation mark (the keys of :data:`QUOTE_OPEN_CLOSE`)."""
+
 QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "’"}
 """Opening quote → closing quote, for a quotation that starts a description."""
 
 # --- list-form recitations (claims.py descriptions) --------------------------------------
 
-BOLD_CLOSE_RE = re.compile(r"\*\*|__")
-"""Markdown bold closing right after a citation (``**《社会保险法》第五十八条** 用人单位…``)."""
 SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
 """A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
 RULING_RE = re.compile(r"(?:判决|裁定|决定|判处|处理)如下")
