@@ -12,12 +12,18 @@ finds, in the text exactly as given:
      when another citation follows in the same sentence;
   3. after a lead-in (根据/依据/依照/按照《X》第N条，…): the text after the comma, as in 2
      (not a judgment's 「…之规定，判决如下：」: the ruling follows, not the provision);
-  4. a 法律依据 list item — the citation opens its line and is followed by ``：``, a space
-     or directly by the provision text (``第二百零九条不动产物权的设立…``): the rest of the
-     line up to the next citation;
+  4. a 法律依据 list item — the citation opens its line (after a list mark, a heading such as
+     法律依据：, markdown bold ``**…**``) and is followed by ``：``, a space or directly by the
+     provision text (``第二百零九条不动产物权的设立…``): the rest of the line up to the next
+     citation, with the provision's own 项 lines (``（一）…``) when the line ends in ``：``;
+     the next line when the citation is alone on its line and that line is running text;
+     a citation opening a sentence mid-line and followed by a space
+     (``答：可以。《社会保险法》第五十八条 用人单位…``): the text up to the sentence end;
   5. otherwise empty (the report states nothing about the content: fidelity not assessed).
 
-  ``quotes`` are the quoted spans inside the description.
+  ``quotes`` are the quoted spans inside the description. An omission mark (……, …, ...) at
+  either end of a description is left out, with the punctuation next to it: what was left out
+  is not words the report added.
 
 * **claim** — the local proposition the citation is attached to, citation text removed:
 

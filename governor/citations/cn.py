@@ -19,6 +19,15 @@ from a bare 第N条 for its instrument:
    number among the last few wins over the nearest one;
 5. otherwise nothing (合同第三条, 章程第十条, 他的第一条腿 are not citations of law).
 
+Pin chains: 第N条 lists and ranges (、/和/及/至…); after 、/和/及/与/至 a member may drop its 第
+(第一千二百三十六条及一千二百三十七条, 第二十三条和六十七条第三款), and right after a 《title》
+the first article may too (《中华人民共和国刑法》三百零七条之一, two numeral characters at
+least); 条文/法条 may stand between the instrument and its pin (依据刑法条文第一百一十四条);
+bracketed 款/项 forms (第（二）款, 第(五)项, 第〔二〕项, 第【三】项) are read. A range marks both
+endpoints with ``article_range``. A 《title》 followed by a placeholder pin (第X条, 第N条, 第×条,
+第某条, 第__条) gives one citation with ``placeholder`` set and no article. Titles ending 法案
+are statute-shaped and resolve to the law without 案 (《反垄断法案》 → 反垄断法).
+
 Also extracted: whole-instrument citations (``article=None``) for a 《title》 without a pin
 cite when the title resolves or is instrument-shaped, and for a bare *known* title between a
 lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，); article back-references
@@ -26,7 +35,9 @@ lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳�
 only in the report's voice, as above); 指导案例 / 检例; 案号; 文号. Inside a quotation
 (“…”) continuations and back-references are not extracted (they belong to the quoted
 provision) unless the quotation opens with the pin cite (``“第十三条 军人退役后…”``);
-titled and bare-title citations are.
+titled citations are, except inside a quotation that recites the provision of the citation
+right before it (「第一千一百九十八条规定：“…依照《民法典》第一千一百六十五条的规定…”」: the
+quoted provision's cross-reference); bare-title citations (依照刑法规定) never are.
 
 Spans are character offsets into the text exactly as given; nothing is normalised in place
 (titles are looked up after removing whitespace/zero-width characters, folding 〈〉/<> to 《》
@@ -572,9 +583,7 @@ class _Scanner:
             written = clean_title(qt["title"])
             inst, kind, shape = self.aliases.lookup(written)
             if inst is not None or (shape is not None and rx.BARE_TITLE_TAIL_RE.search(written)):
-                elements = parse_chain(text, s, m.end())
-                if elements:
-                    self.emit_chain(elements, lb + qt.start(), Hit(0, 0, kind, inst, written))
+                self.emit_pin(m, lb + qt.start(), Hit(0, 0, kind, inst, written))
                 return
         # 1. longest known alias (before back-references: 合同法 ends with 同法); a comma may
         #    stand between a known title and its pin in a list (- 中华人民共和国劳动法，第七十五条)
@@ -622,6 +631,8 @@ class _Scanner:
                     start = core_end - len(written)
         # 4. continuation of the previous citation's instrument
         if base is None:
+            if m["placeholder_pin"] is not None:
+                return  # a bare 第X条: too loose to read as a citation
             bare = pre.rstrip(" \t\u3000\xa0" + rx.ZERO_WIDTH)
             if not rx.CONTINUATION_BOUNDARY_RE.search(bare[-8:] if bare else ""):
                 return
@@ -646,7 +657,16 @@ class _Scanner:
             base.version_hint = a.version_hint
             self.emit_chain(elements, start, base)
             return
-        elements = parse_chain(text, s, m.end())
+        self.emit_pin(m, start, base)
+
+    def emit_pin(self, m: re.Match[str], start: int, base: Hit) -> None:
+        """Emit the pin cite of a ``chain`` or ``placeholder_pin`` anchor for ``base``."""
+        if m["placeholder_pin"] is not None:  # 劳动合同法第X条: no article named
+            base.start, base.end = start, m.end()
+            base.placeholder = _WS_RE.sub("", m["placeholder_pin"].translate(_ZW_TABLE))
+            self.hits.append(base)
+            return
+        elements = parse_chain(self.text, m.start(), m.end())
         if elements:
             self.emit_chain(elements, start, base)
 
@@ -752,7 +772,7 @@ class _Scanner:
                 continue  # inside the previous hit (a 案号/文号 tail runs past its anchor)
             if m["titled"] is not None:
                 self.titled(m)
-            elif m["chain"] is not None:
+            elif m["chain"] is not None or m["placeholder_pin"] is not None:
                 self.chain(m)
             elif m["article_ref"] is not None:
                 self.article_ref(m)

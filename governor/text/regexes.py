@@ -143,8 +143,9 @@ PLACEHOLDER_PIN = rf"""
     第 {GAP} (?: [XxＸｘNnＮｎ×＊*?？]{{1,3}} | 某 | _{{1,4}} | …{{1,2}} | \.{{3}} ) {GAP} [条條]
     (?! [件例] ) {_SUB_PIN}
 """
-"""A pin written as a placeholder instead of a number, after a 《title》: 《劳动合同法》第X条,
-第N条, 第×条, 第某条, 第__条, 第……条. Never an article: the citation names none."""
+"""A pin written as a placeholder instead of a number, after a 《title》 or a known title:
+《劳动合同法》第X条, 劳动合同法第N条, 第×条, 第某条, 第__条, 第……条. Never an article: the
+citation names none."""
 
 PIN_TAIL_RE = re.compile(rf"{_SUB_PIN}", re.VERBOSE)
 """款/项 refinements after an article back-reference (同条第二款)."""
@@ -441,6 +442,7 @@ CN_ANCHOR_RE = re.compile(
             | {GAP} (?P<titled_bare> {TITLED_BARE_CHAIN} ) )?
       )
     | (?P<chain> {PIN_CHAIN} )                            # 第N条… (title looked up backwards)
+    | (?P<placeholder_pin> {PLACEHOLDER_PIN} )            # 劳动合同法第X条 (likewise)
     | (?P<guiding> {GUIDING_CASE} )                       # 指导案例24号
     | (?P<guiding_first> {GUIDING_CASE_NUMBER_FIRST} )    # 第24号指导案例
     | (?P<spp> {SPP_CASE} )                               # 检例第39号
