@@ -190,3 +190,12 @@ def test_as_of_before_the_oldest_stored_version_is_unverifiable(gov: Governor) -
     """民事诉讼法 was in force in 2021-06 in a version older than the store's oldest (2022)."""
     (v,) = gov.verify("《民事诉讼法》第一百一十九条规定起诉条件。", as_of=date(2021, 6, 1))
     assert v.existence.label == "unverifiable"
+
+
+def test_placeholder_pin_is_not_found_and_said_to_be_a_placeholder(gov: Governor) -> None:
+    """「《劳动合同法》第X条」 names no article (issue 21): not the whole law, not a real article."""
+    v = one(gov, "根据《劳动合同法》第X条规定，用人单位应当支付经济补偿。")
+    assert v.citation.placeholder == "第X条" and v.citation.article is None
+    assert v.existence.label == "not_found"
+    assert "placeholder" in v.existence.rationale
+    assert not v.passes
