@@ -547,6 +547,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             initial=result.initial_verdicts,
             result=result,
             warnings=warnings,
+            horizon=gov.store.horizon,
         )
         page = render_draft(
             report,
@@ -580,7 +581,12 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         )
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
-    gaps = coverage_gaps(result.final_verdicts, unextracted_us=unread_us_cases(result.text))
+    gaps = coverage_gaps(
+        result.final_verdicts,
+        unextracted_us=unread_us_cases(result.text),
+        as_of=when,
+        horizon=gov.store.horizon,
+    )
     dc = deletion_counts(
         result.initial_verdicts,
         result.edits,

@@ -75,6 +75,211 @@ def _near_name(bare: str, store: AuthorityStore) -> str | None:
     return stems.get(stem)
 
 
+def _not_in_store(
+    cit: Citation, store: AuthorityStore, written: str, *, as_of: date, strict: bool
+) -> ExistenceOutcome:
+    """A PRC instrument name that resolves to nothing in the store (issue 24 items 4 and 5).
+
+    Foreign law and local documents are ``unverifiable``; so is a kind the store does not
+    cover (:func:`covered_kind` is None: departmental documents it lacks, standards,
+    notices). A name of a covered kind is ``not_found`` — with the nearest stored title when
+    there is one — but only when it could not be law made after the store's horizon
+    (:func:`_maybe_newer`); otherwise it is ``unverifiable`` with the horizon as the reason
+    (gap ``after_horizon``).
+    """
+    bare = written.strip("《》<> ")
+    if bare and FOREIGN_TITLE_RE.match(bare):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable", f"《{bare}》 is foreign law: the store holds PRC law only", strict=strict
+            ),
+            gap="foreign_law",
+        )
+    local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None and not bare.startswith("城市")
+    near = None if local else _near_name(bare, store)
+    covered = None if local else ("misnamed" if near else covered_kind(bare, store))
+    if not bare or (covered is None and not local and not _OUTSIDE_COVERAGE.search(bare)):
+        covered = "an instrument-shaped name"
+    if covered is None:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
+                strict=strict,
+            ),
+            gap="outside_store",
+        )
+    newer = _maybe_newer(cit, bare, store, as_of=as_of)
+    if newer is not None:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is not in the store, but {newer}: law made after "
+                f"{store.horizon.isoformat()} (the store's horizon) is not in the store",
+                strict=strict,
+            ),
+            gap="after_horizon",
+        )
+    if near is not None:
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"no instrument named 《{bare}》; the store has 《{near}》 under that name "
+                "with another type (misnamed)",
+                strict=strict,
+            ),
+            codes=("L1.1.1",),
+        )
+    close = nearest_title(bare, store)
+    hint = f"; nearest stored title: 《{close}》" if close else ""
+    return ExistenceOutcome(
+        _result(
+            "not_found",
+            f"no instrument named 《{bare or '?'}》 in the store, which holds every {covered} "
+            f"in force up to {store.horizon.isoformat()} (fabricated or misnamed){hint}",
+            strict=strict,
+        ),
+        codes=("L1.1.1",),
+    )
+
+
+_YEAR_IN_NAME = re.compile(r"((?:19|20)\d{2})\s*年")
+_DOCNO_YEAR = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
+
+
+def _maybe_newer(cit: Citation, bare: str, store: AuthorityStore, *, as_of: date) -> str | None:
+    """Why an instrument missing from the store may be law made after its horizon, or None.
+
+    Issue 24 item 4: a name is ``not_found`` only when the report's as-of date is within the
+    horizon and the instrument could not be newer than it. It could be when the as-of date
+    is after the horizon, or when the citation dates it in the horizon's year or later (a
+    year in the title or version note, a 法释〔YYYY〕 number next to it).
+    """
+    horizon = store.horizon
+    if as_of > horizon:
+        return f"the report is dated {as_of.isoformat()}"
+    for text in (bare, cit.version_hint or "", cit.raw):
+        for m in (*_YEAR_IN_NAME.finditer(text), *_DOCNO_YEAR.finditer(text)):
+            if int(m.group(1)) >= horizon.year:
+                return f"the citation dates it {m.group(1)}"
+    return None
+
+
+# Shapes of the kinds the store covers (issue 24 item 5). Sources: 立法法 (2023) 第六十五、
+# 七十二条 and 行政法规制定程序条例 第五条 (法律 are named …法; 行政法规 …条例, also 规定/办法);
+# 规章制定程序条例 第七条 (规章 may not be named 条例); 最高人民法院关于司法解释工作的规定
+# (2021) 第六条 (司法解释 forms: 解释、规定、规则、批复、决定; before 2007 also 意见, e.g. the
+# 1988 民通意见), 最高人民检察院司法解释工作规定 第六条 (解释、规定、规则、批复、决定).
+_COVERED_STATUTE = re.compile(r"(?:(?<!办)法|法典)$")
+_COVERED_SPC = re.compile(
+    r"^(?:最高人民法院|最高人民检察院)[^《》]*?"
+    r"(?:解释|规定|规则|批复|决定|(?<!指导)(?<!实施)(?<!工作)意见)(?:[（(][^）)]{1,6}[）)])?$"
+)
+# A national-level rule written with the state's name (中华人民共和国发票管理办法): a
+# 行政法规 by naming convention; 海关 rules are the one family of 部门规章 named this way.
+_COVERED_PRC_RULE = re.compile(r"^中华人民共和国(?!海关)[^《》]{2,}(?:办法|规定|细则)$")
+_IMPLEMENTING = re.compile(r"^(?P<parent>.{2,}?)(?:实施细则|实施办法|实施规定)$")
+_QUALIFIER = re.compile(r"(?:暂行|试行|[（(](?:试行|暂行)[）)])")
+_HEADINGS: dict[int, frozenset[str]] = {}
+
+
+def covered_kind(bare: str, store: AuthorityStore) -> str | None:
+    """The covered kind a name not in the store has the shape of, or None (outside).
+
+    Covered (a miss is a fabrication or misnaming): a 法/法典 title; a 条例 (local ones are
+    caught by the place prefix before this); an SPC/SPP 解释/规定/规则/批复/决定/意见 (not
+    指导意见/工作意见, which are not 司法解释); a 中华人民共和国…办法/规定/细则; the 实施细则/
+    实施办法/实施规定 of a stored law or of a 章/节 of one (劳务派遣实施规定: 劳动合同法
+    第五章第二节 劳务派遣, whose implementing regulation is the stored 劳动合同法实施条例); a
+    办法/规定/细则 whose subject differs by one character from a stored 法律/行政法规's
+    (社会保险费追缴办法 ~ 社会保险费征缴暂行条例).
+
+    Returns:
+        A short English name of the kind (used in the rationale), or None.
+    """
+    name = bare.removeprefix("中华人民共和国")
+    if _COVERED_STATUTE.search(name) or name.endswith("条例"):
+        return "national law and administrative regulation"
+    if _COVERED_SPC.match(bare):
+        return "judicial interpretation of the SPC/SPP"
+    if _COVERED_PRC_RULE.match(bare):
+        return "national administrative regulation"
+    m = _IMPLEMENTING.match(name)
+    if m is not None:
+        parent = m["parent"]
+        title = store.resolve_instrument(parent)
+        if title is not None and store.level_of(title) in ("法律", "宪法"):
+            return "law and its implementing regulation"
+        if parent in _law_headings(store):
+            return "law and its implementing regulation"
+    if _one_off_subject(name, store) is not None:
+        return "national law and administrative regulation"
+    return None
+
+
+def _law_headings(store: AuthorityStore) -> frozenset[str]:
+    """The 章/节 headings of the stored laws, without their numbers (劳务派遣, 集体合同 …)."""
+    got = _HEADINGS.get(id(store))
+    if got is None:
+        heads: set[str] = set()
+        for t in store.titles():
+            if store.level_of(t) != "法律":
+                continue
+            for rec in store.articles(t):
+                for p in rec.path:
+                    head = re.sub(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*", "", p)
+                    if len(head) >= 4:
+                        heads.add(head)
+        got = _HEADINGS[id(store)] = frozenset(heads)
+    return got
+
+
+def _subject(name: str) -> str:
+    return _QUALIFIER.sub("", _stem(name))
+
+
+def _one_off_subject(name: str, store: AuthorityStore) -> str | None:
+    """A stored 法律/行政法规 title whose subject (title without 中华人民共和国, type and
+    暂行/试行) has the same length (at least 4) as ``name``'s and differs in one character,
+    or None: 社会保险费追缴办法 ~ 社会保险费征缴暂行条例."""
+    if not name.endswith(("办法", "规定", "细则")):
+        return None
+    want = _subject(name)
+    if len(want) < 4:
+        return None
+    for t in store.titles():
+        if store.level_of(t) not in ("法律", "行政法规"):
+            continue
+        have = _subject(t)
+        if len(have) == len(want) and sum(a != b for a, b in zip(have, want, strict=True)) == 1:
+            return t
+    return None
+
+
+def nearest_title(bare: str, store: AuthorityStore) -> str | None:
+    """The stored title sharing the longest run of characters (at least 4) with ``bare``'s
+    subject, among those of the same family (法/条例/司法解释/规章) first; None when none
+    shares 4. Shown to the reader only; never decides a label."""
+    from difflib import SequenceMatcher
+
+    want = _subject(bare.removeprefix("中华人民共和国"))
+    if len(want) < 4:
+        return None
+    best: tuple[int, int, str] | None = None
+    for t in store.titles():
+        if store.level_of(t) in ("案例", "其他", None):
+            continue
+        have = t.removeprefix("中华人民共和国")
+        m = SequenceMatcher(None, want, have, autojunk=False).find_longest_match()
+        if m.size < 4:
+            continue
+        same = int(have[-2:] == bare[-2:])
+        key = (m.size, same, t)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return best[2] if best else None
+
+
 # Published SPC guiding cases, as far as the bundled list knows (cn_cases/SOURCE.md: the
 # upstream release holds 278). Numbers above are fabricated; numbers at or below but absent
 # from the store are unverifiable.
@@ -197,45 +402,7 @@ def _provision(
             gap="version_not_in_store",
         )
     if title is None or not store.has_instrument(title):
-        bare = written.strip("《》<> ")
-        outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
-        near = _near_name(bare, store) if outside else None
-        if near is not None:
-            return ExistenceOutcome(
-                _result(
-                    "not_found",
-                    f"no instrument named 《{bare}》; the store has 《{near}》 under that name "
-                    "with another type (misnamed)",
-                    strict=strict,
-                ),
-                codes=("L1.1.1",),
-            )
-        if bare and FOREIGN_TITLE_RE.match(bare):
-            return ExistenceOutcome(
-                _result(
-                    "unverifiable",
-                    f"《{bare}》 is foreign law: the store holds PRC law only",
-                    strict=strict,
-                ),
-                gap="foreign_law",
-            )
-        if bare and (_LOCAL_PREFIX.match(bare) or outside):
-            return ExistenceOutcome(
-                _result(
-                    "unverifiable",
-                    f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
-                    strict=strict,
-                ),
-                gap="outside_store",
-            )
-        return ExistenceOutcome(
-            _result(
-                "not_found",
-                f"no instrument named 《{bare or '?'}》 in the store (fabricated or misnamed)",
-                strict=strict,
-            ),
-            codes=("L1.1.1",),
-        )
+        return _not_in_store(cit, store, written, as_of=as_of, strict=strict)
     if cit.article is None:
         return ExistenceOutcome(
             _result("exists", f"《{title}》 exists (no article cited)", strict=strict)
@@ -525,6 +692,17 @@ def _case_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exist
 def _document_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
     num = cit.document_number or cit.raw
     title = store.title_for_document_number(num)
+    year = _year_of(num)
+    if title is None and year is not None and year >= store.horizon.year:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"{num}: 文号 not known to the store, and of the year of its horizon or later: "
+                f"law made after {store.horizon.isoformat()} is not in the store",
+                strict=strict,
+            ),
+            gap="after_horizon",
+        )
     if title is None:
         return ExistenceOutcome(
             _result("unverifiable", f"{num}: 文号 not known to the store", strict=strict),

@@ -215,3 +215,39 @@ def build_alias_table(
             break  # ambiguous in its best tier: dropped, lower tiers may not decide it
     shown = sorted({display[k] for k in table}, key=lambda a: (-len(a), a))
     return table, shown
+
+
+# Title variants reports write for one stored title (issue 24 item 6): the SPC's own titles
+# alternate 「具体应用法律」 and 「适用法律」 and drop or add 「若干问题」 between interpretations
+# (法释〔2003〕20号 「…适用法律若干问题的解释」, 法释〔2000〕33号 「…具体应用法律若干问题的
+# 解释」), so reports mix them; 中华人民共和国 and bracket width are spelling only.
+_VARIANT_FOLDS: tuple[tuple[str, str], ...] = (
+    ("具体应用法律", "适用法律"),
+    ("具体适用法律", "适用法律"),
+    ("应用法律", "适用法律"),
+    ("若干问题的解释", "的解释"),
+    ("若干问题的规定", "的规定"),
+    ("问题的解释", "的解释"),
+    ("问题的规定", "的规定"),
+    ("若干规定", "规定"),
+    (PRC, ""),
+)
+
+
+def variant_key(name: str) -> str:
+    """The key under which title variants of one instrument meet: :func:`norm_name` with
+    〈〉 and 《》 dropped, then 具体应用法律 → 适用法律, 若干问题的解释 → 的解释 (and 规定), and
+    中华人民共和国 removed everywhere (also inside an interpretation's 《》)."""
+    s = norm_name(name.replace("〈", "").replace("〉", ""))
+    for a, b in _VARIANT_FOLDS:
+        s = s.replace(a, b)
+    return s
+
+
+def unique_variants(titles: Iterable[str]) -> dict[str, str]:
+    """``variant_key → title`` for the keys exactly one of ``titles`` has (a key two titles
+    share is left out: a variant resolves only when one stored title fits)."""
+    seen: dict[str, set[str]] = {}
+    for t in titles:
+        seen.setdefault(variant_key(t), set()).add(t)
+    return {k: next(iter(v)) for k, v in seen.items() if len(v) == 1}

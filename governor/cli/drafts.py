@@ -284,10 +284,13 @@ def verify(
             judge=gov.judge.name,
             initial=verdicts,
             warnings=warnings,
+            horizon=gov.store.horizon,
         )
         if dry_run:
             continue  # verdicts of a dry run are placeholders: only the usage is reported
-        gapped = bool(report.gaps) and not allow_unverifiable
+        # a report dated after the store's horizon is flagged (n = 0) but fails only
+        # through citations that could not be checked
+        gapped = any(g.n for g in report.gaps) and not allow_unverifiable
         below += fail_on is not None and (report.scores.trust < fail_on or gapped)
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)

@@ -283,6 +283,7 @@ def build_report(
     result: RunResult | None = None,
     warnings: Sequence[str] = (),
     path: str | None = None,
+    horizon: date | None = None,
 ) -> VerdictReport:
     """Assemble the SPEC §2 machine-readable report of one draft.
 
@@ -297,6 +298,8 @@ def build_report(
         result: the governed run (``GovernanceResult``), or None for ``verify``.
         warnings: extra warnings (e.g. an empty draft).
         path: the draft's file when ``draft`` is text (a ``Draft`` carries its own).
+        horizon: the store's horizon (``AuthorityStore.horizon``); a report dated after it
+            gets the loud ``after_horizon`` gap. None: not checked.
 
     Raises:
         EncodingError: ``draft`` text holds a lone surrogate.
@@ -335,7 +338,9 @@ def build_report(
         final=final,
         stop_reason=stop,
         warnings=tuple(dict.fromkeys(notes)),
-        gaps=coverage_gaps(initial, unextracted_us=unread_us_cases(d.text)),
+        gaps=coverage_gaps(
+            initial, unextracted_us=unread_us_cases(d.text), as_of=as_of, horizon=horizon
+        ),
     )
 
 

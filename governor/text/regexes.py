@@ -183,7 +183,9 @@ INSTRUMENT_BACKREF_RE = re.compile(
     (?: 上述法律 | 前述法律 | 上述法规 | 该法律 | 同一法律 | 该部法律 | 这部法律
       | 同法 | 该法 | 本法 | 此法 | 前法
       | 本条例 | 该条例 | 同条例 | 此条例
-      | 本解释 | 该解释 | 同解释 | 本规定 | 该规定 | 本办法 | 该办法 )
+      | 本解释 | 该解释 | 同解释 | 本规定 | 该规定 | 本办法 | 该办法
+      | 上述条例 | 前述条例 | 上述解释 | 前述解释 | 上述司法解释 | 该司法解释 | 本司法解释
+      | 上述办法 | 前述办法 )
     $
     """,
     re.VERBOSE,
@@ -781,3 +783,19 @@ REPORT_HEADING_RE = re.compile(
 )
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
+
+GENERIC_BRACKETED_RE = re.compile(
+    r"^(?:条例|实施条例|实施细则|细则|解释|司法解释|规定|办法|法|法律|法规)$"
+)
+"""A bracketed title that names only a kind (《条例》, 《解释》): a back-reference to the nearest
+preceding instrument of that kind, not a title."""
+
+DEFINED_NAME_AFTER_RE = re.compile(
+    r"""
+    \s* [（(] \s* (?: 以下简称为 | 以下简称 | 以下称 | 下称 | 简称 ) \s* [:：]? \s*
+    [《“"「]? (?P<short> [^《》“”"「」（）()，。；\n]{2,20}? ) [》”"」]? \s* [）)]
+    """,
+    re.VERBOSE,
+)
+"""A short name defined right after a citation, for the rest of the report:
+《中华人民共和国政府信息公开条例》（以下简称《公开条例》）, （下称“劳动合同法”）."""
