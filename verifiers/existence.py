@@ -27,6 +27,7 @@ from governor.core.models import (
     TaxonomyCode,
 )
 from governor.core.records import ArticleRecord, RepealRecord
+from governor.text import regexes as rx
 from governor.text.regexes import FOREIGN_TITLE_RE
 from verifiers.textsim import containment, specificity
 
@@ -46,7 +47,6 @@ _OUTSIDE_COVERAGE = re.compile(
     r"(?:通知|意见|纪要|标准|指南|公告|批复|答复|函|章程|准则|细则|办法|规定|规则|规范|协定|条约|"
     r"公约|决定|指引|守则|须知|规程|目录|方案)$"
 )
-_COVERED_INTERPRETATION = re.compile(r"^最高人民(?:法院|检察院).*(?:解释|规定)$")
 _TYPE_SUFFIX = re.compile(
     r"(?:实施条例|实施细则|实施办法|暂行条例|暂行规定|暂行办法|条例|办法|规定|规则|细则|法|规范|准则)$"
 )
@@ -143,8 +143,20 @@ def _not_in_store(
     )
 
 
-_YEAR_IN_NAME = re.compile(r"((?:19|20)\d{2})\s*年")
-_DOCNO_YEAR = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
+def _misnamed_law(bare: str, store: AuthorityStore) -> str | None:
+    """The stored 法律 whose name (without 中华人民共和国, 4+ characters) ``bare``, a …法
+    title, contains or is contained in (社会法就业促进法 ⊃ 就业促进法, 会计师法 ⊂ 注册会计师法),
+    or None. Interpretations and implementing rules of a stored law are not taken: a new one
+    of those names the law too."""
+    name = bare.removeprefix("中华人民共和国")
+    if len(name) < 4 or not rx.COVERED_STATUTE_RE.search(name) or rx.COVERED_SPC_RE.match(bare):
+        return None
+    for t in store.titles():
+        short = t.removeprefix("中华人民共和国")
+        if len(short) >= 4 and short != name and (short in name or name in short):
+            if store.level_of(t) == "法律":
+                return t
+    return None
 
 
 def _maybe_newer(cit: Citation, bare: str, store: AuthorityStore, *, as_of: date) -> str | None:
@@ -152,34 +164,21 @@ def _maybe_newer(cit: Citation, bare: str, store: AuthorityStore, *, as_of: date
 
     Issue 24 item 4: a name is ``not_found`` only when the report's as-of date is within the
     horizon and the instrument could not be newer than it. It could be when the as-of date
-    is after the horizon, or when the citation dates it in the horizon's year or later (a
-    year in the title or version note, a 法释〔YYYY〕 number next to it).
+    is after the horizon — unless the name is a stored law's name with words added or
+    dropped (:func:`_misnamed_law`: a misnaming, not a new law) — or when the citation dates
+    it in the horizon's year or later (a year in the title or version note, a 法释〔YYYY〕
+    number next to it).
     """
     horizon = store.horizon
-    if as_of > horizon:
+    if as_of > horizon and _misnamed_law(bare, store) is None:
         return f"the report is dated {as_of.isoformat()}"
     for text in (bare, cit.version_hint or "", cit.raw):
-        for m in (*_YEAR_IN_NAME.finditer(text), *_DOCNO_YEAR.finditer(text)):
+        for m in (*rx.YEAR_IN_NAME_RE.finditer(text), *rx.SPC_DOCNO_YEAR_RE.finditer(text)):
             if int(m.group(1)) >= horizon.year:
                 return f"the citation dates it {m.group(1)}"
     return None
 
 
-# Shapes of the kinds the store covers (issue 24 item 5). Sources: 立法法 (2023) 第六十五、
-# 七十二条 and 行政法规制定程序条例 第五条 (法律 are named …法; 行政法规 …条例, also 规定/办法);
-# 规章制定程序条例 第七条 (规章 may not be named 条例); 最高人民法院关于司法解释工作的规定
-# (2021) 第六条 (司法解释 forms: 解释、规定、规则、批复、决定; before 2007 also 意见, e.g. the
-# 1988 民通意见), 最高人民检察院司法解释工作规定 第六条 (解释、规定、规则、批复、决定).
-_COVERED_STATUTE = re.compile(r"(?:(?<!办)法|法典)$")
-_COVERED_SPC = re.compile(
-    r"^(?:最高人民法院|最高人民检察院)[^《》]*?"
-    r"(?:解释|规定|规则|批复|决定|(?<!指导)(?<!实施)(?<!工作)意见)(?:[（(][^）)]{1,6}[）)])?$"
-)
-# A national-level rule written with the state's name (中华人民共和国发票管理办法): a
-# 行政法规 by naming convention; 海关 rules are the one family of 部门规章 named this way.
-_COVERED_PRC_RULE = re.compile(r"^中华人民共和国(?!海关)[^《》]{2,}(?:办法|规定|细则)$")
-_IMPLEMENTING = re.compile(r"^(?P<parent>.{2,}?)(?:实施细则|实施办法|实施规定)$")
-_QUALIFIER = re.compile(r"(?:暂行|试行|[（(](?:试行|暂行)[）)])")
 _HEADINGS: dict[int, frozenset[str]] = {}
 
 
@@ -198,13 +197,13 @@ def covered_kind(bare: str, store: AuthorityStore) -> str | None:
         A short English name of the kind (used in the rationale), or None.
     """
     name = bare.removeprefix("中华人民共和国")
-    if _COVERED_STATUTE.search(name) or name.endswith("条例"):
+    if rx.COVERED_STATUTE_RE.search(name) or name.endswith("条例"):
         return "national law and administrative regulation"
-    if _COVERED_SPC.match(bare):
+    if rx.COVERED_SPC_RE.match(bare):
         return "judicial interpretation of the SPC/SPP"
-    if _COVERED_PRC_RULE.match(bare):
+    if rx.COVERED_PRC_RULE_RE.match(bare):
         return "national administrative regulation"
-    m = _IMPLEMENTING.match(name)
+    m = rx.IMPLEMENTING_RE.match(name)
     if m is not None:
         parent = m["parent"]
         title = store.resolve_instrument(parent)
@@ -235,7 +234,7 @@ def _law_headings(store: AuthorityStore) -> frozenset[str]:
 
 
 def _subject(name: str) -> str:
-    return _QUALIFIER.sub("", _stem(name))
+    return rx.TITLE_QUALIFIER_RE.sub("", _stem(name))
 
 
 def _one_off_subject(name: str, store: AuthorityStore) -> str | None:

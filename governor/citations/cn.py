@@ -513,7 +513,9 @@ class _Scanner:
             version = title_version
         ante = None
         if title in self.defined:  # a short name the report defined (《公开条例》)
-            instrument, _written, kind = self.defined[title]
+            instrument, full, kind = self.defined[title]
+            if instrument is None and full:  # 《条约》 for 《1978年国际刑事司法协助条约》
+                title = full
         elif instrument is None and rx.GENERIC_BRACKETED_RE.match(title):
             # 《条例》 after 《工伤保险条例》: the nearest preceding instrument of that kind
             ante = self.antecedent(word=title, strict=True)
@@ -574,10 +576,11 @@ class _Scanner:
         folded = core.translate(rx.TRADITIONAL_TO_SIMPLIFIED)  # 1:1, offsets unchanged
         short = next((d for d in sorted(self.defined, key=len, reverse=True) if folded.endswith(d)), None)
         if short is not None:  # 公开条例第十三条 after （以下简称“公开条例”）
-            inst, _w, kind = self.defined[short]
+            inst, full, kind = self.defined[short]
             elements = parse_chain(text, s, m.end())
             if elements:
-                self.emit_chain(elements, core_end - len(short), Hit(0, 0, kind, inst, short))
+                written = short if inst is not None or not full else full
+                self.emit_chain(elements, core_end - len(short), Hit(0, 0, kind, inst, written))
             return
         alias = self.aliases.longest_suffix(folded)
         if alias is None and core.endswith(("，", ",")):

@@ -159,9 +159,11 @@ class VerdictReport(_Out):
         description="Citations of the input that could not be checked, one entry per kind "
         "(us_case_not_extracted, us_case_no_lookup, us_case_lookup_down, us_statute, "
         "foreign_law, outside_store, "
-        "version_not_in_store, record_not_in_store) with its count and a one-line message; "
-        "`loud` marks a configured lookup that failed. Empty when everything was checkable. "
-        "`--fail-on` fails on any gap unless `--allow-unverifiable` is given.",
+        "version_not_in_store, record_not_in_store, after_horizon) with its count and a "
+        "one-line message; `loud` marks a configured lookup that failed or a report dated "
+        "after the store's horizon (`after_horizon`, `horizon` set; n = 0 when no citation "
+        "names an instrument the store lacks). Empty when everything was checkable. "
+        "`--fail-on` fails on any gap with n > 0 unless `--allow-unverifiable` is given.",
     )
 
 
