@@ -91,7 +91,9 @@ def _not_in_store(
     if bare and FOREIGN_TITLE_RE.match(bare):
         return ExistenceOutcome(
             _result(
-                "unverifiable", f"《{bare}》 is foreign law: the store holds PRC law only", strict=strict
+                "unverifiable",
+                f"《{bare}》 is foreign law: the store holds PRC law only",
+                strict=strict,
             ),
             gap="foreign_law",
         )

@@ -204,7 +204,6 @@ class _AliasIndex:
             self.titles[title] = got
         return got
 
-
     def variant(self, title: str) -> str | None:
         """The one stored title a variant spelling fits (具体应用法律/适用法律, 若干问题的解释/
         解释, 中华人民共和国, bracket width: :func:`governor.authorities.aliases.variant_key`),
@@ -574,7 +573,9 @@ class _Scanner:
         # 1. longest known alias (before back-references: 合同法 ends with 同法); a comma may
         #    stand between a known title and its pin in a list (- 中华人民共和国劳动法，第七十五条)
         folded = core.translate(rx.TRADITIONAL_TO_SIMPLIFIED)  # 1:1, offsets unchanged
-        short = next((d for d in sorted(self.defined, key=len, reverse=True) if folded.endswith(d)), None)
+        short = next(
+            (d for d in sorted(self.defined, key=len, reverse=True) if folded.endswith(d)), None
+        )
         if short is not None:  # 公开条例第十三条 after （以下简称“公开条例”）
             inst, full, kind = self.defined[short]
             elements = parse_chain(text, s, m.end())
