@@ -159,6 +159,9 @@ def test_report_after_horizon_names_it(store: AuthorityStore) -> None:
         # kinds the store does not cover stay outside it; real documents JuDGE judgments cite
         ("依据《最高人民法院关于处理自首和立功若干具体问题的意见》第二条，", "unverifiable",
          "outside the store"),
+        # a real 1993 SPC 意见 (repealed 2021) on a case type no stored interpretation covers
+        ("依据《最高人民法院关于人民法院审理离婚案件处理子女抚养问题的若干具体意见》第三条，",
+         "unverifiable", "outside the store"),
         ("依据《最高人民法院、最高人民检察院、公安部关于办理醉酒驾驶机动车刑事案件适用法律若干问题的意见》"
          "第二条，", "unverifiable", "outside the store"),
         ("依据《上海市居住证管理办法》第十条，", "unverifiable", "outside the store"),

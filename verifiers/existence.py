@@ -201,7 +201,7 @@ def covered_kind(bare: str, store: AuthorityStore) -> str | None:
     name = bare.removeprefix("中华人民共和国")
     if rx.COVERED_STATUTE_RE.search(name) or name.endswith("条例"):
         return "national law and administrative regulation"
-    if rx.COVERED_SPC_RE.match(bare):
+    if rx.COVERED_SPC_RE.match(bare) and (not bare.endswith("意见") or _spc_case_type(bare, store)):
         return "judicial interpretation of the SPC/SPP"
     if rx.COVERED_PRC_RULE_RE.match(bare):
         return "national administrative regulation"
@@ -216,6 +216,29 @@ def covered_kind(bare: str, store: AuthorityStore) -> str | None:
     if _one_off_subject(name, store) is not None:
         return "national law and administrative regulation"
     return None
+
+
+def _spc_case_type(bare: str, store: AuthorityStore) -> str | None:
+    """A stored SPC/SPP interpretation on the case type an SPC 意见 names (审理X案件), X and
+    its case type one inside the other in order (建设工程合同纠纷 ~ 建设工程施工合同纠纷), or
+    None. An old 意见 on a case type no stored interpretation covers is likely a real one the
+    store lacks (离婚案件处理子女抚养问题的若干具体意见, 1993, repealed 2021)."""
+    m = rx.SPC_CASE_TYPE_RE.search(bare)
+    if m is None or len(m["subject"]) < 4:
+        return None
+    want = m["subject"]
+    for t in store.titles():
+        if store.level_of(t) != "司法解释":
+            continue
+        h = rx.SPC_CASE_TYPE_RE.search(t)
+        if h is not None and (_in_order(want, h["subject"]) or _in_order(h["subject"], want)):
+            return t
+    return None
+
+
+def _in_order(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
 
 
 def _law_headings(store: AuthorityStore) -> frozenset[str]:

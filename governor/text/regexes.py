@@ -839,3 +839,6 @@ YEAR_IN_NAME_RE = re.compile(r"((?:19|20)\d{2})\s*年")
 
 SPC_DOCNO_YEAR_RE = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
 """The year of a 法释〔YYYY〕N号 number."""
+
+SPC_CASE_TYPE_RE = re.compile(r"关于(?:人民法院)?审理(?P<subject>[^《》]+?)案件")
+"""The case type an SPC title is about: 关于审理建设工程施工合同纠纷案件… → 建设工程施工合同纠纷."""
