@@ -148,7 +148,7 @@ class _AliasIndex:
     def __init__(self, names: InstrumentNames) -> None:
         self.names = names
         self.titles: dict[str, tuple[str | None, CitationKind, CitationKind | None]] = {}
-        self._variants: dict[str, str] | None = None
+        self._variants: tuple[dict[str, str], ...] | None = None
         self.titled_memo: dict[
             tuple[str, bool], tuple[str, str | None, str | None, CitationKind, CitationKind | None]
         ] = {}
@@ -210,8 +210,12 @@ class _AliasIndex:
         or None when none or several fit; names objects without ``titles()`` have none."""
         if self._variants is None:
             titles = getattr(self.names, "titles", None)
-            self._variants = unique_variants(titles()) if callable(titles) else {}
-        return self._variants.get(variant_key(title))
+            self._variants = unique_variants(titles()) if callable(titles) else ()
+        for level, table in enumerate(self._variants):
+            found = table.get(variant_key(title, level))
+            if found is not None:
+                return found
+        return None
 
 
 _ALIAS_CACHE: weakref.WeakKeyDictionary[object, _AliasIndex] = weakref.WeakKeyDictionary()
