@@ -36,7 +36,7 @@ from verifiers.textsim import containment, specificity
 _LOCAL_PREFIX = re.compile(
     r"^(?:北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南"
     r"|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门"
-    r"|[\u4e00-\u9fff]{1,6}(?:省|市|自治区|自治州|县|区))"
+    r"|[\u4e00-\u9fff]{1,6}(?:省|(?<!城)市|自治区|自治州|县|区))"
 )
 # Names shaped like documents the store does not aim to cover: department rules, standards,
 # notices, treaties, local rules. A citation of one that does not resolve is unverifiable,
@@ -97,11 +97,11 @@ def _not_in_store(
             ),
             gap="foreign_law",
         )
-    local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None and not bare.startswith("城市")
+    local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None
     near = None if local else _near_name(bare, store)
     covered = None if local else ("misnamed" if near else covered_kind(bare, store))
     if not bare or (covered is None and not local and not _OUTSIDE_COVERAGE.search(bare)):
-        covered = "an instrument-shaped name"
+        covered = "national law, regulation and judicial interpretation"
     if covered is None:
         return ExistenceOutcome(
             _result(
@@ -111,7 +111,7 @@ def _not_in_store(
             ),
             gap="outside_store",
         )
-    newer = _maybe_newer(cit, bare, store, as_of=as_of)
+    newer = _maybe_newer(cit, bare, store, as_of=as_of, misnaming=near is not None)
     if newer is not None:
         return ExistenceOutcome(
             _result(
@@ -138,7 +138,7 @@ def _not_in_store(
         _result(
             "not_found",
             f"no instrument named 《{bare or '?'}》 in the store, which holds every {covered} "
-            f"in force up to {store.horizon.isoformat()} (fabricated or misnamed){hint}",
+            f"made up to {store.horizon.isoformat()} (fabricated or misnamed){hint}",
             strict=strict,
         ),
         codes=("L1.1.1",),
@@ -161,18 +161,21 @@ def _misnamed_law(bare: str, store: AuthorityStore) -> str | None:
     return None
 
 
-def _maybe_newer(cit: Citation, bare: str, store: AuthorityStore, *, as_of: date) -> str | None:
+def _maybe_newer(
+    cit: Citation, bare: str, store: AuthorityStore, *, as_of: date, misnaming: bool = False
+) -> str | None:
     """Why an instrument missing from the store may be law made after its horizon, or None.
 
     Issue 24 item 4: a name is ``not_found`` only when the report's as-of date is within the
     horizon and the instrument could not be newer than it. It could be when the as-of date
-    is after the horizon — unless the name is a stored law's name with words added or
-    dropped (:func:`_misnamed_law`: a misnaming, not a new law) — or when the citation dates
+    is after the horizon — unless the name is a stored instrument's under another type
+    (``misnaming``) or a stored law's name with words added or dropped
+    (:func:`_misnamed_law`): a misnaming, not a new law — or when the citation dates
     it in the horizon's year or later (a year in the title or version note, a 法释〔YYYY〕
     number next to it).
     """
     horizon = store.horizon
-    if as_of > horizon and _misnamed_law(bare, store) is None:
+    if as_of > horizon and not misnaming and _misnamed_law(bare, store) is None:
         return f"the report is dated {as_of.isoformat()}"
     for text in (bare, cit.version_hint or "", cit.raw):
         for m in (*rx.YEAR_IN_NAME_RE.finditer(text), *rx.SPC_DOCNO_YEAR_RE.finditer(text)):
@@ -188,8 +191,9 @@ def covered_kind(bare: str, store: AuthorityStore) -> str | None:
     """The covered kind a name not in the store has the shape of, or None (outside).
 
     Covered (a miss is a fabrication or misnaming): a 法/法典 title; a 条例 (local ones are
-    caught by the place prefix before this); an SPC/SPP 解释/规定/规则/批复/决定/意见 (not
-    指导意见/工作意见, which are not 司法解释); a 中华人民共和国…办法/规定/细则; the 实施细则/
+    caught by the place prefix before this); an SPC/SPP 解释/规定/规则
+    (:data:`governor.text.regexes.COVERED_SPC_RE`; an 意见 only on a case type a stored
+    interpretation covers, :func:`_spc_case_type`); a 中华人民共和国…办法/规定/细则; the 实施细则/
     实施办法/实施规定 of a stored law or of a 章/节 of one (劳务派遣实施规定: 劳动合同法
     第五章第二节 劳务派遣, whose implementing regulation is the stored 劳动合同法实施条例); a
     办法/规定/细则 whose subject differs by one character from a stored 法律/行政法规's
