@@ -97,6 +97,16 @@ def _not_in_store(
             ),
             gap="foreign_law",
         )
+    if bare and rx.GENERIC_BRACKETED_RE.match(bare):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 names only a kind of instrument, and none of that kind is cited "
+                "before it: which one is meant cannot be told",
+                strict=strict,
+            ),
+            gap="outside_store",
+        )
     local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None
     near = None if local else _near_name(bare, store)
     covered = None if local else ("misnamed" if near else covered_kind(bare, store))

@@ -11,6 +11,8 @@ from a bare 第N条 for its instrument:
    (``antecedent`` set); 本法/本条例… only in the report's own voice (a clause opening with
    根据/依据/按照: ``2. 根据本法第四十条规定``) — elsewhere (``劳动者依照本法第三十八条…``)
    it is the wording of a recited law, a cross-reference inside provision text, and skipped;
+   a word naming a kind (该条例, 上述解释, and a bare 《条例》/《解释》 in 《》) takes the nearest
+   preceding instrument of that kind (issue 24 item 6);
 3. an unknown instrument-shaped title (…法/条例/规定/办法/解释 + 第N条): extracted with
    ``instrument=None`` — a fabricated instrument is an error to report, not to ignore;
 4. a continuation of the previous citation's instrument when the 第N条 stands after a
@@ -18,6 +20,12 @@ from a bare 第N条 for its instrument:
    within 500 characters (any distance after 根据); an earlier citation of the same article
    number among the last few wins over the nearest one;
 5. otherwise nothing (合同第三条, 章程第十条, 他的第一条腿 are not citations of law).
+
+A short name the report defines right after a citation (「（以下简称《公开条例》）」, 「（下称
+“X”）」) names that citation's instrument for the rest of the report, in 《》 or bare before
+第N条; the definition itself is not a citation. A title that resolves to nothing is tried as a
+variant (具体应用法律/适用法律, 若干问题的解释/解释, 中华人民共和国 inside or out, bracket width)
+and taken when exactly one stored title fits (:func:`governor.authorities.aliases.variant_key`).
 
 Also extracted: whole-instrument citations (``article=None``) for a 《title》 without a pin
 cite when the title resolves or is instrument-shaped, and for a bare *known* title between a
@@ -522,11 +530,10 @@ class _Scanner:
         elif instrument is None and rx.GENERIC_BRACKETED_RE.match(title):
             # 《条例》 after 《工伤保险条例》: the nearest preceding instrument of that kind
             ante = self.antecedent(word=title, strict=True)
-            if ante is None:
-                return
-            a = self.hits[ante]
-            instrument, kind = a.instrument, a.kind
-            version = version or a.version_hint
+            if ante is not None:  # without one it stays unresolved (existence: unverifiable)
+                a = self.hits[ante]
+                instrument, kind = a.instrument, a.kind
+                version = version or a.version_hint
         if instrument is None and shape is None:
             return
         base = Hit(

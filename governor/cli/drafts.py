@@ -301,6 +301,7 @@ def verify(
         sup = draft_support(draft.text, verdicts, draft.text, verdicts)
         verdict_view(console, f"{path}  (as of {when})", report.citations)
         rationale_view(console, report.citations, details=details)
+        gapped_n = any(g.n for g in report.gaps)
         line = gap_line(report.gaps)
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
@@ -310,7 +311,7 @@ def verify(
             f"cov {sup.s_cov:.3f} · sup {sup.s_sup:.3f} · "
             f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0 · "
             "orphan claims 0 · annotations 0"
-            + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
+            + (" · not checked " + str(sum(g.n for g in report.gaps)) if gapped_n else "")
             + "\n"
         )
     report_usage(gov)
