@@ -12,6 +12,7 @@ store's repeal registry (derived from that article's text).
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -194,7 +195,7 @@ def _maybe_newer(
     return None
 
 
-_HEADINGS: dict[int, frozenset[str]] = {}
+_HEADINGS: weakref.WeakKeyDictionary[AuthorityStore, frozenset[str]] = weakref.WeakKeyDictionary()
 
 
 def covered_kind(bare: str, store: AuthorityStore) -> str | None:
@@ -257,7 +258,7 @@ def _in_order(short: str, long: str) -> bool:
 
 def _law_headings(store: AuthorityStore) -> frozenset[str]:
     """The 章/节 headings of the stored laws, without their numbers (劳务派遣, 集体合同 …)."""
-    got = _HEADINGS.get(id(store))
+    got = _HEADINGS.get(store)
     if got is None:
         heads: set[str] = set()
         for t in store.titles():
@@ -268,7 +269,7 @@ def _law_headings(store: AuthorityStore) -> frozenset[str]:
                     head = re.sub(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*", "", p)
                     if len(head) >= 4:
                         heads.add(head)
-        got = _HEADINGS[id(store)] = frozenset(heads)
+        got = _HEADINGS[store] = frozenset(heads)
     return got
 
 
