@@ -266,7 +266,7 @@ def _law_headings(store: AuthorityStore) -> frozenset[str]:
                 continue
             for rec in store.articles(t):
                 for p in rec.path:
-                    head = re.sub(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*", "", p)
+                    head = rx.HEADING_NUMBER_RE.sub("", p)
                     if len(head) >= 4:
                         heads.add(head)
         got = _HEADINGS[store] = frozenset(heads)
@@ -296,8 +296,8 @@ def _one_off_subject(name: str, store: AuthorityStore) -> str | None:
 
 
 def nearest_title(bare: str, store: AuthorityStore) -> str | None:
-    """The stored title sharing the longest run of characters (at least 4) with ``bare``'s
-    subject, among those of the same family (法/条例/司法解释/规章) first; None when none
+    """The stored title (cases excluded) sharing the longest run of characters (at least 4)
+    with ``bare``'s subject, a title of the same type ending winning a tie; None when none
     shares 4. Shown to the reader only; never decides a label."""
     from difflib import SequenceMatcher
 

@@ -842,3 +842,6 @@ SPC_DOCNO_YEAR_RE = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
 
 SPC_CASE_TYPE_RE = re.compile(r"关于(?:人民法院)?审理(?P<subject>[^《》]+?)案件")
 """The case type an SPC title is about: 关于审理建设工程施工合同纠纷案件… → 建设工程施工合同纠纷."""
+
+HEADING_NUMBER_RE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*")
+"""The number of a 编/章/节 heading (第五章 特别规定 → 特别规定)."""
