@@ -90,6 +90,11 @@ class Governor(Protocol):
     @property
     def judge(self) -> Any: ...
 
+    @property
+    def store(self) -> Any:
+        """The authority store (its ``horizon`` dates the report's gaps)."""
+        ...
+
     def govern(
         self, text: str, *, strategy: str | None = ..., as_of: date | None = ..., context: str = ...
     ) -> Any: ...
@@ -547,6 +552,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             initial=result.initial_verdicts,
             result=result,
             warnings=warnings,
+            horizon=gov.store.horizon,
         )
         page = render_draft(
             report,
@@ -580,7 +586,12 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         )
     s0 = report.scores
     s1 = report.final.scores if report.final else s0
-    gaps = coverage_gaps(result.final_verdicts, unextracted_us=unread_us_cases(result.text))
+    gaps = coverage_gaps(
+        result.final_verdicts,
+        unextracted_us=unread_us_cases(result.text),
+        as_of=when,
+        horizon=gov.store.horizon,
+    )
     dc = deletion_counts(
         result.initial_verdicts,
         result.edits,

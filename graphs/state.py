@@ -10,6 +10,7 @@ in ``batch`` or concurrently.
 from __future__ import annotations
 
 import operator
+from datetime import date
 from typing import Annotated, Any, Literal, NotRequired
 
 from pydantic import BaseModel, ConfigDict
@@ -167,16 +168,18 @@ class GovernanceResult(BaseModel):
         """All edits of all rounds, in order."""
         return tuple(e for r in self.rounds for e in r.edits)
 
-    def to_report(self, *, judge: str = "offline", path: str | None = None) -> VerdictReport:
+    def to_report(
+        self, *, judge: str = "offline", path: str | None = None, horizon: date | None = None
+    ) -> VerdictReport:
         """The SPEC §2 machine-readable report of this run (what ``citegov revise`` writes
         as ``<name>.verdicts.json``; ``.model_dump_json()`` it).
 
         Args:
             judge: name of the judge that decided (``offline`` | ``llm``).
             path: the draft's file, recorded in ``input.path``.
+            horizon: the store's horizon (``AuthorityStore.horizon``): a report dated after
+                it gets the loud ``after_horizon`` gap; None: not checked.
         """
-        from datetime import date
-
         return build_report(
             self.draft,
             as_of=date.fromisoformat(self.as_of),
@@ -185,6 +188,7 @@ class GovernanceResult(BaseModel):
             initial=self.initial_verdicts,
             result=self,
             path=path,
+            horizon=horizon,
         )
 
 

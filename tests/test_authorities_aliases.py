@@ -176,3 +176,35 @@ def test_every_short_name_resolves_to_one_title(store) -> None:  # type: ignore[
 
 def test_store_satisfies_instrument_names_port(store) -> None:  # type: ignore[no-untyped-def]
     assert isinstance(store, InstrumentNames)
+
+
+# --- title variants (issue 24 item 6) ------------------------------------------------------------
+
+_RS = "最高人民法院关于审理人身损害赔偿案件适用法律若干问题的解释"
+_XZ1 = "最高人民法院关于适用《中华人民共和国行政诉讼法》的解释"
+_XZ2 = "最高人民法院关于适用《中华人民共和国行政诉讼法》若干问题的解释"
+
+
+@pytest.mark.parametrize(
+    "written,title",
+    [
+        ("最高人民法院关于审理人身损害赔偿案件具体应用法律若干问题的解释", _RS),
+        ("最高人民法院关于审理人身损害赔偿案件适用法律的解释", _RS),
+        ("最高人民法院关于适用〈行政诉讼法〉的解释", _XZ1),
+        ("最高人民法院关于适用<行政诉讼法>若干问题的解释", _XZ2),
+        ("最高人民法院关于适用《行政诉讼法》问题的解释", None),  # both fit: ambiguous
+    ],
+)
+def test_title_variants_resolve_when_one_title_fits(written: str, title: str | None) -> None:
+    from governor.authorities.aliases import VARIANT_LEVELS, unique_variants, variant_key
+
+    tables = unique_variants([_RS, _XZ1, _XZ2])
+    found = next(
+        (
+            tables[lv][variant_key(written, lv)]
+            for lv in range(VARIANT_LEVELS)
+            if variant_key(written, lv) in tables[lv]
+        ),
+        None,
+    )
+    assert found == title

@@ -115,6 +115,7 @@ def test_verify_is_the_cli_report(base: str, gov: Governor) -> None:
         strategy="none",
         judge=gov.judge.name,
         initial=gov.verify(WRONG_PERIOD, as_of=when),
+        horizon=gov.store.horizon,  # the CLI dates its gaps by the store's horizon too
     )
     assert r.content == want.model_dump_json().encode("utf-8")  # what `verify --json` prints
     assert r.json()["citations"][0]["fidelity"]["label"] == "misdescribed"

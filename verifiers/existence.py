@@ -12,6 +12,7 @@ store's repeal registry (derived from that article's text).
 from __future__ import annotations
 
 import re
+import weakref
 from dataclasses import dataclass
 from datetime import date, timedelta
 
@@ -27,6 +28,7 @@ from governor.core.models import (
     TaxonomyCode,
 )
 from governor.core.records import ArticleRecord, RepealRecord
+from governor.text import regexes as rx
 from governor.text.regexes import FOREIGN_TITLE_RE
 from verifiers.textsim import containment, specificity
 
@@ -35,7 +37,7 @@ from verifiers.textsim import containment, specificity
 _LOCAL_PREFIX = re.compile(
     r"^(?:北京|天津|上海|重庆|河北|山西|辽宁|吉林|黑龙江|江苏|浙江|安徽|福建|江西|山东|河南|湖北|湖南"
     r"|广东|海南|四川|贵州|云南|陕西|甘肃|青海|台湾|内蒙古|广西|西藏|宁夏|新疆|香港|澳门"
-    r"|[\u4e00-\u9fff]{1,6}(?:省|市|自治区|自治州|县|区))"
+    r"|[\u4e00-\u9fff]{1,6}(?:省|(?<!城)市|自治区|自治州|县|区))"
 )
 # Names shaped like documents the store does not aim to cover: department rules, standards,
 # notices, treaties, local rules. A citation of one that does not resolve is unverifiable,
@@ -46,7 +48,6 @@ _OUTSIDE_COVERAGE = re.compile(
     r"(?:通知|意见|纪要|标准|指南|公告|批复|答复|函|章程|准则|细则|办法|规定|规则|规范|协定|条约|"
     r"公约|决定|指引|守则|须知|规程|目录|方案)$"
 )
-_COVERED_INTERPRETATION = re.compile(r"^最高人民(?:法院|检察院).*(?:解释|规定)$")
 _TYPE_SUFFIX = re.compile(
     r"(?:实施条例|实施细则|实施办法|暂行条例|暂行规定|暂行办法|条例|办法|规定|规则|细则|法|规范|准则)$"
 )
@@ -73,6 +74,249 @@ def _near_name(bare: str, store: AuthorityStore) -> str | None:
     if len(stem) < 4 or stem == bare:
         return None
     return stems.get(stem)
+
+
+def _not_in_store(
+    cit: Citation, store: AuthorityStore, written: str, *, as_of: date, strict: bool
+) -> ExistenceOutcome:
+    """A PRC instrument name that resolves to nothing in the store (issue 24 items 4 and 5).
+
+    Foreign law and local documents are ``unverifiable``; so is a kind the store does not
+    cover (:func:`covered_kind` is None: departmental documents it lacks, standards,
+    notices). A name of a covered kind is ``not_found`` — with the nearest stored title when
+    there is one — but only when it could not be law made after the store's horizon
+    (:func:`_maybe_newer`); otherwise it is ``unverifiable`` with the horizon as the reason
+    (gap ``after_horizon``).
+    """
+    bare = written.strip("《》<> ")
+    if bare and FOREIGN_TITLE_RE.match(bare):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is foreign law: the store holds PRC law only",
+                strict=strict,
+            ),
+            gap="foreign_law",
+        )
+    if bare and rx.GENERIC_BRACKETED_RE.match(bare):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 names only a kind of instrument, and none of that kind is cited "
+                "before it: which one is meant cannot be told",
+                strict=strict,
+            ),
+            gap="outside_store",
+        )
+    local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None
+    near = None if local else _near_name(bare, store)
+    covered = None if local else ("misnamed" if near else covered_kind(bare, store))
+    if not bare or (covered is None and not local and not _OUTSIDE_COVERAGE.search(bare)):
+        covered = "national law, regulation and judicial interpretation"
+    if covered is None:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
+                strict=strict,
+            ),
+            gap="outside_store",
+        )
+    newer = _maybe_newer(cit, bare, store, as_of=as_of, misnaming=near is not None)
+    if newer is not None:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is not in the store, but {newer}: law made after "
+                f"{store.horizon.isoformat()} (the store's horizon) is not in the store",
+                strict=strict,
+            ),
+            gap="after_horizon",
+        )
+    if near is not None:
+        return ExistenceOutcome(
+            _result(
+                "not_found",
+                f"no instrument named 《{bare}》; the store has 《{near}》 under that name "
+                "with another type (misnamed)",
+                strict=strict,
+            ),
+            codes=("L1.1.1",),
+        )
+    close = nearest_title(bare, store)
+    hint = f"; nearest stored title: 《{close}》" if close else ""
+    return ExistenceOutcome(
+        _result(
+            "not_found",
+            f"no instrument named 《{bare or '?'}》 in the store, which holds every {covered} "
+            f"made up to {store.horizon.isoformat()} (fabricated or misnamed){hint}",
+            strict=strict,
+        ),
+        codes=("L1.1.1",),
+    )
+
+
+def _misnamed_law(bare: str, store: AuthorityStore) -> str | None:
+    """The stored 法律 whose name (without 中华人民共和国, 4+ characters) ``bare``, a …法
+    title, contains or is contained in (社会法就业促进法 ⊃ 就业促进法, 会计师法 ⊂ 注册会计师法),
+    or None. Interpretations and implementing rules of a stored law are not taken: a new one
+    of those names the law too."""
+    name = bare.removeprefix("中华人民共和国")
+    if len(name) < 4 or not rx.COVERED_STATUTE_RE.search(name) or rx.COVERED_SPC_RE.match(bare):
+        return None
+    for t in store.titles():
+        short = t.removeprefix("中华人民共和国")
+        if len(short) >= 4 and short != name and (short in name or name in short):
+            if store.level_of(t) == "法律":
+                return t
+    return None
+
+
+def _maybe_newer(
+    cit: Citation, bare: str, store: AuthorityStore, *, as_of: date, misnaming: bool = False
+) -> str | None:
+    """Why an instrument missing from the store may be law made after its horizon, or None.
+
+    Issue 24 item 4: a name is ``not_found`` only when the report's as-of date is within the
+    horizon and the instrument could not be newer than it. It could be when the as-of date
+    is after the horizon — unless the name is a stored instrument's under another type
+    (``misnaming``) or a stored law's name with words added or dropped
+    (:func:`_misnamed_law`): a misnaming, not a new law — or when the citation dates
+    it in the horizon's year or later (a year in the title or version note, a 法释〔YYYY〕
+    number next to it).
+    """
+    horizon = store.horizon
+    if as_of > horizon and not misnaming and _misnamed_law(bare, store) is None:
+        return f"the report is dated {as_of.isoformat()}"
+    for text in (bare, cit.version_hint or "", cit.raw):
+        for m in (*rx.YEAR_IN_NAME_RE.finditer(text), *rx.SPC_DOCNO_YEAR_RE.finditer(text)):
+            if int(m.group(1)) >= horizon.year:
+                return f"the citation dates it {m.group(1)}"
+    return None
+
+
+_HEADINGS: weakref.WeakKeyDictionary[AuthorityStore, frozenset[str]] = weakref.WeakKeyDictionary()
+
+
+def covered_kind(bare: str, store: AuthorityStore) -> str | None:
+    """The covered kind a name not in the store has the shape of, or None (outside).
+
+    Covered (a miss is a fabrication or misnaming): a 法/法典 title; a 条例 (local ones are
+    caught by the place prefix before this); an SPC/SPP 解释/规定/规则
+    (:data:`governor.text.regexes.COVERED_SPC_RE`; an 意见 only on a case type a stored
+    interpretation covers, :func:`_spc_case_type`); a 中华人民共和国…办法/规定/细则; the 实施细则/
+    实施办法/实施规定 of a stored law or of a 章/节 of one (劳务派遣实施规定: 劳动合同法
+    第五章第二节 劳务派遣, whose implementing regulation is the stored 劳动合同法实施条例); a
+    办法/规定/细则 whose subject differs by one character from a stored 法律/行政法规's
+    (社会保险费追缴办法 ~ 社会保险费征缴暂行条例).
+
+    Returns:
+        A short English name of the kind (used in the rationale), or None.
+    """
+    name = bare.removeprefix("中华人民共和国")
+    if rx.COVERED_STATUTE_RE.search(name) or name.endswith("条例"):
+        return "national law and administrative regulation"
+    if rx.COVERED_SPC_RE.match(bare) and (not bare.endswith("意见") or _spc_case_type(bare, store)):
+        return "judicial interpretation of the SPC/SPP"
+    if rx.COVERED_PRC_RULE_RE.match(bare):
+        return "national administrative regulation"
+    m = rx.IMPLEMENTING_RE.match(name)
+    if m is not None:
+        parent = m["parent"]
+        title = store.resolve_instrument(parent)
+        if title is not None and store.level_of(title) in ("法律", "宪法"):
+            return "law and its implementing regulation"
+        if parent in _law_headings(store):
+            return "law and its implementing regulation"
+    if _one_off_subject(name, store) is not None:
+        return "national law and administrative regulation"
+    return None
+
+
+def _spc_case_type(bare: str, store: AuthorityStore) -> str | None:
+    """A stored SPC/SPP interpretation on the case type an SPC 意见 names (审理X案件), X and
+    its case type one inside the other in order (建设工程合同纠纷 ~ 建设工程施工合同纠纷), or
+    None. An old 意见 on a case type no stored interpretation covers is likely a real one the
+    store lacks (离婚案件处理子女抚养问题的若干具体意见, 1993, repealed 2021)."""
+    m = rx.SPC_CASE_TYPE_RE.search(bare)
+    if m is None or len(m["subject"]) < 4:
+        return None
+    want = m["subject"]
+    for t in store.titles():
+        if store.level_of(t) != "司法解释":
+            continue
+        h = rx.SPC_CASE_TYPE_RE.search(t)
+        if h is not None and (_in_order(want, h["subject"]) or _in_order(h["subject"], want)):
+            return t
+    return None
+
+
+def _in_order(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _law_headings(store: AuthorityStore) -> frozenset[str]:
+    """The 章/节 headings of the stored laws, without their numbers (劳务派遣, 集体合同 …)."""
+    got = _HEADINGS.get(store)
+    if got is None:
+        heads: set[str] = set()
+        for t in store.titles():
+            if store.level_of(t) != "法律":
+                continue
+            for rec in store.articles(t):
+                for p in rec.path:
+                    head = rx.HEADING_NUMBER_RE.sub("", p)
+                    if len(head) >= 4:
+                        heads.add(head)
+        got = _HEADINGS[store] = frozenset(heads)
+    return got
+
+
+def _subject(name: str) -> str:
+    return rx.TITLE_QUALIFIER_RE.sub("", _stem(name))
+
+
+def _one_off_subject(name: str, store: AuthorityStore) -> str | None:
+    """A stored 法律/行政法规 title whose subject (title without 中华人民共和国, type and
+    暂行/试行) has the same length (at least 4) as ``name``'s and differs in one character,
+    or None: 社会保险费追缴办法 ~ 社会保险费征缴暂行条例."""
+    if not name.endswith(("办法", "规定", "细则")):
+        return None
+    want = _subject(name)
+    if len(want) < 4:
+        return None
+    for t in store.titles():
+        if store.level_of(t) not in ("法律", "行政法规"):
+            continue
+        have = _subject(t)
+        if len(have) == len(want) and sum(a != b for a, b in zip(have, want, strict=True)) == 1:
+            return t
+    return None
+
+
+def nearest_title(bare: str, store: AuthorityStore) -> str | None:
+    """The stored title (cases excluded) sharing the longest run of characters (at least 4)
+    with ``bare``'s subject, a title of the same type ending winning a tie; None when none
+    shares 4. Shown to the reader only; never decides a label."""
+    from difflib import SequenceMatcher
+
+    want = _subject(bare.removeprefix("中华人民共和国"))
+    if len(want) < 4:
+        return None
+    best: tuple[int, int, str] | None = None
+    for t in store.titles():
+        if store.level_of(t) in ("案例", "其他", None):
+            continue
+        have = t.removeprefix("中华人民共和国")
+        m = SequenceMatcher(None, want, have, autojunk=False).find_longest_match()
+        if m.size < 4:
+            continue
+        same = int(have[-2:] == bare[-2:])
+        key = (m.size, same, t)
+        if best is None or key[:2] > best[:2]:
+            best = key
+    return best[2] if best else None
 
 
 # Published SPC guiding cases, as far as the bundled list knows (cn_cases/SOURCE.md: the
@@ -197,45 +441,7 @@ def _provision(
             gap="version_not_in_store",
         )
     if title is None or not store.has_instrument(title):
-        bare = written.strip("《》<> ")
-        outside = _OUTSIDE_COVERAGE.search(bare) and not _COVERED_INTERPRETATION.match(bare)
-        near = _near_name(bare, store) if outside else None
-        if near is not None:
-            return ExistenceOutcome(
-                _result(
-                    "not_found",
-                    f"no instrument named 《{bare}》; the store has 《{near}》 under that name "
-                    "with another type (misnamed)",
-                    strict=strict,
-                ),
-                codes=("L1.1.1",),
-            )
-        if bare and FOREIGN_TITLE_RE.match(bare):
-            return ExistenceOutcome(
-                _result(
-                    "unverifiable",
-                    f"《{bare}》 is foreign law: the store holds PRC law only",
-                    strict=strict,
-                ),
-                gap="foreign_law",
-            )
-        if bare and (_LOCAL_PREFIX.match(bare) or outside):
-            return ExistenceOutcome(
-                _result(
-                    "unverifiable",
-                    f"《{bare}》 is outside the store's coverage (a local, departmental or technical document)",
-                    strict=strict,
-                ),
-                gap="outside_store",
-            )
-        return ExistenceOutcome(
-            _result(
-                "not_found",
-                f"no instrument named 《{bare or '?'}》 in the store (fabricated or misnamed)",
-                strict=strict,
-            ),
-            codes=("L1.1.1",),
-        )
+        return _not_in_store(cit, store, written, as_of=as_of, strict=strict)
     if cit.placeholder is not None:  # 《劳动合同法》第X条: an unfinished citation
         return ExistenceOutcome(
             _result(
@@ -535,6 +741,17 @@ def _case_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> Exist
 def _document_number(cit: Citation, store: AuthorityStore, *, strict: bool) -> ExistenceOutcome:
     num = cit.document_number or cit.raw
     title = store.title_for_document_number(num)
+    year = _year_of(num)
+    if title is None and year is not None and year >= store.horizon.year:
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"{num}: 文号 not known to the store, and of the year of its horizon or later: "
+                f"law made after {store.horizon.isoformat()} is not in the store",
+                strict=strict,
+            ),
+            gap="after_horizon",
+        )
     if title is None:
         return ExistenceOutcome(
             _result("unverifiable", f"{num}: 文号 not known to the store", strict=strict),

@@ -215,3 +215,48 @@ def build_alias_table(
             break  # ambiguous in its best tier: dropped, lower tiers may not decide it
     shown = sorted({display[k] for k in table}, key=lambda a: (-len(a), a))
     return table, shown
+
+
+# Title variants reports write for one stored title (issue 24 item 6): the SPC's own titles
+# alternate 「具体应用法律」 and 「适用法律」 and drop or add 「若干问题」 between interpretations
+# (法释〔2003〕20号 「…适用法律若干问题的解释」, 法释〔2000〕33号 「…具体应用法律若干问题的
+# 解释」), so reports mix them; 中华人民共和国 and bracket width are spelling only.
+_VARIANT_FOLDS: tuple[tuple[tuple[str, str], ...], ...] = (
+    ((PRC, ""),),  # spelling only
+    (("具体应用法律", "适用法律"), ("具体适用法律", "适用法律"), ("应用法律", "适用法律")),
+    (
+        ("若干问题的解释", "的解释"),
+        ("若干问题的规定", "的规定"),
+        ("问题的解释", "的解释"),
+        ("问题的规定", "的规定"),
+        ("若干规定", "规定"),
+    ),
+)
+VARIANT_LEVELS = len(_VARIANT_FOLDS)
+"""How many looser keys :func:`variant_key` has (level 0 = spelling only)."""
+
+
+def variant_key(name: str, level: int = VARIANT_LEVELS - 1) -> str:
+    """The key under which title variants of one instrument meet, folding more with each
+    ``level``: 0 — :func:`norm_name` with 〈〉 and 《》 dropped and 中华人民共和国 removed
+    everywhere (also inside an interpretation's 《》); 1 — also 具体应用法律 → 适用法律; 2 — also
+    若干问题的解释 → 的解释 (and 规定)."""
+    s = norm_name(name.replace("〈", "").replace("〉", ""))
+    for folds in _VARIANT_FOLDS[: level + 1]:
+        for a, b in folds:
+            s = s.replace(a, b)
+    return s
+
+
+def unique_variants(titles: Iterable[str]) -> tuple[dict[str, str], ...]:
+    """Per level of :func:`variant_key`, ``key → title`` for the keys exactly one of
+    ``titles`` has (a key two titles share is left out: a variant resolves only when one
+    stored title fits, at the least folding that finds one)."""
+    ts = list(titles)
+    out = []
+    for level in range(VARIANT_LEVELS):
+        seen: dict[str, set[str]] = {}
+        for t in ts:
+            seen.setdefault(variant_key(t, level), set()).add(t)
+        out.append({k: next(iter(v)) for k, v in seen.items() if len(v) == 1})
+    return tuple(out)

@@ -472,6 +472,7 @@ class AuthorityStore:
         self._masks: dict[str, np.ndarray] = {}
         self._resolved: dict[str, str | None] = {}
         self._texts: dict[tuple[str, str], tuple[str, ...]] = {}
+        self._horizon: date | None = None
 
     # ------------------------------------------------------------------ construction / io
     @classmethod
@@ -560,6 +561,39 @@ class AuthorityStore:
     def build_id(self) -> str:
         """Content hash of the instruments (changes whenever any text or date changes)."""
         return str(self._payload.get("build_id", ""))
+
+    @property
+    def horizon(self) -> date:
+        """The store's horizon: the date up to which it holds the national law made.
+
+        Law published after this date cannot be in the store, so a citation of an instrument
+        the store lacks proves nothing when the report's as-of date (or the instrument) may be
+        later (issue 24 item 4). Read from the payload's ``horizon`` (written by the store
+        build from the corpus snapshot dates); a payload without one falls back to the newest
+        publication date of any stored version (``in_force_from`` for a version without one,
+        never a later entry into force: 增值税法 published 2024-12-25, in force 2026-01-01).
+
+        Raises:
+            StoreError: the store holds no dated version at all (rebuild it).
+        """
+        if self._horizon is not None:
+            return self._horizon
+        stated = _d(self._payload.get("horizon"))
+        if stated is None:
+            dates = [
+                d
+                for r in self._raw.values()
+                for v in r["versions"]
+                if (d := _d(v.get("published")) or _d(v.get("in_force_from"))) is not None
+            ]
+            if not dates:
+                raise StoreError(
+                    "the authority store holds no dated version, so its horizon is unknown: "
+                    "rebuild it with `citegov corpus build --from DIR`"
+                )
+            stated = max(dates)
+        self._horizon = stated
+        return stated
 
     # ------------------------------------------------------------------ names / hierarchy
     def resolve_instrument(self, name: str) -> str | None:

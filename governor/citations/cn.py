@@ -11,6 +11,8 @@ from a bare 第N条 for its instrument:
    (``antecedent`` set); 本法/本条例… only in the report's own voice (a clause opening with
    根据/依据/按照: ``2. 根据本法第四十条规定``) — elsewhere (``劳动者依照本法第三十八条…``)
    it is the wording of a recited law, a cross-reference inside provision text, and skipped;
+   a word naming a kind (该条例, 上述解释, and a bare 《条例》/《解释》 in 《》) takes the nearest
+   preceding instrument of that kind (issue 24 item 6);
 3. an unknown instrument-shaped title (…法/条例/规定/办法/解释 + 第N条): extracted with
    ``instrument=None`` — a fabricated instrument is an error to report, not to ignore;
 4. a continuation of the previous citation's instrument when the 第N条 stands after a
@@ -27,6 +29,12 @@ bracketed 款/项 forms (第（二）款, 第(五)项, 第〔二〕项, 第【�
 endpoints with ``article_range``. A 《title》 followed by a placeholder pin (第X条, 第N条, 第×条,
 第某条, 第__条) gives one citation with ``placeholder`` set and no article. Titles ending 法案
 are statute-shaped and resolve to the law without 案 (《反垄断法案》 → 反垄断法).
+
+A short name the report defines right after a citation (「（以下简称《公开条例》）」, 「（下称
+“X”）」) names that citation's instrument for the rest of the report, in 《》 or bare before
+第N条; the definition itself is not a citation. A title that resolves to nothing is tried as a
+variant (具体应用法律/适用法律, 若干问题的解释/解释, 中华人民共和国 inside or out, bracket width)
+and taken when exactly one stored title fits (:func:`governor.authorities.aliases.variant_key`).
 
 Also extracted: whole-instrument citations (``article=None``) for a 《title》 without a pin
 cite when the title resolves or is instrument-shaped, and for a bare *known* title between a
@@ -55,6 +63,7 @@ from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
+from governor.authorities.aliases import unique_variants, variant_key
 from governor.core.models import CitationKind
 from governor.text import regexes as rx
 from governor.text.numerals import article_key, to_int
@@ -159,11 +168,12 @@ class _Element:
 class _AliasIndex:
     """Known bare aliases grouped by length, for longest-suffix lookup before 第N条."""
 
-    __slots__ = ("aliases", "lengths_by_last", "names", "titled_memo", "titles")
+    __slots__ = ("_variants", "aliases", "lengths_by_last", "names", "titled_memo", "titles")
 
     def __init__(self, names: InstrumentNames) -> None:
         self.names = names
         self.titles: dict[str, tuple[str | None, CitationKind, CitationKind | None]] = {}
+        self._variants: tuple[dict[str, str], ...] | None = None
         self.titled_memo: dict[
             tuple[str, bool], tuple[str, str | None, str | None, CitationKind, CitationKind | None]
         ] = {}
@@ -211,13 +221,26 @@ class _AliasIndex:
         of a cleaned title; memoised per names object (titles repeat across reports)."""
         got = self.titles.get(title)
         if got is None:
-            instrument = resolve_title(self.names, title)
+            instrument = resolve_title(self.names, title) or self.variant(title)
             shape = guess_kind(title)
             got = (instrument, _kind_of(self.names, instrument, title), shape)
             if len(self.titles) > 200_000:
                 self.titles.clear()
             self.titles[title] = got
         return got
+
+    def variant(self, title: str) -> str | None:
+        """The one stored title a variant spelling fits (具体应用法律/适用法律, 若干问题的解释/
+        解释, 中华人民共和国, bracket width: :func:`governor.authorities.aliases.variant_key`),
+        or None when none or several fit; names objects without ``titles()`` have none."""
+        if self._variants is None:
+            titles = getattr(self.names, "titles", None)
+            self._variants = unique_variants(titles()) if callable(titles) else ()
+        for level, table in enumerate(self._variants):
+            found = table.get(variant_key(title, level))
+            if found is not None:
+                return found
+        return None
 
 
 _ALIAS_CACHE: weakref.WeakKeyDictionary[object, _AliasIndex] = weakref.WeakKeyDictionary()
@@ -416,6 +439,10 @@ class _Scanner:
         self.hits: list[Hit] = []
         self._quotes: list[tuple[int, int]] | None = None
         self._group = 0
+        # short names the report defines (（以下简称《公开条例》）): name → (instrument, as
+        # written, kind) of the hit it follows; anchors before ``_skip_to`` are the definition
+        self.defined: dict[str, tuple[str | None, str | None, CitationKind]] = {}
+        self._skip_to = 0
 
     # -- helpers --
 
@@ -460,8 +487,15 @@ class _Scanner:
     def same_paragraph(self, a: int, b: int) -> bool:
         return _BLANK_LINE_RE.search(self.text, a, b) is None
 
-    def antecedent(self, *, need_article: bool = False) -> int | None:
-        """Index of the nearest preceding statute-like hit (with an article if asked)."""
+    def antecedent(
+        self, *, need_article: bool = False, word: str = "", strict: bool = False
+    ) -> int | None:
+        """Index of the nearest preceding statute-like hit (with an article if asked).
+
+        ``word`` is the back-reference as written (该条例, 上述解释, 《条例》): the nearest hit
+        of the kind it names (:func:`_names_kind`) wins over a nearer one of another kind;
+        without one, the nearest hit of any kind — or None when ``strict``."""
+        fallback = None
         for i in range(len(self.hits) - 1, -1, -1):
             h = self.hits[i]
             if h.kind not in _STATUTE_KINDS:
@@ -470,8 +504,23 @@ class _Scanner:
                 continue
             if need_article and h.article is None:
                 continue
-            return i
-        return None
+            if not word or _names_kind(word, h):
+                return i
+            if fallback is None:
+                fallback = i
+        return None if strict else fallback
+
+    def define_short_name(self) -> None:
+        """Record 「（以下简称《X》）」 right after the last hit: X names that hit's instrument
+        for the rest of the report, and the definition itself is not a citation."""
+        h = self.hits[-1]
+        m = rx.DEFINED_NAME_AFTER_RE.match(self.text, h.end)
+        if m is None or h.kind not in _STATUTE_KINDS:
+            return
+        short = clean_title(m["short"])
+        if len(short) >= 2 and (h.instrument or h.instrument_as_written):
+            self.defined[short] = (h.instrument, h.instrument_as_written, h.kind)
+            self._skip_to = m.end()
 
     def recent_with_article(self, article: str, nearest: int) -> int | None:
         """Index of a hit among the last few before ``nearest`` (inclusive) that cites
@@ -534,6 +583,18 @@ class _Scanner:
         )
         if title_version is not None:  # 《公司法（2018年修正）》
             version = title_version
+        ante = None
+        if title in self.defined:  # a short name the report defined (《公开条例》)
+            instrument, full, kind = self.defined[title]
+            if instrument is None and full:  # 《条约》 for 《1978年国际刑事司法协助条约》
+                title = full
+        elif instrument is None and rx.GENERIC_BRACKETED_RE.match(title):
+            # 《条例》 after 《工伤保险条例》: the nearest preceding instrument of that kind
+            ante = self.antecedent(word=title, strict=True)
+            if ante is not None:  # without one it stays unresolved (existence: unverifiable)
+                a = self.hits[ante]
+                instrument, kind = a.instrument, a.kind
+                version = version or a.version_hint
         if instrument is None and shape is None:
             return
         base = Hit(
@@ -543,6 +604,7 @@ class _Scanner:
             instrument=instrument,
             instrument_as_written=title,
             version_hint=_clean_version(version),
+            antecedent=ante,
         )
         if m["titled_placeholder"] is not None:  # 《劳动合同法》第X条: no article named
             base.start, base.end = m.start(), m.end()
@@ -588,6 +650,16 @@ class _Scanner:
         # 1. longest known alias (before back-references: 合同法 ends with 同法); a comma may
         #    stand between a known title and its pin in a list (- 中华人民共和国劳动法，第七十五条)
         folded = core.translate(rx.TRADITIONAL_TO_SIMPLIFIED)  # 1:1, offsets unchanged
+        short = next(
+            (d for d in sorted(self.defined, key=len, reverse=True) if folded.endswith(d)), None
+        )
+        if short is not None:  # 公开条例第十三条 after （以下简称“公开条例”）
+            inst, full, kind = self.defined[short]
+            elements = parse_chain(text, s, m.end())
+            if elements:
+                written = short if inst is not None or not full else full
+                self.emit_chain(elements, core_end - len(short), Hit(0, 0, kind, inst, written))
+            return
         alias = self.aliases.longest_suffix(folded)
         if alias is None and core.endswith(("，", ",")):
             alias = self.aliases.longest_suffix(folded[:-1])
@@ -609,7 +681,7 @@ class _Scanner:
         # 2. instrument back-reference: 同法第N条 / 本法第N条
         br = rx.INSTRUMENT_BACKREF_RE.search(core) if base is None else None
         if br is not None and (br.group()[0] not in "同前" or _starts_word(core, br.start())):
-            ante = self.antecedent()
+            ante = self.antecedent(word=br.group())
             if ante is None:
                 return
             if br.group().startswith("本") and not _REPORT_VOICE_RE.search(
@@ -770,6 +842,9 @@ class _Scanner:
         for m in iter_anchors(self.text):
             if self.hits and m.start() < self.hits[-1].end:
                 continue  # inside the previous hit (a 案号/文号 tail runs past its anchor)
+            if m.start() < self._skip_to:
+                continue  # the short name of （以下简称《公开条例》）: a definition
+            n = len(self.hits)
             if m["titled"] is not None:
                 self.titled(m)
             elif m["chain"] is not None or m["placeholder_pin"] is not None:
@@ -784,6 +859,8 @@ class _Scanner:
                 self.year_bracket(m)
             elif m["bare_lead"] is not None:
                 self.bare_lead(m)
+            if len(self.hits) > n:
+                self.define_short_name()
         self._group_adjacent()
         return self.hits
 
@@ -812,6 +889,19 @@ class _Scanner:
 _SEPARATOR_GAP_RE = re.compile(
     rf"{rx.GAP}(?:{rx.LIST_SEPARATOR}|{rx.RANGE_SEPARATOR}){rx.GAP}", re.VERBOSE
 )
+
+
+def _names_kind(word: str, h: Hit) -> bool:
+    """Whether back-reference ``word`` (该条例, 上述解释, 《条例》) can name hit ``h``: a 条例/
+    办法/规定/细则 word the instrument of that type, a 解释 word a judicial interpretation;
+    any other word (该法, 同法 …) any instrument."""
+    name = re.sub(r"[（(][^）)]*[）)]$", "", h.instrument or h.instrument_as_written or "")
+    for tail in ("条例", "办法", "规定", "细则"):
+        if word.endswith(tail):
+            return name.endswith(tail)
+    if word.endswith("解释"):
+        return h.kind == "judicial_interpretation"
+    return True
 
 
 def _starts_word(text: str, k: int) -> bool:

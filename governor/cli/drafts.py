@@ -284,10 +284,13 @@ def verify(
             judge=gov.judge.name,
             initial=verdicts,
             warnings=warnings,
+            horizon=gov.store.horizon,
         )
         if dry_run:
             continue  # verdicts of a dry run are placeholders: only the usage is reported
-        gapped = bool(report.gaps) and not allow_unverifiable
+        # a report dated after the store's horizon is flagged (n = 0) but fails only
+        # through citations that could not be checked
+        gapped = any(g.n for g in report.gaps) and not allow_unverifiable
         below += fail_on is not None and (report.scores.trust < fail_on or gapped)
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
@@ -298,6 +301,7 @@ def verify(
         sup = draft_support(draft.text, verdicts, draft.text, verdicts)
         verdict_view(console, f"{path}  (as of {when})", report.citations)
         rationale_view(console, report.citations, details=details)
+        gapped_n = any(g.n for g in report.gaps)
         line = gap_line(report.gaps)
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
@@ -307,7 +311,7 @@ def verify(
             f"cov {sup.s_cov:.3f} · sup {sup.s_sup:.3f} · "
             f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0 · "
             "orphan claims 0 · annotations 0"
-            + (" · not checked " + str(sum(g.n for g in report.gaps)) if report.gaps else "")
+            + (" · not checked " + str(sum(g.n for g in report.gaps)) if gapped_n else "")
             + "\n"
         )
     report_usage(gov)

@@ -11,6 +11,7 @@ happen.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from datetime import date
 from typing import get_args
 
 from pydantic import BaseModel, ConfigDict
@@ -56,9 +57,13 @@ _WHAT: dict[str, tuple[str, str]] = {
         "case number(s), document number(s) or guiding case(s) not in the store",
         "件案号、文号或指导案例不在权威库中",
     ),
+    "after_horizon": (
+        "citation(s) of national instruments the store lacks, possibly made after its horizon",
+        "件引用的全国性文件不在权威库中，可能制定于权威库截止日期之后",
+    ),
 }
 _ORDER = get_args(GapKind)
-_LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted"})
+_LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted", "after_horizon"})
 
 
 class CoverageGap(BaseModel):
@@ -66,9 +71,12 @@ class CoverageGap(BaseModel):
 
     Attributes:
         kind: why (:data:`governor.core.models.GapKind`).
-        n: how many citations (>= 1).
+        n: how many citations (>= 1; for ``after_horizon`` the citations of instruments the
+            store lacks, 0 when the report is only dated after the horizon).
         message: one English line (count first).
-        loud: True when a check the user configured failed (a case lookup that is down).
+        loud: True when a check the user configured failed (a case lookup that is down),
+            or when the report is dated after the store's horizon.
+        horizon: the store's horizon, for ``after_horizon`` only.
     """
 
     model_config = ConfigDict(frozen=True, extra="forbid")
@@ -77,10 +85,15 @@ class CoverageGap(BaseModel):
     n: int
     message: str
     loud: bool = False
+    horizon: date | None = None
 
 
 def coverage_gaps(
-    verdicts: Sequence[Verdict], *, unextracted_us: int = 0
+    verdicts: Sequence[Verdict],
+    *,
+    unextracted_us: int = 0,
+    as_of: date | None = None,
+    horizon: date | None = None,
 ) -> tuple[CoverageGap, ...]:
     """The coverage gaps of one text's verdicts, loud ones first, then in
     :data:`~governor.core.models.GapKind` order.
@@ -90,6 +103,11 @@ def coverage_gaps(
             ``gap`` count; citations in the question line (``in_question``) do not.
         unextracted_us: reporter-shaped US case citations that were not extracted at all
             (:func:`governor.core.extras.unread_us_cases`).
+        as_of / horizon: the report's as-of date and the store's horizon
+            (``AuthorityStore.horizon``). A report dated after the horizon always gets the
+            loud ``after_horizon`` gap, "law made after <horizon> is not in the store"
+            (issue 24 item 4): every citation in it was checked against the law as it stood
+            on the horizon, not on the report's date.
 
     Returns:
         One :class:`CoverageGap` per kind present; empty when every citation was checkable.
@@ -100,11 +118,38 @@ def coverage_gaps(
             counts[v.gap] = counts.get(v.gap, 0) + 1
     if unextracted_us:
         counts["us_case_not_extracted"] = unextracted_us
+    late = as_of is not None and horizon is not None and as_of > horizon
+    if late:
+        counts.setdefault("after_horizon", 0)
     kinds = sorted(counts, key=lambda k: (k not in _LOUD, _ORDER.index(k)))
     return tuple(
-        CoverageGap(kind=k, n=counts[k], message=f"{counts[k]} {_WHAT[k][0]}", loud=k in _LOUD)
+        CoverageGap(
+            kind=k,
+            n=counts[k],
+            message=_message(k, counts[k], as_of if late else None, horizon),
+            loud=k in _LOUD,
+            horizon=horizon if k == "after_horizon" else None,
+        )
         for k in kinds
     )
+
+
+def _message(kind: str, n: int, as_of: date | None, horizon: date | None) -> str:
+    """The English line of one gap; ``after_horizon`` names the horizon (and the report's
+    date when it is later)."""
+    if kind != "after_horizon":
+        return f"{n} {_WHAT[kind][0]}"
+    when = f"law made after {horizon.isoformat()} is not in the store" if horizon else ""
+    if as_of is not None:
+        when += f" (the report is dated {as_of.isoformat()})"
+    return "; ".join(x for x in (when, f"{n} {_WHAT[kind][0]}" if n else "") if x)
+
+
+def _message_zh(g: CoverageGap) -> str:
+    if g.kind != "after_horizon" or g.horizon is None:
+        return f"{g.n} {_WHAT[g.kind][1]}"
+    head = f"权威库未收录{g.horizon.isoformat()}之后制定的法律"
+    return head + (f"，{g.n} {_WHAT[g.kind][1]}" if g.n else "")
 
 
 def gap_line(gaps: Sequence[CoverageGap], *, lang: str = "en") -> str:
@@ -117,5 +162,5 @@ def gap_line(gaps: Sequence[CoverageGap], *, lang: str = "en") -> str:
     if not gaps:
         return ""
     if lang == "zh":
-        return "未核验：" + "；".join(f"{g.n} {_WHAT[g.kind][1]}" for g in gaps) + "。"
+        return "未核验：" + "；".join(_message_zh(g) for g in gaps) + "。"
     return "not checked: " + "; ".join(g.message for g in gaps) + "."

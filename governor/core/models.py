@@ -77,13 +77,15 @@ GapKind = Literal[
     "outside_store",
     "version_not_in_store",
     "record_not_in_store",
+    "after_horizon",
 ]
 """Why an ``unverifiable`` citation could not be checked (SPEC §10: nothing passes silently):
 US cases with no case lookup configured, or with one that failed; US statutes (no US code in
 the store); foreign law; a PRC instrument outside the store's coverage (local, departmental,
 technical); a version of a law older than the store's; a 案号, 文号 or guiding case the store
 does not list; ``us_case_not_extracted``: reporter citations left unread because eyecite (the
-``us`` extra) is not installed."""
+``us`` extra) is not installed; ``after_horizon``: a national instrument the store lacks, cited
+in a report dated after the store's horizon or itself possibly newer than it (issue 24 item 4)."""
 
 
 class USParts(Frozen):

@@ -159,9 +159,11 @@ class VerdictReport(_Out):
         description="Citations of the input that could not be checked, one entry per kind "
         "(us_case_not_extracted, us_case_no_lookup, us_case_lookup_down, us_statute, "
         "foreign_law, outside_store, "
-        "version_not_in_store, record_not_in_store) with its count and a one-line message; "
-        "`loud` marks a configured lookup that failed. Empty when everything was checkable. "
-        "`--fail-on` fails on any gap unless `--allow-unverifiable` is given.",
+        "version_not_in_store, record_not_in_store, after_horizon) with its count and a "
+        "one-line message; `loud` marks a configured lookup that failed or a report dated "
+        "after the store's horizon (`after_horizon`, `horizon` set; n = 0 when no citation "
+        "names an instrument the store lacks). Empty when everything was checkable. "
+        "`--fail-on` fails on any gap with n > 0 unless `--allow-unverifiable` is given.",
     )
 
 
@@ -283,6 +285,7 @@ def build_report(
     result: RunResult | None = None,
     warnings: Sequence[str] = (),
     path: str | None = None,
+    horizon: date | None = None,
 ) -> VerdictReport:
     """Assemble the SPEC §2 machine-readable report of one draft.
 
@@ -297,6 +300,8 @@ def build_report(
         result: the governed run (``GovernanceResult``), or None for ``verify``.
         warnings: extra warnings (e.g. an empty draft).
         path: the draft's file when ``draft`` is text (a ``Draft`` carries its own).
+        horizon: the store's horizon (``AuthorityStore.horizon``); a report dated after it
+            gets the loud ``after_horizon`` gap. None: not checked.
 
     Raises:
         EncodingError: ``draft`` text holds a lone surrogate.
@@ -335,7 +340,9 @@ def build_report(
         final=final,
         stop_reason=stop,
         warnings=tuple(dict.fromkeys(notes)),
-        gaps=coverage_gaps(initial, unextracted_us=unread_us_cases(d.text)),
+        gaps=coverage_gaps(
+            initial, unextracted_us=unread_us_cases(d.text), as_of=as_of, horizon=horizon
+        ),
     )
 
 

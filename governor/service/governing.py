@@ -325,6 +325,7 @@ def run_draft(st: ServiceState, req: DraftRequest, *, revise: bool) -> tuple[str
             judge=gov.judge.name,
             initial=verdicts,
             warnings=warnings,
+            horizon=gov.store.horizon,
         )
         st.metrics.citations.inc(len(verdicts))
         return draft.text, report
@@ -338,6 +339,7 @@ def run_draft(st: ServiceState, req: DraftRequest, *, revise: bool) -> tuple[str
         initial=result.initial_verdicts,
         result=result,
         warnings=warnings,
+        horizon=gov.store.horizon,
     )
     st.metrics.citations.inc(len(result.initial_verdicts))
     return result.text, report

@@ -226,7 +226,9 @@ INSTRUMENT_BACKREF_RE = re.compile(
     (?: 上述法律 | 前述法律 | 上述法规 | 该法律 | 同一法律 | 该部法律 | 这部法律
       | 同法 | 该法 | 本法 | 此法 | 前法
       | 本条例 | 该条例 | 同条例 | 此条例
-      | 本解释 | 该解释 | 同解释 | 本规定 | 该规定 | 本办法 | 该办法 )
+      | 本解释 | 该解释 | 同解释 | 本规定 | 该规定 | 本办法 | 该办法
+      | 上述条例 | 前述条例 | 上述解释 | 前述解释 | 上述司法解释 | 该司法解释 | 本司法解释
+      | 上述办法 | 前述办法 )
     $
     """,
     re.VERBOSE,
@@ -842,3 +844,65 @@ REPORT_HEADING_RE = re.compile(
 )
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
+
+GENERIC_BRACKETED_RE = re.compile(
+    r"^(?:条例|实施条例|实施细则|细则|解释|司法解释|规定|办法|法|法律|法规)$"
+)
+"""A bracketed title that names only a kind (《条例》, 《解释》): a back-reference to the nearest
+preceding instrument of that kind, not a title."""
+
+DEFINED_NAME_AFTER_RE = re.compile(
+    r"""
+    \s* [（(] \s* (?: 以下简称为 | 以下简称 | 以下称 | 下称 | 简称 ) \s* [:：]? \s*
+    [《“"「]? (?P<short> [^《》“”"「」（）()，。；\n]{2,20}? ) [》”"」]? \s* [）)]
+    """,
+    re.VERBOSE,
+)
+"""A short name defined right after a citation, for the rest of the report:
+《中华人民共和国政府信息公开条例》（以下简称《公开条例》）, （下称“劳动合同法”）."""
+
+# --- kinds of instrument the authority store covers (verifiers.existence, issue 24 item 5) ----
+# Sources: 立法法 (2023) 第六十五、七十二条 and 行政法规制定程序条例 第五条 (法律 are named …法;
+# 行政法规 …条例, also 规定/办法); 规章制定程序条例 第七条 (规章 may not be named 条例);
+# 最高人民法院关于司法解释工作的规定 (2021) 第六条 and 最高人民检察院司法解释工作规定 第六条
+# (司法解释 are issued by the SPC/SPP alone, in the forms 解释、规定、规则、批复、决定). The store
+# holds ~200 解释 and ~190 规定 but only a handful of 批复 and 决定, so only 解释/规定/规则 are
+# taken as covered, and 意见 only in the pre-2007 interpretation shape 关于审理…案件…意见 (not
+# 指导意见/实施意见): measured on JuDGE judgments, SPC 法发 意见 (自首立功意见, 2010) and documents
+# issued jointly with 公安部 are real and not in the store.
+
+COVERED_STATUTE_RE = re.compile(r"(?:(?<!办)法|法典)$")
+"""A 法律's name: …法 (not …办法) or …法典."""
+
+COVERED_SPC_RE = re.compile(
+    r"""
+    ^ (?: 最高人民法院 | 最高人民检察院 | 最高人民法院、最高人民检察院 ) 关于 .*?
+    (?: 解释 | 规定 | 规则
+      | 审理 .* 案件 .* (?<!指导)(?<!实施)(?<!工作) 意见 )
+    (?: [（(] [^）)]{1,6} [）)] )? $
+    """,
+    re.VERBOSE,
+)
+"""An SPC/SPP 司法解释's name (SPC/SPP alone as issuer; a trailing （一）/（试行） allowed)."""
+
+COVERED_PRC_RULE_RE = re.compile(r"^中华人民共和国(?!海关)[^《》]{2,}(?:办法|规定|细则)$")
+"""A national-level rule written with the state's name (中华人民共和国发票管理办法): a 行政法规
+by naming convention; 海关 rules are the one family of 部门规章 named this way."""
+
+IMPLEMENTING_RE = re.compile(r"^(?P<parent>.{2,}?)(?:实施细则|实施办法|实施规定)$")
+"""The implementing rules of ``parent`` (居民身份证法实施细则)."""
+
+TITLE_QUALIFIER_RE = re.compile(r"(?:暂行|试行|[（(](?:试行|暂行)[）)])")
+"""暂行/试行 in a title: not part of its subject."""
+
+YEAR_IN_NAME_RE = re.compile(r"((?:19|20)\d{2})\s*年")
+"""A year in a title or version note (（2025年修订）)."""
+
+SPC_DOCNO_YEAR_RE = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
+"""The year of a 法释〔YYYY〕N号 number."""
+
+SPC_CASE_TYPE_RE = re.compile(r"关于(?:人民法院)?审理(?P<subject>[^《》]+?)案件")
+"""The case type an SPC title is about: 关于审理建设工程施工合同纠纷案件… → 建设工程施工合同纠纷."""
+
+HEADING_NUMBER_RE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*")
+"""The number of a 编/章/节 heading (第五章 特别规定 → 特别规定)."""
