@@ -490,7 +490,11 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         if state["settings"]["strategy"] == "none":
             return {**out, "stop_reason": "strategy_none"}
         if all(v.passes or v.excluded for v in verdicts):
-            return {**out, "stop_reason": "all_pass"}
+            # nothing left to fix; all-pass only when every citation was verified (issue 23)
+            if out["scores"].all_pass:
+                return {**out, "stop_reason": "all_pass"}
+            own = [v for v in verdicts if not v.citation.in_question]
+            return {**out, "stop_reason": "unchecked_left" if own else "no_citations"}
         if state.get("stop_reason"):
             return out
         return {**out, "stop_reason": "max_rounds"}

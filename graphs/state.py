@@ -21,6 +21,8 @@ from governor.core.report import VerdictReport, build_report
 StopReason = Literal[
     "strategy_none",
     "all_pass",
+    "unchecked_left",
+    "no_citations",
     "no_change",
     "max_rounds",
     "regenerate_unavailable",
@@ -135,7 +137,8 @@ class GovernanceResult(BaseModel):
         initial_verdicts / final_verdicts: verdicts on ``draft`` / on ``text``.
         rounds: one :class:`Revision` per round; each edit's span indexes the text at the
             start of its round.
-        stop_reason: ``strategy_none`` | ``all_pass`` | ``no_change`` | ``max_rounds`` |
+        stop_reason: ``strategy_none`` | ``all_pass`` | ``unchecked_left`` (the verified citations
+            pass, others could not be checked) | ``no_citations`` | ``no_change`` | ``max_rounds`` |
             ``regenerate_unavailable`` | ``rejected`` (a reviewer rejected every edit) |
             ``interrupted``.
         strategy: ``none`` | ``existence`` | ``efa``.
