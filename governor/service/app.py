@@ -112,7 +112,13 @@ def create_app(
                 s.host,
             )
         if s.upstream_base_url:
+            from governor.clients.chat import secret_variants
+
             upstream_key = env.get(s.upstream_api_key_env, "")
+            # the raw key too when it is shorter than secret_variants' minimum (but not a
+            # one-letter placeholder, which would blank every such letter of the body)
+            raw = (upstream_key,) if len(upstream_key) >= 6 else ()
+            st.secrets = tuple(dict.fromkeys((*secret_variants(upstream_key), *raw)))
             st.http = httpx.AsyncClient(
                 base_url=s.upstream_base_url.rstrip("/"),
                 timeout=httpx.Timeout(

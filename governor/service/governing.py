@@ -129,6 +129,8 @@ class ServiceState:
     lock: threading.Lock = field(default_factory=threading.Lock)
     http: Any = None
     """httpx.AsyncClient to the proxy's upstream (None without ``upstream_base_url``)."""
+    secrets: tuple[str, ...] = ()
+    """The upstream key and its encodings (scrubbed from what the upstream sends back)."""
 
     def governor_for(self, policy: str) -> Any:
         """The governor for ``policy`` (the strict one shares the store and retriever)."""
@@ -150,6 +152,22 @@ class ServiceState:
             for g in (self.governor, self._strict)
             if g is not None and "judge" in g.__dict__
         )
+
+
+def scrub_credentials(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """``text`` with credentials replaced by ``***``: each of ``secrets`` (the configured key
+    and its encodings, :func:`governor.clients.chat.secret_variants`) and anything shaped like
+    one (:data:`governor.text.regexes.CREDENTIAL_RE`: bearer values, ``sk-`` keys, key-named
+    fields).
+
+    Source: issue 23 — an upstream that echoes the ``Authorization`` header leaked the key.
+    """
+    from governor.text.regexes import CREDENTIAL_RE
+
+    for variant in secrets:
+        if variant and variant in text:
+            text = text.replace(variant, "***")
+    return CREDENTIAL_RE.sub(lambda m: (m.group("scheme") or m.group("field") or "") + "***", text)
 
 
 def state_of(request: Request) -> ServiceState:

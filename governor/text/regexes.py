@@ -781,3 +781,20 @@ REPORT_HEADING_RE = re.compile(
 )
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
+
+# --- credentials in text the service passes on ------------------------------------------------
+
+CREDENTIAL_RE = re.compile(
+    r"""
+      (?P<scheme>\b(?:Bearer|Basic|Token)[ \t]+)[A-Za-z0-9._~+/=\-]{6,}   # Authorization values
+    | \b(?:sk|pk|rk|ak)-[A-Za-z0-9_\-]{8,}                                # sk-… / sk-proj-… keys
+    | (?P<field>(?:api[_-]?key|x-api-key|access[_-]?token|authorization|secret)
+         ["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token)[ \t]+)?)     # "api_key": "…",
+         [^"'\s,;}&]{4,}                                                  # Authorization: Bearer …
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+"""A credential an upstream may echo in an error body (issue 23: an upstream that echoes the
+``Authorization`` header leaked the proxy's upstream key to the client): a bearer/basic/token
+value, an OpenAI-style ``sk-`` key, or a key-named field's value. The named groups keep the
+scheme or field name; only the value is replaced."""
