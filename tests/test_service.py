@@ -315,7 +315,8 @@ def test_bearer_keys(gov: Governor, headers: dict[str, str], status: int) -> Non
         ("::1", "", True),
         ("0.0.0.0", "", False),
         ("10.0.0.5", "", False),
-        ("0.0.0.0", "k1", True),
+        ("0.0.0.0", "k1", False),  # a weak key (issue 23)
+        ("0.0.0.0", "Zq3v9L-x7TgB2mKp4WcR8sYd", True),
     ],
 )
 def test_binding_needs_keys_off_loopback(host: str, keys: str, ok: bool) -> None:

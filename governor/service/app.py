@@ -40,6 +40,7 @@ from typing import Annotated, Any
 from fastapi import Depends, FastAPI, HTTPException, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from governor import __version__
 from governor.core.config import Config, load_config
@@ -49,6 +50,9 @@ from governor.service.governing import (
     BodyLimit,
     DraftRequest,
     GovernResponse,
+    LlmBudget,
+    budget_state,
+    llm_clients,
     ProvisionResponse,
     ServiceState,
     admit,
@@ -104,7 +108,14 @@ def create_app(
 
             gov = governor if governor is not None else Governor(cfg)
             await in_thread(lambda: gov.judge)  # load store, retriever, judge once, now
+            if s.warm_up and hasattr(gov, "warm_up"):
+                # before the port answers: /healthz is ready only when a draft is fast
+                st.warm_s = await in_thread(gov.warm_up)
             st.governor = gov
+        if llm_clients(st):
+            st.budget = LlmBudget(
+                calls=s.llm_calls_per_window or cfg.llm_max_calls, window_s=s.llm_window_s
+            )
         if not keys:
             log.warning(
                 "no bearer keys in $%s: the service is open to anyone who can reach %s",
@@ -159,16 +170,37 @@ def create_app(
         st.metrics.latency.labels(name).observe(time.perf_counter() - t0)
         return response
 
-    @app.exception_handler(HTTPException)
-    async def http_exception(_: Request, exc: HTTPException) -> JSONResponse:
-        code = {401: "unauthorized", 404: "not_found", 413: "request_too_large"}.get(
-            exc.status_code, "rate_limited" if exc.status_code == 429 else "error"
-        )
+    @app.exception_handler(StarletteHTTPException)
+    async def http_exception(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+            # Starlette's answer to a body it cannot decode (bytes that are not UTF-8): the
+            # documented code for a body that is not the documented JSON is 422
+            msg = "body: not valid JSON (not UTF-8 text); send a UTF-8 JSON object"
+            return JSONResponse(status_code=422, content=error_body(msg, "invalid_request"))
+        code = {
+            401: "unauthorized",
+            404: "not_found",
+            413: "request_too_large",
+            422: "invalid_request",
+            503: "unavailable",
+        }.get(exc.status_code, "rate_limited" if exc.status_code == 429 else "error")
+        if isinstance(exc.detail, dict):  # a reasoned refusal: {"message", "code"}
+            code = str(exc.detail.get("code", code))
+            message = str(exc.detail.get("message", ""))
+        else:
+            message = str(exc.detail)
         return JSONResponse(
             status_code=exc.status_code,
-            content=error_body(str(exc.detail), code),
+            content=error_body(message, code),
             headers=exc.headers,
         )
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, exc: Exception) -> JSONResponse:
+        # never a plain-text 500: the client gets the JSON error shape (issue 23)
+        log.exception("unhandled error")
+        msg = f"internal error ({type(exc).__name__}); the server log has the traceback"
+        return JSONResponse(status_code=500, content=error_body(msg, "internal_error"))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -181,25 +213,49 @@ def create_app(
             where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
             msg = f"{where}: {first.get('msg', 'invalid request')}"
         body = error_body(msg, "invalid_request")
-        body["detail"] = json.loads(json.dumps(errors, default=str))
+        # loc/msg/type only: the offending input may be anything (NaN, bytes) and is the
+        # client's own; echoing it made the 422 itself fail as a plain-text 500 (issue 23)
+        body["detail"] = [
+            {"type": str(e.get("type", "")), "loc": [str(x) for x in e.get("loc", ())],
+             "msg": str(e.get("msg", ""))}
+            for e in errors
+        ]  # fmt: skip
         return JSONResponse(status_code=422, content=body)
 
     auth = [Depends(require_key)]
 
     @app.get("/healthz", tags=["ops"])
-    async def healthz() -> dict[str, Any]:
-        """Liveness and readiness: ``ready`` once the store is loaded."""
+    async def healthz() -> JSONResponse:
+        """Liveness and readiness: ``ready`` once the store is loaded and warmed up (503
+        before); ``status`` ``degraded`` with a ``reason`` while the LLM budget is used up."""
         gov = st.governor
-        return {
-            "status": "ok" if gov is not None else "starting",
+        budget = budget_state(st)
+        status, reason = ("ok", None) if gov is not None else ("starting", "loading the store")
+        if budget is not None and budget["exhausted"]:
+            status = "degraded"
+            reason = (
+                f"LLM call budget exhausted ({budget['used']} of {budget['calls_per_window']} "
+                f"per {budget['window_s']:g} s); resets in {budget['resets_in_s']:g} s"
+            )
+        body = {
+            "status": status,
+            "ready": gov is not None,
+            "reason": reason,
             "version": __version__,
             "store": gov.store.build_id if gov is not None else None,
+            "warm_s": None if st.warm_s is None else round(st.warm_s, 3),
             "in_flight": st.in_flight,
+            "llm_budget": budget,
         }
+        return JSONResponse(body, status_code=200 if gov is not None else 503)
 
     @app.get("/metrics", tags=["ops"], dependencies=auth, response_class=Response)
     async def metrics() -> Response:
-        """Prometheus text: requests and latency by route, citations judged, LLM calls."""
+        """Prometheus text: requests and latency by route, citations judged, LLM calls and
+        the LLM budget left."""
+        budget = budget_state(st)
+        st.metrics.llm_budget_remaining.set(-1 if budget is None else budget["remaining"])
+        st.metrics.llm_budget_exhausted.set(1 if budget is not None and budget["exhausted"] else 0)
         return Response(st.metrics.render(), media_type=CONTENT_TYPE)
 
     @app.post(
