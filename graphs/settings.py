@@ -18,7 +18,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from datetime import date
 from typing import Any
 
 from langchain_core.runnables import ConfigurableFieldSpec

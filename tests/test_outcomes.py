@@ -52,7 +52,12 @@ def _cli(args: list[str]) -> object:
         ("", False, (0, 0), ["no_citations"]),
         (US_ONLY, False, (0, 2), ["us_case_no_lookup"]),
         (PASSING, True, (1, 1), []),
-        ("问题：《民法典》第五百七十七条怎么规定？\n回答：应当协商。", False, (0, 0), ["no_citations"]),
+        (
+            "问题：《民法典》第五百七十七条怎么规定？\n回答：应当协商。",
+            False,
+            (0, 0),
+            ["no_citations"],
+        ),
     ],
 )
 def test_all_pass_needs_every_citation_verified(
@@ -71,9 +76,7 @@ def test_report_score_of_nothing_is_not_all_pass() -> None:
     assert report_score([]).all_pass is False
 
 
-@pytest.mark.parametrize(
-    "extra,code", [([], 1), (["--allow-unverifiable"], 0)]
-)
+@pytest.mark.parametrize("extra,code", [([], 1), (["--allow-unverifiable"], 0)])
 def test_verify_no_citation_fails_fail_on(tmp_path: Path, extra: list[str], code: int) -> None:
     memo = tmp_path / "nocite.md"
     memo.write_text(NOCITE, encoding="utf-8")

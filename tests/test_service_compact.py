@@ -121,9 +121,9 @@ def test_scrub_credentials_patterns(text: str, leak: str) -> None:
 
 
 def test_scrub_the_configured_key_in_any_form() -> None:
-    from governor.clients.chat import secret_variants
-
     import base64
+
+    from governor.clients.chat import secret_variants
 
     blob = base64.b64encode(f"user:{SECRET}".encode()).decode()
     out = scrub_credentials(f"echo {blob} and {SECRET}", secret_variants(SECRET))

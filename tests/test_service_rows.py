@@ -60,13 +60,19 @@ def test_llm_budget_is_per_window_and_refused_with_a_reason(gov: Governor) -> No
         llm = Governor(load_config(overrides={}, environ={}), store=gov.store, judge=judge)
         s = ServiceSettings(llm_calls_per_window=1, llm_window_s=4.0)
         with serving(create_app(s, governor=llm, environ={})) as url:
-            first = httpx.post(url + "/v1/verify", json={"draft": FAITHFUL, "as_of": AS_OF}, timeout=60)
-            second = httpx.post(url + "/v1/verify", json={"draft": FAITHFUL_2, "as_of": AS_OF}, timeout=60)
+            first = httpx.post(
+                url + "/v1/verify", json={"draft": FAITHFUL, "as_of": AS_OF}, timeout=60
+            )
+            second = httpx.post(
+                url + "/v1/verify", json={"draft": FAITHFUL_2, "as_of": AS_OF}, timeout=60
+            )
             health = httpx.get(url + "/healthz").json()
             metrics = httpx.get(url + "/metrics").text
             time.sleep(max(0.0, health["llm_budget"]["resets_in_s"]) + 0.2)
             healed = httpx.get(url + "/healthz").json()
-            third = httpx.post(url + "/v1/verify", json={"draft": FAITHFUL_2, "as_of": AS_OF}, timeout=60)
+            third = httpx.post(
+                url + "/v1/verify", json={"draft": FAITHFUL_2, "as_of": AS_OF}, timeout=60
+            )
     assert first.status_code == 200 and "unknown" not in _labels(first.json())
     assert second.status_code == 429, second.text  # was 200 with unknown verdicts
     assert second.json()["error"]["code"] == "llm_budget_exhausted"

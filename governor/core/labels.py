@@ -102,9 +102,7 @@ def report_score(verdicts: Iterable[Verdict]) -> ReportScore:
         n_excluded=len(vs) - len(inc),
         n_verified=len(inc),
         n_checkable=len(own),
-        all_pass=bool(inc)
-        and len(inc) == len(own)
-        and all(v.item_trust >= 1.0 for v in inc),
+        all_pass=bool(inc) and len(inc) == len(own) and all(v.item_trust >= 1.0 for v in inc),
         existence=_mean([v.existence.score for v in inc if v.existence.score is not None]),
         fidelity=_mean([v.fidelity.score for v in inc if v.fidelity.score is not None]),
         applicability=_mean(

@@ -48,7 +48,8 @@ def citation_line(c: CitationOut) -> str:
     why = _why(c)
     return (
         f"[{c.id}] {_clip(c.raw, 60)}: E {c.existence.label} · F {c.fidelity.label} · "
-        f"A {c.applicability.label} (trust {c.item_trust:.2f})" + (f" — {_clip(why)}" if why else "")
+        f"A {c.applicability.label} (trust {c.item_trust:.2f})"
+        + (f" — {_clip(why)}" if why else "")
     )
 
 

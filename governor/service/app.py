@@ -37,7 +37,7 @@ from contextlib import asynccontextmanager
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from starlette.exceptions import HTTPException as StarletteHTTPException
@@ -51,14 +51,14 @@ from governor.service.governing import (
     DraftRequest,
     GovernResponse,
     LlmBudget,
-    budget_state,
-    llm_clients,
     ProvisionResponse,
     ServiceState,
     admit,
+    budget_state,
     error_body,
     http_error,
     in_thread,
+    llm_clients,
     lookup_provision,
     require_key,
     run_draft,

@@ -489,7 +489,9 @@ def http_error(exc: GovernorError) -> HTTPException:
     if isinstance(exc, BudgetExceededError):
         wait = str(getattr(exc, "retry_after_s", "") or 60)
         return HTTPException(
-            503, {"message": str(exc), "code": "llm_budget_exhausted"}, headers={"Retry-After": wait}
+            503,
+            {"message": str(exc), "code": "llm_budget_exhausted"},
+            headers={"Retry-After": wait},
         )
     if isinstance(exc, FATAL_ENDPOINT_ERRORS) or exc.code.value in (
         "endpoint",
