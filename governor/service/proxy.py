@@ -46,12 +46,13 @@ from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from governor.core.errors import GovernorError
+from governor.core.errors import BudgetExceededError, GovernorError
 from governor.reports.json_report import Detail, compact_report
 from governor.service.governing import (
     DraftRequest,
     ServiceState,
     admit,
+    http_error,
     in_thread,
     run_draft,
     scrub_credentials,
@@ -245,6 +246,8 @@ async def _govern_answer(
         if st.settings.on_error == "pass":
             log.warning("governance failed, answer passed ungoverned: %s", msg)
             return {"governed": False, "error": msg}
+        if isinstance(exc, BudgetExceededError):  # 503 with the reason and Retry-After
+            raise http_error(exc) from None
         raise HTTPException(
             502, f"governance failed: {msg} (on_error=fail; set on_error=pass to pass answers)"
         ) from None
