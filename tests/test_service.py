@@ -293,12 +293,13 @@ def test_busy_is_429_with_retry_after(gov: Governor) -> None:
 )
 def test_bearer_keys(gov: Governor, headers: dict[str, str], status: int) -> None:
     env = {"CITEGOV_API_KEYS": f"{KEY}, other-key"}
+    calls: tuple[tuple[str, str, dict[str, Any]], ...] = (
+        ("POST", "/v1/verify", {"json": {"draft": WRONG_PERIOD}}),
+        ("GET", "/v1/provisions/民法典第五百七十七条", {}),
+        ("GET", "/metrics", {}),
+    )
     with serving(create_app(ServiceSettings(), governor=gov, environ=env)) as url:
-        for method, path, kw in (
-            ("POST", "/v1/verify", {"json": {"draft": WRONG_PERIOD}}),
-            ("GET", "/v1/provisions/民法典第五百七十七条", {}),
-            ("GET", "/metrics", {}),
-        ):
+        for method, path, kw in calls:
             r = httpx.request(method, url + path, headers=headers, timeout=60, **kw)
             assert r.status_code == status, (path, r.text)
             if status == 401:

@@ -12,7 +12,8 @@ the MCP server (in process, the official SDK's client) runs ``govern_draft`` on 
 Reported: response bytes of the proxy per detail; characters of the MCP answer's text content
 and of its structured content (the SDK repeats a dict result there) per detail.
 
-Run: ``python -m benchmarks.bench_answer_sizes``. Before this issue: proxy 36,428 bytes,
+Run: ``PYTHONPATH=. python scripts/answer_sizes.py`` (a script, not a benchmark module: it drives the
+service, which only the CLI may import). Before this issue: proxy 36,428 bytes,
 MCP 204,272 characters of indented text + 140,900 of structured content (same inputs).
 """
 
