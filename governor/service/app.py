@@ -10,14 +10,18 @@ imports it). Routes, all JSON unless said:
   ``<name>.verdicts.json``.
 * ``GET /v1/provisions/{ref}`` — a provision by its citation text (「民法典第五百八十五条第二款」):
   the text of every version, the one in force on ``as_of``.
-* ``POST /v1/chat/completions`` — the OpenAI-compatible governing proxy
+* ``POST /v1/chat/completions`` and ``GET /v1/models`` — the OpenAI-compatible governing proxy
   (:mod:`governor.service.proxy`).
-* ``GET /healthz`` (no auth) and ``GET /metrics`` (Prometheus text).
+* ``GET /healthz`` (no auth; 503 until the store is loaded and warmed up, ``degraded`` with a
+  ``reason`` while the LLM budget is used up) and ``GET /metrics`` (Prometheus text).
 
 Limits (each refusal names the limit and what to do): bodies over ``max_body_bytes`` and drafts
 over ``max_chars`` characters or ``max_citations`` citations get 413; more than
 ``max_concurrency`` requests governing at once get 429 with ``Retry-After``; a body that is not
-the documented JSON gets 422 naming the field. With bearer keys configured every ``/v1`` route
+the documented JSON (not UTF-8, not JSON, NaN) gets 422 naming the field; the LLM judge's calls
+are budgeted per window (``llm_calls_per_window`` per ``llm_window_s``: 429 with the reason when
+used up, 503 when a request ran it dry). Every error is a JSON body (:func:`error_body`), a crash
+a JSON 500. With bearer keys configured every ``/v1`` route
 and ``/metrics`` need ``Authorization: Bearer KEY`` (401 otherwise); without keys the service
 only binds loopback (:func:`governor.service.settings.check_binding`).
 

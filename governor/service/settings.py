@@ -108,7 +108,7 @@ def key_bits(key: str) -> float:
         return 0.0
     n = len(key)
     per_char = -sum(c / n * math.log2(c / n) for c in Counter(key).values())
-    return n * per_char
+    return max(0.0, n * per_char)  # never -0.0
 
 
 def check_binding(settings: ServiceSettings, keys: frozenset[str]) -> None:
@@ -130,7 +130,7 @@ def check_binding(settings: ServiceSettings, keys: frozenset[str]) -> None:
         if len(key) < settings.min_key_chars or key_bits(key) < settings.min_key_bits:
             raise ConfigError(
                 f"refusing to bind {settings.host} with a weak bearer key in "
-                f"${settings.api_keys_env} (key {i}: {len(key)} characters, about "
+                f"${settings.api_keys_env} (key {i}: {len(key)} character(s), about "
                 f"{key_bits(key):.0f} bits; need {settings.min_key_chars}+ characters and "
                 f"{settings.min_key_bits:g}+ bits): generate one with "
                 "`python -c 'import secrets; print(secrets.token_urlsafe(32))'`"
