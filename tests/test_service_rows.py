@@ -216,12 +216,15 @@ def test_invalid_pins_are_422(gov: Governor, ref: str, status: int) -> None:
         assert "第0" in r.json()["error"]["message"]
 
 
-def test_serve_refuses_a_one_character_key_off_loopback() -> None:
+def test_serve_refuses_a_one_character_key_off_loopback(monkeypatch: Any) -> None:
     from typer.testing import CliRunner
 
     from governor.cli.app import app
 
+    started: list[Any] = []
+    monkeypatch.setattr(uvicorn, "run", lambda *a, **kw: started.append(kw))  # never serve
+
     env = {"CITEGOV_CONFIG": "", "CITEGOV_API_KEYS": "x", "NO_COLOR": "1", "COLUMNS": "200"}
     res = CliRunner().invoke(app, ["serve", "--host", "0.0.0.0", "--port", "8799"], env=env)
-    assert res.exit_code == 2
+    assert res.exit_code == 2 and started == []
     assert "weak bearer key" in " ".join(res.output.split())
