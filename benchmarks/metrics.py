@@ -299,6 +299,9 @@ def report_metrics(
         shares.s_sup,
     )
     score = report_score(vs)
+    # the benchmark's citation all-pass (SPEC §4) is vacuous over excluded and absent
+    # citations, unlike the report's ``all_pass`` (issue 23: nothing checked is not a pass)
+    citation_all_pass = all(v.item_trust >= 1.0 for v in vs if not v.excluded)
     rubric_all_covered = all(c >= 1.0 for c in covered)
     return ReportMetrics(
         task_id=tid,
@@ -313,8 +316,8 @@ def report_metrics(
         n_rubric=len(covered),
         n_subtopics=len(cited),
         rubric_all_covered=rubric_all_covered,
-        citation_all_pass=score.all_pass,
-        all_pass=rubric_all_covered and score.all_pass,
+        citation_all_pass=citation_all_pass,
+        all_pass=rubric_all_covered and citation_all_pass,
         coverage_judges=tuple(sorted({r.judge for r in rj})),
         support_judges=tuple(sorted({r.judge for r in rj} | {s.judge for s in sj})),
         missing_judgements=tuple(miss_r + miss_s),

@@ -14,6 +14,7 @@ Example:
 from __future__ import annotations
 
 import threading
+import time
 import uuid
 from collections.abc import Callable, Sequence
 from datetime import date
@@ -27,10 +28,18 @@ from governor.core.errors import ConfigError, StrategyError
 from governor.core.models import Citation, Verdict
 from governor.core.ports import CaseLookup, Generator, Retriever
 from governor.revision.policy import RevisionPolicy
-from governor.text.dates import detect_as_of, detect_context
+from governor.text.dates import detect_as_of, detect_context, parse_as_of
 from verifiers.judge import Judge
 from verifiers.offline import OfflineJudge
 from verifiers.verify import Verifier, VerifyRequest
+
+WARM_UP_DRAFT = (
+    "根据《中华人民共和国民法典》第五百七十七条，当事人一方不履行合同义务的，应当承担违约责任；"
+    "约定的违约金过分高于造成的损失的，人民法院可以根据当事人的请求予以适当减少"
+    "（《民法典》第五百八十五条第二款）。"
+)
+"""What :meth:`Governor.warm_up` verifies: one full-title and one short-title citation, one
+with a 款 pin, so every stage a draft passes through is loaded."""
 
 if TYPE_CHECKING:  # the graph layer (LangGraph, LangChain, revision) loads only when used
     from graphs.nodes import GovernanceDeps, TextReviser
@@ -182,15 +191,40 @@ class Governor:
                 )
             return self._verifiers[key]
 
+    def warm_up(self) -> float:
+        """Load and exercise what the first draft would otherwise wait for (the store, the
+        retriever, the offline judge, the extraction grammar) on a two-citation draft, with
+        the offline judge only: no LLM call is spent. ``citegov serve`` runs it before
+        ``/healthz`` says ready (issue 23: the first request took 1.5 s, the first wave 7-9 s).
+
+        Returns:
+            Seconds it took.
+        """
+        t0 = time.perf_counter()
+        text = WARM_UP_DRAFT
+        when = self.config.as_of or date.today()
+        self._verifier_for("offline").verify(self.extract(text), as_of=when, text=text)
+        return time.perf_counter() - t0
+
     def extract(self, text: str) -> tuple[Citation, ...]:
         """Citations of ``text`` (spans index ``text`` as given)."""
         return extract(text, self.store)
 
     def verify(
-        self, text: str, *, as_of: date | None = None, context: str = ""
+        self, text: str, *, as_of: date | str | None = None, context: str = ""
     ) -> tuple[Verdict, ...]:
-        """Verdicts on every citation of ``text`` (no revision)."""
-        when = as_of or self.config.as_of or detect_as_of(text)
+        """Verdicts on every citation of ``text`` (no revision).
+
+        Args:
+            text: the draft.
+            as_of: a ``date`` or ISO string (default: config, else the draft's report date,
+                else today).
+            context: the question the report answers (default: a ``问题：`` line).
+
+        Raises:
+            ConfigError: ``as_of`` is not a date (:func:`governor.text.dates.parse_as_of`).
+        """
+        when = _as_of(as_of) or self.config.as_of or detect_as_of(text)
         ctx = context or detect_context(text)
         return self.verifier().verify(self.extract(text), as_of=when, context=ctx, text=text)
 
@@ -198,7 +232,7 @@ class Governor:
         self,
         texts: Sequence[str],
         *,
-        as_of: date | Sequence[date | None] | None = None,
+        as_of: date | str | Sequence[date | str | None] | None = None,
         context: str = "",
     ) -> list[tuple[Verdict, ...]]:
         """Verdicts on every citation of each of ``texts`` (as :meth:`verify` per text), with
@@ -215,12 +249,13 @@ class Governor:
 
         Raises:
             ValueError: ``as_of`` is a sequence of another length than ``texts``.
+            ConfigError: an ``as_of`` that is not a date or ISO string.
         """
         dates: Sequence[date | None]
-        if as_of is None or isinstance(as_of, date):
-            dates = [as_of] * len(texts)
+        if as_of is None or isinstance(as_of, date | str):
+            dates = [_as_of(as_of)] * len(texts)
         else:
-            dates = list(as_of)
+            dates = [_as_of(d) for d in as_of]
             if len(dates) != len(texts):
                 raise ValueError(f"as_of has {len(dates)} dates for {len(texts)} texts")
         requests = [
@@ -342,7 +377,7 @@ class Governor:
         text: str,
         *,
         strategy: str | None = None,
-        as_of: date | None = None,
+        as_of: date | str | None = None,
         context: str = "",
         review: Callable[[dict[str, Any]], Any] | None = None,
     ) -> GovernanceResult:
@@ -351,8 +386,8 @@ class Governor:
         Args:
             text: the draft (never modified).
             strategy: ``none`` | ``existence`` | ``efa``.
-            as_of: the date the report speaks as of; default: ``config.as_of``, else the
-                report date in the draft, else today.
+            as_of: the date the report speaks as of (a ``date`` or ISO string); default:
+                ``config.as_of``, else the report date in the draft, else today.
             context: the question the report answers (default: a ``问题：`` line).
             review: human approval of edits: called with each round's proposed edits
                 (:func:`graphs.nodes.review_payload`) and returns the decision
@@ -368,8 +403,9 @@ class Governor:
         from graphs.state import STATE_KEYS, result_from_state
 
         inp: dict[str, Any] = {"draft": text}
-        if as_of is not None:
-            inp["as_of"] = as_of.isoformat()
+        when = _as_of(as_of)
+        if when is not None:
+            inp["as_of"] = when.isoformat()
         if context:
             inp["context"] = context
         if review is not None:
@@ -424,7 +460,7 @@ class Governor:
         strategy: str | None = None,
         workers: int = 1,
         resume: bool = False,
-        as_of: date | None = None,
+        as_of: date | str | None = None,
         context: str = "",
         fail_on: float | None = None,
         trace: bool = False,
@@ -467,7 +503,7 @@ class Governor:
         check_portable(self, 2 if engine == "ray" else workers)
         options = make_options(
             strategy=strategy or self.config.strategy,
-            as_of=as_of,
+            as_of=_as_of(as_of),
             context=context,
             fail_on=fail_on,
             allow_unverifiable=allow_unverifiable,
@@ -483,3 +519,8 @@ class Governor:
         else:
             run = local_engine
         return run_batch(self, list(paths), Path(out_dir), options, progress=progress, engine=run)
+
+
+def _as_of(value: date | str | None) -> date | None:
+    """An optional ``as_of`` argument as a date (:func:`governor.text.dates.parse_as_of`)."""
+    return None if value is None else parse_as_of(value)

@@ -5,6 +5,13 @@ types it was not told about are revived with a warning today and blocked in futu
 :func:`checkpoint_serializer` registers every domain model that can sit in the pipeline state
 (strict allowlist), so checkpoints round-trip ``Verdict``, ``Citation``, ``Edit`` and
 ``Revision`` without warnings, and nothing else is revived from a checkpoint file.
+
+A governance graph used as a subgraph checkpoints through its *parent's* saver (an
+``InMemorySaver`` with LangGraph's default serializer, say), which warned once per citegov
+type on every resume (issue 23). :func:`register_state_types` — called when a governance
+graph is built — adds :data:`STATE_TYPES` to LangGraph's list of types that are safe to revive
+(``langgraph.checkpoint.serde._msgpack.SAFE_MSGPACK_TYPES``): frozen data models with no
+behaviour on construction, so any saver revives them without a warning, strict mode included.
 """
 
 from __future__ import annotations
@@ -34,6 +41,26 @@ STATE_TYPES: tuple[type[Any], ...] = (
     models.ReportScore,
 )
 """Pydantic types that appear (possibly nested) in :class:`graphs.state.GovernanceState`."""
+
+
+def register_state_types() -> bool:
+    """Add :data:`STATE_TYPES` to LangGraph's safe msgpack types (idempotent).
+
+    Returns:
+        True when they are registered; False when this LangGraph has no such list (older or
+        newer versions: their savers then behave as they always did).
+    """
+    try:
+        from langgraph.checkpoint.serde import _msgpack
+    except ImportError:  # pragma: no cover - a LangGraph without the module
+        return False
+    safe = getattr(_msgpack, "SAFE_MSGPACK_TYPES", None)
+    if not isinstance(safe, frozenset):
+        return False
+    ours = {(t.__module__, t.__name__) for t in STATE_TYPES}
+    if not ours <= safe:
+        _msgpack.SAFE_MSGPACK_TYPES = safe | ours
+    return True
 
 
 def checkpoint_serializer() -> JsonPlusSerializer:

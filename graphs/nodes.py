@@ -216,6 +216,13 @@ def review_payload(rnd: int, edits: Sequence[Edit], text: str) -> dict[str, Any]
     return {"round": rnd, "edits": out}
 
 
+def review_key(edit: Edit) -> str:
+    """What identifies a proposed edit across rounds (its span moves when earlier edits are
+    applied): op, the words it replaces and the words it writes. A JSON-safe string, so the
+    rejected edits of a run ride in the checkpointed state as plain strings."""
+    return "\x1f".join((edit.op, edit.before, edit.after))
+
+
 def parse_review(decision: Any, n: int) -> tuple[bool, ...]:
     """Which of ``n`` proposed edits a reviewer accepted.
 
@@ -450,10 +457,18 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
                 # ``annotate`` changes no word, the LLM's included; under ``proven`` the LLM's
                 # edits are re-verified like any draft but carry no proof of their own
                 edits, notes = _with_llm(deps.text_reviser, text, verdicts, edits, rnd)
+        if settings.get("review") and edits:
+            # an edit the reviewer rejected is not proposed again in a later round (issue 23)
+            seen = set(state.get("rejected") or ())
+            fresh = tuple(e for e in edits if review_key(e) not in seen)
+            if len(fresh) < len(edits):
+                notes = [*notes, f"round {rnd}: {len(edits) - len(fresh)} edit(s) the reviewer "
+                                 "rejected earlier not proposed again"]  # fmt: skip
+            if not fresh:
+                return {**update, "notes": notes, "stop_reason": "rejected"}
+            return {**update, **({"notes": notes} if notes else {}), "proposed": fresh}
         if notes:
             update["notes"] = notes
-        if settings.get("review") and edits:
-            return {**update, "proposed": tuple(edits)}
         new, applied = apply_edits(text, edits)
         if policy.gates and applied:
             new, applied, reverted = _keep_invariants(reviser, text, verdicts, applied)
@@ -474,6 +489,9 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         rejected = len(proposed) - len(accepted)
         update: dict[str, Any] = {"proposed": ()}
         if rejected:
+            update["rejected"] = [
+                review_key(e) for e, ok in zip(proposed, flags, strict=True) if not ok
+            ]
             update["notes"] = [f"round {rnd}: the reviewer rejected {rejected} of "
                                f"{len(proposed)} proposed edit(s)"]  # fmt: skip
         new, applied = apply_edits(text, accepted)
@@ -490,7 +508,11 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
         if state["settings"]["strategy"] == "none":
             return {**out, "stop_reason": "strategy_none"}
         if all(v.passes or v.excluded for v in verdicts):
-            return {**out, "stop_reason": "all_pass"}
+            # nothing left to fix; all-pass only when every citation was verified (issue 23)
+            if out["scores"].all_pass:
+                return {**out, "stop_reason": "all_pass"}
+            own = [v for v in verdicts if not v.citation.in_question]
+            return {**out, "stop_reason": "unchecked_left" if own else "no_citations"}
         if state.get("stop_reason"):
             return out
         return {**out, "stop_reason": "max_rounds"}

@@ -15,6 +15,7 @@ from langchain_core.runnables import ConfigurableFieldSpec
 from langgraph.graph import END, START, StateGraph
 from langgraph.graph.state import CompiledStateGraph
 
+from graphs.durable import register_state_types
 from graphs.nodes import (
     GovernanceDeps,
     make_nodes,
@@ -64,6 +65,7 @@ def build_governance_graph(
         ``{"configurable": {...}}`` (:class:`~graphs.settings.GovernanceContext`). It can be
         added as a node/subgraph of a user's LangGraph app.
     """
+    register_state_types()  # any saver, a parent graph's too, revives citegov's state types
     g: StateGraph[GovernanceState, GovernanceContext, GovernanceInput, GovernanceOutput] = (
         StateGraph(
             GovernanceState,

@@ -18,13 +18,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from datetime import date
 from typing import Any
 
 from langchain_core.runnables import ConfigurableFieldSpec
 
 from governor.core.config import EDIT_POLICIES, JUDGES, STRATEGIES
 from governor.core.errors import ConfigError, StrategyError
+from governor.text.dates import parse_as_of
 
 MODES: tuple[str, ...] = ("edit", "regenerate")
 
@@ -157,14 +157,10 @@ def resolve_settings(
 
 
 def iso_date(value: Any, what: str) -> str:
-    """``value`` (a ``date`` or an ISO string) as ``YYYY-MM-DD``.
+    """``value`` (a ``date`` or an ISO string) as ``YYYY-MM-DD``
+    (:func:`governor.text.dates.parse_as_of`).
 
     Raises:
         ConfigError: not a date; the message names ``what``.
     """
-    if isinstance(value, date):
-        return value.isoformat()
-    try:
-        return date.fromisoformat(str(value)).isoformat()
-    except ValueError:
-        raise ConfigError(f"{what} {value!r} is not a date; write it as YYYY-MM-DD") from None
+    return parse_as_of(value, what).isoformat()

@@ -16,12 +16,15 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict
 from typing_extensions import TypedDict
 
+from governor.core.labels import report_score
 from governor.core.models import Citation, Edit, ReportScore, Revision, Verdict
 from governor.core.report import VerdictReport, build_report
 
 StopReason = Literal[
     "strategy_none",
     "all_pass",
+    "unchecked_left",
+    "no_citations",
     "no_change",
     "max_rounds",
     "regenerate_unavailable",
@@ -87,6 +90,8 @@ class GovernanceState(TypedDict, total=False):
             (accumulates).
         settings: the run's resolved settings (:func:`graphs.settings.resolve_settings`).
         proposed: edits awaiting human approval (review mode).
+        rejected: :func:`graphs.nodes.review_key` of each edit the reviewer rejected
+            (accumulates; never proposed again in this run).
         edits / scores: output keys, set by ``finalize``.
         verdict_cache: verdicts by content key, this run's only (the verifier's cache).
         unquote_due: a passing citation's quotation mixes its provision's text with other
@@ -111,6 +116,7 @@ class GovernanceState(TypedDict, total=False):
     notes: Annotated[list[str], operator.add]
     settings: dict[str, Any]
     proposed: tuple[Edit, ...]
+    rejected: Annotated[list[str], operator.add]
     edits: tuple[Edit, ...]
     scores: ReportScore
     verdict_cache: dict[str, Verdict]
@@ -120,6 +126,15 @@ class GovernanceState(TypedDict, total=False):
 
 STATE_KEYS: tuple[str, ...] = tuple(GovernanceState.__annotations__)
 """Every state key: ``graph.invoke(..., output_keys=STATE_KEYS)`` returns the whole state."""
+
+
+class RunScores(BaseModel):
+    """The report scores of a governed run: of the draft as given and of the output text."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    initial: ReportScore
+    final: ReportScore
 
 
 class GovernanceResult(BaseModel):
@@ -136,7 +151,8 @@ class GovernanceResult(BaseModel):
         initial_verdicts / final_verdicts: verdicts on ``draft`` / on ``text``.
         rounds: one :class:`Revision` per round; each edit's span indexes the text at the
             start of its round.
-        stop_reason: ``strategy_none`` | ``all_pass`` | ``no_change`` | ``max_rounds`` |
+        stop_reason: ``strategy_none`` | ``all_pass`` | ``unchecked_left`` (the verified citations
+            pass, others could not be checked) | ``no_citations`` | ``no_change`` | ``max_rounds`` |
             ``regenerate_unavailable`` | ``rejected`` (a reviewer rejected every edit) |
             ``interrupted``.
         strategy: ``none`` | ``existence`` | ``efa``.
@@ -167,6 +183,14 @@ class GovernanceResult(BaseModel):
     def edits(self) -> tuple[Edit, ...]:
         """All edits of all rounds, in order."""
         return tuple(e for r in self.rounds for e in r.edits)
+
+    @property
+    def scores(self) -> RunScores:
+        """The report scores (SPEC §3) of the draft (``initial``) and of the output text
+        (``final``): ``result.scores.final.trust``, ``result.scores.initial.all_pass``."""
+        return RunScores(
+            initial=report_score(self.initial_verdicts), final=report_score(self.final_verdicts)
+        )
 
     def to_report(
         self, *, judge: str = "offline", path: str | None = None, horizon: date | None = None

@@ -126,7 +126,9 @@ def test_empty_draft_zero_citations_trust_one_and_a_warning(tmp_path: Path, cont
     res, (report,) = verify_json(p)
     assert res.exit_code == 0
     assert report["citations"] == [] and report["scores"]["trust"] == 1.0
-    assert report["scores"]["n_cite"] == 0 and report["scores"]["all_pass"] is True
+    # nothing checked is not a pass (issue 23)
+    assert report["scores"]["n_cite"] == 0 and report["scores"]["all_pass"] is False
+    assert [g["kind"] for g in report["gaps"]] == ["no_citations"]
     assert any("empty" in w for w in report["warnings"])
     assert "empty" in res.stderr
 

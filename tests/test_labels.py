@@ -74,9 +74,9 @@ def test_report_score_excludes_and_averages() -> None:
     assert (s.n_cite, s.n_excluded, s.all_pass) == (3, 1, False)
 
 
-def test_report_score_empty_is_one_and_all_pass() -> None:
+def test_report_score_empty_is_one_and_not_all_pass() -> None:
     s = report_score([])
-    assert (s.trust, s.n_cite, s.all_pass) == (1.0, 0, True)
+    assert (s.trust, s.n_cite, s.all_pass) == (1.0, 0, False)  # nothing checked (issue 23)
 
 
 def test_report_score_only_excluded_is_one() -> None:

@@ -294,12 +294,13 @@ def test_busy_is_429_with_retry_after(gov: Governor) -> None:
 )
 def test_bearer_keys(gov: Governor, headers: dict[str, str], status: int) -> None:
     env = {"CITEGOV_API_KEYS": f"{KEY}, other-key"}
+    calls: tuple[tuple[str, str, dict[str, Any]], ...] = (
+        ("POST", "/v1/verify", {"json": {"draft": WRONG_PERIOD}}),
+        ("GET", "/v1/provisions/民法典第五百七十七条", {}),
+        ("GET", "/metrics", {}),
+    )
     with serving(create_app(ServiceSettings(), governor=gov, environ=env)) as url:
-        for method, path, kw in (
-            ("POST", "/v1/verify", {"json": {"draft": WRONG_PERIOD}}),
-            ("GET", "/v1/provisions/民法典第五百七十七条", {}),
-            ("GET", "/metrics", {}),
-        ):
+        for method, path, kw in calls:
             r = httpx.request(method, url + path, headers=headers, timeout=60, **kw)
             assert r.status_code == status, (path, r.text)
             if status == 401:
@@ -316,7 +317,8 @@ def test_bearer_keys(gov: Governor, headers: dict[str, str], status: int) -> Non
         ("::1", "", True),
         ("0.0.0.0", "", False),
         ("10.0.0.5", "", False),
-        ("0.0.0.0", "k1", True),
+        ("0.0.0.0", "k1", False),  # a weak key (issue 23)
+        ("0.0.0.0", "Zq3v9L-x7TgB2mKp4WcR8sYd", True),
     ],
 )
 def test_binding_needs_keys_off_loopback(host: str, keys: str, ok: bool) -> None:

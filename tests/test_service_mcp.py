@@ -35,10 +35,11 @@ async def _session(gov: Governor) -> dict[str, Any]:
     async with Client(server) as client:
         out["tools"] = sorted(t.name for t in (await client.list_tools()).tools)
         out["verify"] = await client.call_tool(
-            "verify_citations", {"draft": WRONG_PERIOD, "as_of": AS_OF}
+            "verify_citations", {"draft": WRONG_PERIOD, "as_of": AS_OF, "detail": "full"}
         )
         out["govern"] = await client.call_tool(
-            "govern_draft", {"draft": WRONG_PERIOD, "as_of": AS_OF, "strategy": "efa"}
+            "govern_draft",
+            {"draft": WRONG_PERIOD, "as_of": AS_OF, "strategy": "efa", "detail": "full"},
         )
         out["lookup"] = await client.call_tool(
             "lookup_provision", {"ref": "民法典第五百八十五条第二款"}

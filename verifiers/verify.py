@@ -21,6 +21,7 @@ from governor.authorities import AuthorityStore
 from governor.core.labels import is_excluded, item_trust, score_for
 from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
+from governor.text.dates import parse_as_of
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
@@ -129,7 +130,7 @@ class Verifier:
         self,
         citations: Sequence[Citation],
         *,
-        as_of: date,
+        as_of: date | str,
         context: str = "",
         text: str | None = None,
     ) -> tuple[Verdict, ...]:
@@ -137,7 +138,8 @@ class Verifier:
 
         Args:
             citations: citations of one text (spans index that text).
-            as_of: the report's as-of date.
+            as_of: the report's as-of date (a ``date`` or ISO string,
+                :func:`governor.text.dates.parse_as_of`; ConfigError otherwise).
             context: task query / question, used when a claim is empty.
             text: the text the spans index; enables sentence-level checks (a lower-rank
                 source said to prevail over a higher one, L1.1.3).
@@ -146,7 +148,8 @@ class Verifier:
             One :class:`Verdict` per citation; verdicts of unchanged citations come from
             the cache with the new citation (span) substituted.
         """
-        return self.verify_many([VerifyRequest(tuple(citations), as_of, context, text)])[0]
+        when = parse_as_of(as_of)
+        return self.verify_many([VerifyRequest(tuple(citations), when, context, text)])[0]
 
     def verify_many(self, requests: Sequence[VerifyRequest]) -> list[tuple[Verdict, ...]]:
         """Verdicts for several texts at once (as :meth:`verify` for each), with one judge

@@ -301,17 +301,17 @@ def verify(
         sup = draft_support(draft.text, verdicts, draft.text, verdicts)
         verdict_view(console, f"{path}  (as of {when})", report.citations)
         rationale_view(console, report.citations, details=details)
-        gapped_n = any(g.n for g in report.gaps)
         line = gap_line(report.gaps)
+        unchecked = sum(g.n for g in report.gaps if g.kind != "no_citations")
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
             console.print(f"[{style}]{escape(line)}[/]", highlight=False)
         console.print(
             f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
             f"cov {sup.s_cov:.3f} · sup {sup.s_sup:.3f} · "
-            f"all-pass {'yes' if s.all_pass else 'no'} · kept {s.n_cite} · removed 0 · "
-            "orphan claims 0 · annotations 0"
-            + (" · not checked " + str(sum(g.n for g in report.gaps)) if gapped_n else "")
+            f"all-pass {'yes' if s.all_pass else 'no'} ({s.n_verified} of {s.n_checkable} "
+            f"verified) · kept {s.n_cite} · removed 0 · orphan claims 0 · annotations 0"
+            + (" · not checked " + str(unchecked) if unchecked else "")
             + "\n"
         )
     report_usage(gov)

@@ -75,6 +75,7 @@ def serve(
     import uvicorn
 
     from governor.core.config import load_config
+    from governor.service.serving import TimedH11Protocol
     from governor.service.settings import api_keys, check_binding, load_service_settings
 
     try:
@@ -115,6 +116,8 @@ def serve(
         port=settings.port,
         workers=settings.workers,
         timeout_graceful_shutdown=int(settings.graceful_shutdown_s),
+        timeout_keep_alive=max(1, round(settings.keep_alive_s)),
+        http=TimedH11Protocol,
         log_level="info",
     )
 

@@ -12,15 +12,24 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from datetime import date
-from typing import get_args
+from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
 from governor.core.models import GapKind, Verdict
 
-__all__ = ["CoverageGap", "coverage_gaps", "gap_line"]
+__all__ = ["CoverageGap", "DraftGapKind", "coverage_gaps", "gap_line"]
+
+DraftGapKind = Literal["no_citations"]
+"""A gap of the draft as a whole rather than of some citations: ``no_citations`` — the text
+holds no citation of its own, so nothing was checked (issue 23: nothing checked is not a pass;
+``n`` is 1, the draft)."""
 
 _WHAT: dict[str, tuple[str, str]] = {
+    "no_citations": (
+        "draft with no citation (nothing was checked; --allow-unverifiable accepts it)",
+        "篇文稿未引用任何依据（无可核验内容）",
+    ),
     "us_case_not_extracted": (
         "US case citation(s) (not extracted: eyecite is not installed; pip install 'citegov[us]')",
         "件美国判例引用（未提取：未安装 eyecite，请运行 pip install 'citegov[us]'）",
@@ -62,7 +71,7 @@ _WHAT: dict[str, tuple[str, str]] = {
         "件引用的全国性文件不在权威库中，可能制定于权威库截止日期之后",
     ),
 }
-_ORDER = get_args(GapKind)
+_ORDER = (*get_args(DraftGapKind), *get_args(GapKind))
 _LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted", "after_horizon"})
 
 
@@ -70,9 +79,10 @@ class CoverageGap(BaseModel):
     """One kind of citation that could not be checked.
 
     Attributes:
-        kind: why (:data:`governor.core.models.GapKind`).
-        n: how many citations (>= 1; for ``after_horizon`` the citations of instruments the
-            store lacks, 0 when the report is only dated after the horizon).
+        kind: why (:data:`governor.core.models.GapKind`, or :data:`DraftGapKind`).
+        n: how many citations (>= 1); 1 (the draft) for ``no_citations``; for
+            ``after_horizon`` the citations of instruments the store lacks, 0 when the
+            report is only dated after the horizon.
         message: one English line (count first).
         loud: True when a check the user configured failed (a case lookup that is down),
             or when the report is dated after the store's horizon.
@@ -81,7 +91,7 @@ class CoverageGap(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    kind: GapKind
+    kind: GapKind | DraftGapKind
     n: int
     message: str
     loud: bool = False
@@ -111,8 +121,12 @@ def coverage_gaps(
 
     Returns:
         One :class:`CoverageGap` per kind present; empty when every citation was checkable.
+        A text with no citation of its own (none outside the question line, none unread)
+        gets ``no_citations``.
     """
     counts: dict[str, int] = {}
+    if unextracted_us == 0 and all(v.citation.in_question for v in verdicts):
+        counts["no_citations"] = 1
     for v in verdicts:
         if v.gap is not None and v.existence.label == "unverifiable" and not v.citation.in_question:
             counts[v.gap] = counts.get(v.gap, 0) + 1

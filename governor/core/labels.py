@@ -85,16 +85,24 @@ def report_score(verdicts: Iterable[Verdict]) -> ReportScore:
 
     ``trust`` is the mean ``item_trust`` over non-excluded citations, 1.0 when there are
     none; E/F/A are micro means over included citations where the axis was scored (NA
-    skipped); ``all_pass`` holds when every included citation has trust 1.0.
+    skipped). ``all_pass`` holds only when at least one citation was verified, every
+    included citation has trust 1.0 and none of the report's citations was left unchecked
+    (issue 23: nothing checked is not a pass; an ``unverifiable`` citation makes it false, a
+    draft with no citation, or whose citations were all removed, is never all-pass).
+    ``n_verified`` counts the included citations, ``n_checkable`` those of the report (the
+    question line's citations are the asker's and count in neither).
     """
     vs = list(verdicts)
     inc = [v for v in vs if not v.excluded]
+    own = [v for v in vs if not v.citation.in_question]
     trust = _mean([v.item_trust for v in inc])
     return ReportScore(
         trust=1.0 if trust is None else trust,
         n_cite=len(vs),
         n_excluded=len(vs) - len(inc),
-        all_pass=all(v.item_trust >= 1.0 for v in inc),
+        n_verified=len(inc),
+        n_checkable=len(own),
+        all_pass=bool(inc) and len(inc) == len(own) and all(v.item_trust >= 1.0 for v in inc),
         existence=_mean([v.existence.score for v in inc if v.existence.score is not None]),
         fidelity=_mean([v.fidelity.score for v in inc if v.fidelity.score is not None]),
         applicability=_mean(
@@ -105,7 +113,12 @@ def report_score(verdicts: Iterable[Verdict]) -> ReportScore:
 
 STOP_PHRASES: dict[str, tuple[str, str]] = {
     "strategy_none": ("verified only (strategy none)", "仅核验，未修订"),
-    "all_pass": ("every checked citation passes", "已核验的引用全部通过"),
+    "all_pass": ("every citation was verified and passes", "全部引用均已核验并通过"),
+    "unchecked_left": (
+        "the verified citations pass; the others could not be checked",
+        "已核验的引用均通过，其余引用无法核验",
+    ),
+    "no_citations": ("no citation to check", "没有可核验的引用"),
     "no_change": ("nothing left to fix", "没有可再修正之处"),
     "max_rounds": ("round limit reached", "已达修订轮数上限"),
     "regenerate_unavailable": ("the writer cannot regenerate", "生成器不支持按反馈重写"),

@@ -370,13 +370,17 @@ class ReportScore(Frozen):
     """Citation-level summary of one report (SPEC §3).
 
     ``trust`` is the mean item trust over included citations (1.0 with none);
-    ``all_pass`` is citation all-pass: every included citation has E = F = A = 1.
+    ``all_pass`` is citation all-pass: at least one citation verified, every citation of the
+    report verified (none ``unverifiable``) and every one with E = F = A = 1 (issue 23).
+    ``n_verified`` of ``n_checkable`` citations were verified ("n of m verified").
     """
 
     trust: float = Field(ge=0.0, le=1.0)
     n_cite: int = Field(ge=0)
     n_excluded: int = Field(ge=0)
     all_pass: bool
+    n_verified: int = Field(default=0, ge=0)
+    n_checkable: int = Field(default=0, ge=0)
     existence: float | None = None
     fidelity: float | None = None
     applicability: float | None = None

@@ -88,12 +88,17 @@ class CitationOut(_Out):
 
 
 class ScoresOut(_Out):
-    """Report-level citation scores (SPEC §3): trust = mean item trust of included citations."""
+    """Report-level citation scores (SPEC §3): trust = mean item trust of included citations.
+
+    ``all_pass`` is true only when every citation of the report was verified and passes
+    (``n_verified == n_checkable > 0``); nothing checked is not a pass (issue 23)."""
 
     trust: float
     n_cite: int
     n_excluded: int
     all_pass: bool
+    n_verified: int = 0
+    n_checkable: int = 0
     existence: float | None = None
     fidelity: float | None = None
     applicability: float | None = None

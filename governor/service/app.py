@@ -10,14 +10,18 @@ imports it). Routes, all JSON unless said:
   ``<name>.verdicts.json``.
 * ``GET /v1/provisions/{ref}`` — a provision by its citation text (「民法典第五百八十五条第二款」):
   the text of every version, the one in force on ``as_of``.
-* ``POST /v1/chat/completions`` — the OpenAI-compatible governing proxy
+* ``POST /v1/chat/completions`` and ``GET /v1/models`` — the OpenAI-compatible governing proxy
   (:mod:`governor.service.proxy`).
-* ``GET /healthz`` (no auth) and ``GET /metrics`` (Prometheus text).
+* ``GET /healthz`` (no auth; 503 until the store is loaded and warmed up, ``degraded`` with a
+  ``reason`` while the LLM budget is used up) and ``GET /metrics`` (Prometheus text).
 
 Limits (each refusal names the limit and what to do): bodies over ``max_body_bytes`` and drafts
 over ``max_chars`` characters or ``max_citations`` citations get 413; more than
 ``max_concurrency`` requests governing at once get 429 with ``Retry-After``; a body that is not
-the documented JSON gets 422 naming the field. With bearer keys configured every ``/v1`` route
+the documented JSON (not UTF-8, not JSON, NaN) gets 422 naming the field; the LLM judge's calls
+are budgeted per window (``llm_calls_per_window`` per ``llm_window_s``: 429 with the reason when
+used up, 503 when a request ran it dry). Every error is a JSON body (:func:`error_body`), a crash
+a JSON 500. With bearer keys configured every ``/v1`` route
 and ``/metrics`` need ``Authorization: Bearer KEY`` (401 otherwise); without keys the service
 only binds loopback (:func:`governor.service.settings.check_binding`).
 
@@ -37,9 +41,10 @@ from contextlib import asynccontextmanager
 from datetime import date
 from typing import Annotated, Any
 
-from fastapi import Depends, FastAPI, HTTPException, Query, Request
+from fastapi import Depends, FastAPI, Query, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
+from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from governor import __version__
 from governor.core.config import Config, load_config
@@ -49,12 +54,15 @@ from governor.service.governing import (
     BodyLimit,
     DraftRequest,
     GovernResponse,
+    LlmBudget,
     ProvisionResponse,
     ServiceState,
     admit,
+    budget_state,
     error_body,
     http_error,
     in_thread,
+    llm_clients,
     lookup_provision,
     require_key,
     run_draft,
@@ -104,7 +112,14 @@ def create_app(
 
             gov = governor if governor is not None else Governor(cfg)
             await in_thread(lambda: gov.judge)  # load store, retriever, judge once, now
+            if s.warm_up and hasattr(gov, "warm_up"):
+                # before the port answers: /healthz is ready only when a draft is fast
+                st.warm_s = await in_thread(gov.warm_up)
             st.governor = gov
+        if llm_clients(st):
+            st.budget = LlmBudget(
+                calls=s.llm_calls_per_window or cfg.llm_max_calls, window_s=s.llm_window_s
+            )
         if not keys:
             log.warning(
                 "no bearer keys in $%s: the service is open to anyone who can reach %s",
@@ -112,7 +127,13 @@ def create_app(
                 s.host,
             )
         if s.upstream_base_url:
+            from governor.clients.chat import secret_variants
+
             upstream_key = env.get(s.upstream_api_key_env, "")
+            # the raw key too when it is shorter than secret_variants' minimum (but not a
+            # one-letter placeholder, which would blank every such letter of the body)
+            raw = (upstream_key,) if len(upstream_key) >= 6 else ()
+            st.secrets = tuple(dict.fromkeys((*secret_variants(upstream_key), *raw)))
             st.http = httpx.AsyncClient(
                 base_url=s.upstream_base_url.rstrip("/"),
                 timeout=httpx.Timeout(
@@ -153,16 +174,37 @@ def create_app(
         st.metrics.latency.labels(name).observe(time.perf_counter() - t0)
         return response
 
-    @app.exception_handler(HTTPException)
-    async def http_exception(_: Request, exc: HTTPException) -> JSONResponse:
-        code = {401: "unauthorized", 404: "not_found", 413: "request_too_large"}.get(
-            exc.status_code, "rate_limited" if exc.status_code == 429 else "error"
-        )
+    @app.exception_handler(StarletteHTTPException)
+    async def http_exception(_: Request, exc: StarletteHTTPException) -> JSONResponse:
+        if exc.status_code == 400 and "parsing the body" in str(exc.detail):
+            # Starlette's answer to a body it cannot decode (bytes that are not UTF-8): the
+            # documented code for a body that is not the documented JSON is 422
+            msg = "body: not valid JSON (not UTF-8 text); send a UTF-8 JSON object"
+            return JSONResponse(status_code=422, content=error_body(msg, "invalid_request"))
+        code = {
+            401: "unauthorized",
+            404: "not_found",
+            413: "request_too_large",
+            422: "invalid_request",
+            503: "unavailable",
+        }.get(exc.status_code, "rate_limited" if exc.status_code == 429 else "error")
+        if isinstance(exc.detail, dict):  # a reasoned refusal: {"message", "code"}
+            code = str(exc.detail.get("code", code))
+            message = str(exc.detail.get("message", ""))
+        else:
+            message = str(exc.detail)
         return JSONResponse(
             status_code=exc.status_code,
-            content=error_body(str(exc.detail), code),
+            content=error_body(message, code),
             headers=exc.headers,
         )
+
+    @app.exception_handler(Exception)
+    async def crash(_: Request, exc: Exception) -> JSONResponse:
+        # never a plain-text 500: the client gets the JSON error shape (issue 23)
+        log.exception("unhandled error")
+        msg = f"internal error ({type(exc).__name__}); the server log has the traceback"
+        return JSONResponse(status_code=500, content=error_body(msg, "internal_error"))
 
     @app.exception_handler(RequestValidationError)
     async def invalid_body(_: Request, exc: RequestValidationError) -> JSONResponse:
@@ -175,25 +217,49 @@ def create_app(
             where = ".".join(str(x) for x in first.get("loc", ()) if x != "body") or "body"
             msg = f"{where}: {first.get('msg', 'invalid request')}"
         body = error_body(msg, "invalid_request")
-        body["detail"] = json.loads(json.dumps(errors, default=str))
+        # loc/msg/type only: the offending input may be anything (NaN, bytes) and is the
+        # client's own; echoing it made the 422 itself fail as a plain-text 500 (issue 23)
+        body["detail"] = [
+            {"type": str(e.get("type", "")), "loc": [str(x) for x in e.get("loc", ())],
+             "msg": str(e.get("msg", ""))}
+            for e in errors
+        ]  # fmt: skip
         return JSONResponse(status_code=422, content=body)
 
     auth = [Depends(require_key)]
 
     @app.get("/healthz", tags=["ops"])
-    async def healthz() -> dict[str, Any]:
-        """Liveness and readiness: ``ready`` once the store is loaded."""
+    async def healthz() -> JSONResponse:
+        """Liveness and readiness: ``ready`` once the store is loaded and warmed up (503
+        before); ``status`` ``degraded`` with a ``reason`` while the LLM budget is used up."""
         gov = st.governor
-        return {
-            "status": "ok" if gov is not None else "starting",
+        budget = budget_state(st)
+        status, reason = ("ok", None) if gov is not None else ("starting", "loading the store")
+        if budget is not None and budget["exhausted"]:
+            status = "degraded"
+            reason = (
+                f"LLM call budget exhausted ({budget['used']} of {budget['calls_per_window']} "
+                f"per {budget['window_s']:g} s); resets in {budget['resets_in_s']:g} s"
+            )
+        body = {
+            "status": status,
+            "ready": gov is not None,
+            "reason": reason,
             "version": __version__,
             "store": gov.store.build_id if gov is not None else None,
+            "warm_s": None if st.warm_s is None else round(st.warm_s, 3),
             "in_flight": st.in_flight,
+            "llm_budget": budget,
         }
+        return JSONResponse(body, status_code=200 if gov is not None else 503)
 
     @app.get("/metrics", tags=["ops"], dependencies=auth, response_class=Response)
     async def metrics() -> Response:
-        """Prometheus text: requests and latency by route, citations judged, LLM calls."""
+        """Prometheus text: requests and latency by route, citations judged, LLM calls and
+        the LLM budget left."""
+        budget = budget_state(st)
+        st.metrics.llm_budget_remaining.set(-1 if budget is None else budget["remaining"])
+        st.metrics.llm_budget_exhausted.set(1 if budget is not None and budget["exhausted"] else 0)
         return Response(st.metrics.render(), media_type=CONTENT_TYPE)
 
     @app.post(

@@ -10,7 +10,9 @@ import base64
 import binascii
 import hashlib
 import hmac
+import math
 import threading
+import time
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass, field
 from datetime import date
@@ -26,6 +28,7 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from governor.core.config import Config
 from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
+    BudgetExceededError,
     EncodingError,
     GovernorError,
     InputTooLargeError,
@@ -116,6 +119,76 @@ class ProvisionResponse(BaseModel):
 
 
 @dataclass
+class LlmBudget:
+    """The LLM calls one worker may send per window (issue 23: ``llm_max_calls`` used to be
+    counted over the process lifetime, after which every request answered 200 with
+    ``unknown`` verdicts and ``/healthz`` stayed ok).
+
+    The window opens at the first request after the previous one closed; each judge's chat
+    client gets its own cap lifted to "its calls at the window's start + ``calls``", so the
+    client's guard stops a request that runs the window dry mid-way (its verdicts ``unknown``:
+    the request then answers 503).
+    """
+
+    calls: int
+    window_s: float
+    started: float | None = None
+    bases: dict[int, int] = field(default_factory=dict)
+    """Calls of each chat client (by ``id``) when the window opened."""
+    refused: int = 0
+
+    def roll(self, clients: list[Any], now: float) -> None:
+        """Open a new window when none is open or the last one is over; lift the clients'
+        own caps to this window's budget (a client seen for the first time starts now)."""
+        if self.started is None or now - self.started >= self.window_s:
+            self.started = now
+            self.bases = {}
+        for c in clients:
+            base = self.bases.setdefault(id(c), int(c.usage.calls))
+            c.max_calls = max(int(getattr(c, "max_calls", 0)), base + self.calls)
+
+    def used(self, clients: list[Any]) -> int:
+        """Calls sent in this window, over every client."""
+        return sum(max(0, int(c.usage.calls) - self.bases.get(id(c), 0)) for c in clients)
+
+    def resets_in(self, now: float) -> float:
+        """Seconds until the window turns (0 when no window is open)."""
+        return 0.0 if self.started is None else max(0.0, self.started + self.window_s - now)
+
+
+def llm_clients(st: ServiceState) -> list[Any]:
+    """The chat clients behind the service's LLM judges (those with a call counter and a
+    ``max_calls`` cap)."""
+    out = []
+    for judge in st.judges():
+        chat = getattr(judge, "chat", None)
+        if chat is not None and hasattr(chat, "max_calls") and hasattr(chat, "usage"):
+            out.append(chat)
+    return out
+
+
+def budget_state(st: ServiceState) -> dict[str, Any] | None:
+    """The LLM budget as ``/healthz`` shows it (None: no LLM judge)."""
+    b = st.budget
+    clients = llm_clients(st)
+    if b is None or not clients:
+        return None
+    now = time.monotonic()
+    with st.lock:
+        b.roll(clients, now)
+        used = b.used(clients)
+    return {
+        "calls_per_window": b.calls,
+        "window_s": b.window_s,
+        "used": used,
+        "remaining": max(0, b.calls - used),
+        "resets_in_s": round(b.resets_in(now), 1),
+        "exhausted": used >= b.calls,
+        "refused": b.refused,
+    }
+
+
+@dataclass
 class ServiceState:
     """What one worker process holds: governors (one per policy) sharing one store."""
 
@@ -129,6 +202,12 @@ class ServiceState:
     lock: threading.Lock = field(default_factory=threading.Lock)
     http: Any = None
     """httpx.AsyncClient to the proxy's upstream (None without ``upstream_base_url``)."""
+    secrets: tuple[str, ...] = ()
+    """The upstream key and its encodings (scrubbed from what the upstream sends back)."""
+    budget: LlmBudget | None = None
+    """The per-window LLM budget (None: no LLM judge configured)."""
+    warm_s: float | None = None
+    """Seconds the start-up warm-up took (None: not warmed)."""
 
     def governor_for(self, policy: str) -> Any:
         """The governor for ``policy`` (the strict one shares the store and retriever)."""
@@ -150,6 +229,22 @@ class ServiceState:
             for g in (self.governor, self._strict)
             if g is not None and "judge" in g.__dict__
         )
+
+
+def scrub_credentials(text: str, secrets: tuple[str, ...] = ()) -> str:
+    """``text`` with credentials replaced by ``***``: each of ``secrets`` (the configured key
+    and its encodings, :func:`governor.clients.chat.secret_variants`) and anything shaped like
+    one (:data:`governor.text.regexes.CREDENTIAL_RE`: bearer values, ``sk-`` keys, key-named
+    fields).
+
+    Source: issue 23 — an upstream that echoes the ``Authorization`` header leaked the key.
+    """
+    from governor.text.regexes import CREDENTIAL_RE
+
+    for variant in secrets:
+        if variant and variant in text:
+            text = text.replace(variant, "***")
+    return CREDENTIAL_RE.sub(lambda m: (m.group("scheme") or m.group("field") or "") + "***", text)
 
 
 def state_of(request: Request) -> ServiceState:
@@ -258,6 +353,24 @@ async def admit(request: Request) -> AsyncIterator[None]:
             f"{st.settings.retry_after_s} s",
             headers={"Retry-After": str(st.settings.retry_after_s)},
         )
+    budget = budget_state(st)
+    if budget is not None and budget["exhausted"]:
+        with st.lock:
+            st.in_flight -= 1
+        assert st.budget is not None
+        st.budget.refused += 1
+        st.metrics.rejected.labels("llm_budget").inc()
+        wait = max(1, math.ceil(budget["resets_in_s"]))
+        raise HTTPException(
+            429,
+            {
+                "message": f"LLM call budget exhausted: {budget['used']} of "
+                f"{budget['calls_per_window']} calls per {budget['window_s']:g} s used in "
+                f"this worker; retry after {wait} s or raise llm_calls_per_window",
+                "code": "llm_budget_exhausted",
+            },
+            headers={"Retry-After": str(wait)},
+        )
     st.metrics.in_flight.inc()
     try:
         yield
@@ -328,6 +441,7 @@ def run_draft(st: ServiceState, req: DraftRequest, *, revise: bool) -> tuple[str
             horizon=gov.store.horizon,
         )
         st.metrics.citations.inc(len(verdicts))
+        _check_budget(st, verdicts)
         return draft.text, report
     strategy = req.strategy or gov.config.strategy
     result = gov.govern(draft.text, strategy=strategy, as_of=when, context=req.context)
@@ -342,13 +456,45 @@ def run_draft(st: ServiceState, req: DraftRequest, *, revise: bool) -> tuple[str
         horizon=gov.store.horizon,
     )
     st.metrics.citations.inc(len(result.initial_verdicts))
+    _check_budget(st, (*result.initial_verdicts, *result.final_verdicts))
     return result.text, report
 
 
+def _check_budget(st: ServiceState, verdicts: Any) -> None:
+    """Raise when the LLM budget ran out during this request and left verdicts ``unknown``
+    (a degraded answer is not returned as if judged).
+
+    Raises:
+        BudgetExceededError: naming the count and when the window turns.
+    """
+    budget = budget_state(st)
+    if budget is None or not budget["exhausted"]:
+        return
+    labels = [(v.existence.label, v.fidelity.label, v.applicability.label) for v in verdicts]
+    unknown = sum("unknown" in ls for ls in labels)
+    if unknown:
+        exc = BudgetExceededError(
+            f"LLM call budget exhausted during this request ({budget['used']} of "
+            f"{budget['calls_per_window']} calls per {budget['window_s']:g} s): {unknown} "
+            f"verdict(s) could not be judged; retry after {math.ceil(budget['resets_in_s'])} s "
+            "or raise llm_calls_per_window"
+        )
+        exc.retry_after_s = max(1, math.ceil(budget["resets_in_s"]))  # type: ignore[attr-defined]
+        raise exc
+
+
 def http_error(exc: GovernorError) -> HTTPException:
-    """The HTTP status of a citegov error: 413 too large, 502 endpoint, 422 other bad input."""
+    """The HTTP status of a citegov error: 413 too large, 503 the LLM budget ran out (with a
+    reason), 502 endpoint, 422 other bad input."""
     if isinstance(exc, InputTooLargeError):
         return HTTPException(413, str(exc))
+    if isinstance(exc, BudgetExceededError):
+        wait = str(getattr(exc, "retry_after_s", "") or 60)
+        return HTTPException(
+            503,
+            {"message": str(exc), "code": "llm_budget_exhausted"},
+            headers={"Retry-After": wait},
+        )
     if isinstance(exc, FATAL_ENDPOINT_ERRORS) or exc.code.value in (
         "endpoint",
         "unreachable",
@@ -368,8 +514,9 @@ def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionRespons
     """Resolve ``ref`` (one citation, with or without 《》) to the provision's versions.
 
     Raises:
-        HTTPException: 422 when ``ref`` holds no article citation (or several), 404 when the
-            instrument, article or 款 is not in the store (a repealed instrument says so).
+        HTTPException: 422 when ``ref`` holds no article citation (or several), or words after
+            the citation that are not a valid pin (``第0项``); 404 when the instrument,
+            article or 款 is not in the store (a repealed instrument says so).
     """
     store = gov.store
     found = [c for c in gov.extract(ref) if c.instrument and c.article]
@@ -381,6 +528,13 @@ def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionRespons
         )
     c = found[0]
     assert c.instrument is not None and c.article is not None
+    rest = ref[c.span.end :].strip(" \t\r\n。，,;；)）")
+    if rest:  # a pin the grammar could not read (第0项, 第二款第〇项): not silently dropped
+        raise HTTPException(
+            422,
+            f"{ref!r}: could not read {rest!r} after {c.raw!r}; a pin is 第N款 / 第N项 with N "
+            "from 1 (e.g. 民法典第五百八十五条第二款)",
+        )
     inst = store.instrument(c.instrument)
     if inst is None:
         rec = store.repeal_record(c.instrument)

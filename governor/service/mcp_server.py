@@ -1,14 +1,21 @@
 """citegov as a Model Context Protocol server (``citegov mcp``, stdio), on the official ``mcp``
 SDK (2.x, ``MCPServer``).
 
-Layer 8. Tools, each returning structured JSON:
+Layer 8. Tools, each returning one compact JSON text (no indentation: an agent's context is
+the budget — issue 23 measured 120,868 characters of indented JSON for a 3,400-character memo):
 
-* ``verify_citations(draft, as_of?, context?, policy?)`` — the SPEC §2 report of the draft
-  (the same JSON as ``POST /v1/verify`` and ``citegov verify --json``);
+* ``verify_citations(draft, as_of?, context?, policy?, detail?)`` — the compact summary of the
+  draft's verdicts (:func:`governor.reports.json_report.compact_report`: trust, all-pass and
+  "n of m verified", gaps, one line per failing citation); ``detail="citations"`` adds one row
+  per citation, failing first; ``detail="full"`` the SPEC §2 report (the same JSON as
+  ``POST /v1/verify`` and ``citegov verify --json``);
 * ``lookup_provision(ref, as_of?)`` — a provision by citation text (「民法典第五百八十五条第二款」),
   every version (as ``GET /v1/provisions/{ref}``);
-* ``govern_draft(draft, strategy?, as_of?, context?, policy?)`` — ``{"text", "report"}`` as
-  ``POST /v1/govern``.
+* ``govern_draft(draft, strategy?, as_of?, context?, policy?, detail?)`` — ``{"text",
+  "citegov"}``: the governed text and the compact summary (edits included); ``detail`` as
+  above (``full``: ``{"text", "report"}`` as ``POST /v1/govern``).
+
+The server reports the installed package's version (``importlib.metadata``).
 
 The governor (store, retriever, judge) is built once, at the first call, and shared by the
 calls. A bad draft or an unknown provision is a tool error (``ToolError``) carrying the
@@ -25,9 +32,11 @@ from typing import Any, Literal
 
 from mcp.server.mcpserver import MCPServer
 from mcp.server.mcpserver.exceptions import ToolError
+from mcp.types import CallToolResult, TextContent
 
 from governor.core.config import Config, load_config
 from governor.core.errors import GovernorError
+from governor.reports.json_report import Detail, compact_report
 from governor.service.governing import (
     DraftRequest,
     ServiceState,
@@ -77,14 +86,13 @@ def build_mcp_server(
                 st.governor = Governor(cfg)
         return st
 
-    server: MCPServer = MCPServer("citegov", instructions=INSTRUCTIONS)
+    server: MCPServer = MCPServer("citegov", instructions=INSTRUCTIONS, version=_version())
 
-    def run(req: DraftRequest, revise: bool) -> tuple[str, dict[str, Any]]:
+    def run(req: DraftRequest, revise: bool) -> tuple[str, Any]:
         try:
-            text, report = run_draft(ready(), req, revise=revise)
+            return run_draft(ready(), req, revise=revise)
         except GovernorError as exc:
             raise ToolError(str(exc)) from None
-        return text, json.loads(report.model_dump_json())
 
     @server.tool()
     def verify_citations(
@@ -92,14 +100,20 @@ def build_mcp_server(
         as_of: date | None = None,
         context: str = "",
         policy: Literal["default", "strict"] = "default",
-    ) -> dict[str, Any]:
+        detail: Detail = "summary",
+    ) -> CallToolResult:
         """Verify every legal citation of a draft (no revision).
 
-        Returns the citegov verdict report: each citation's existence, fidelity and
-        applicability labels and scores, item trust, taxonomy codes, and the report's trust.
+        Returns compact JSON: trust, all_pass, "n of m verified", coverage gaps and one line
+        per failing citation (its existence/fidelity/applicability labels and why).
+        detail="citations" adds every citation (failing first); detail="full" adds the whole
+        citegov verdict report.
         """
         req = DraftRequest(draft=draft, as_of=as_of, context=context, policy=policy)
-        return run(req, revise=False)[1]
+        report = run(req, revise=False)[1]
+        if detail == "full":
+            return _answer(report.model_dump(mode="json"))
+        return _answer(compact_report(report, detail=detail))
 
     @server.tool()
     def govern_draft(
@@ -108,16 +122,22 @@ def build_mcp_server(
         as_of: date | None = None,
         context: str = "",
         policy: Literal["default", "strict"] = "default",
-    ) -> dict[str, Any]:
-        """Verify and revise a draft's citations; returns {"text": governed draft, "report"}."""
+        detail: Detail = "summary",
+    ) -> CallToolResult:
+        """Verify and revise a draft's citations. Returns compact JSON {"text": the governed
+        draft, "citegov": trust before/after, gaps, failing citations, one line per edit};
+        detail="citations" adds every citation, detail="full" returns {"text", "report"}
+        with the whole citegov verdict report."""
         req = DraftRequest(
             draft=draft, strategy=strategy, as_of=as_of, context=context, policy=policy
         )
         text, report = run(req, revise=True)
-        return {"text": text, "report": report}
+        if detail == "full":
+            return _answer({"text": text, "report": report.model_dump(mode="json")})
+        return _answer({"text": text, "citegov": compact_report(report, detail=detail)})
 
     @server.tool(name="lookup_provision")
-    def lookup_provision_tool(ref: str, as_of: date | None = None) -> dict[str, Any]:
+    def lookup_provision_tool(ref: str, as_of: date | None = None) -> CallToolResult:
         """Look up a provision by citation text, e.g. 民法典第五百八十五条第二款: its text in
         every version and the version in force on as_of."""
         from fastapi import HTTPException
@@ -126,7 +146,25 @@ def build_mcp_server(
             found = lookup_provision(ready().governor, ref, as_of)
         except HTTPException as exc:
             raise ToolError(str(exc.detail)) from None
-        result: dict[str, Any] = json.loads(found.model_dump_json())
-        return result
+        return _answer(found.model_dump(mode="json"))
 
     return server
+
+
+def _answer(obj: Any) -> CallToolResult:
+    """One compact JSON text block (no indentation; the SDK's default indents and repeats the
+    result as structured content, doubling the answer)."""
+    text = json.dumps(obj, ensure_ascii=False, separators=(",", ":"))
+    return CallToolResult(content=[TextContent(type="text", text=text)])
+
+
+def _version() -> str:
+    """The installed citegov's version (package metadata), else :data:`governor.__version__`."""
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("citegov")
+    except PackageNotFoundError:
+        from governor import __version__
+
+        return __version__

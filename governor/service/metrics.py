@@ -77,10 +77,21 @@ class ServiceMetrics:
         )
         self.rejected = Counter(
             "citegov_rejected",
-            "Requests refused before governing, by reason (auth, too_large, busy)",
+            "Requests refused before governing, by reason (auth, too_large, busy, llm_budget)",
             ["reason"],
             registry=self.registry,
         )
+        self.llm_budget_remaining = Gauge(
+            "citegov_llm_budget_remaining",
+            "LLM calls left in this worker's budget window (-1: no LLM judge)",
+            registry=self.registry,
+        )
+        self.llm_budget_exhausted = Gauge(
+            "citegov_llm_budget_exhausted",
+            "1 while this worker's LLM budget window is used up (requests get 429)",
+            registry=self.registry,
+        )
+        self.llm_budget_remaining.set(-1)
         self.registry.register(_JudgeCalls(judges))
 
     def render(self) -> bytes:

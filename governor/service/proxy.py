@@ -5,19 +5,29 @@ Layer 8. A writer that already talks to an OpenAI client adopts citegov by chang
 configured upstream (``upstream_base_url``, any OpenAI-compatible server, key from
 ``$upstream_api_key_env``), each choice's answer is governed (:func:`run_draft` with
 ``revise=True``; the question is the last user message), and the response comes back in the
-same wire format with the governed text as the message content and, in a ``citegov`` field,
-the SPEC §2 verdict report (top level: choice 0's; each choice: its own).
+same wire format with the governed text as the message content and, in a top-level
+``citegov`` field, a compact summary of choice 0's governance
+(:func:`governor.reports.json_report.compact_report`: trust, all-pass and "n of m verified",
+gaps, one line per failing citation, one per edit); with several choices each choice carries
+its own. ``citegov: {report: "citations"}`` adds one row per citation, ``{report: "full"}``
+the whole SPEC §2 report (issue 23: the report used to come twice, 44 KB for a 176-character
+answer).
 
-Options ride in the request body as ``citegov: {strategy, policy, as_of}`` (the OpenAI
-client's ``extra_body``); they are removed before forwarding.
+Options ride in the request body as ``citegov: {strategy, policy, as_of, report}`` (the
+OpenAI client's ``extra_body``); they are removed before forwarding.
+
+``GET /v1/models`` is forwarded to the upstream. The upstream's ``x-request-id`` and rate-limit
+headers (``x-ratelimit-*``, ``retry-after``) are passed on, on answers and on errors.
 
 ``stream=true``: governance needs the whole answer, so the upstream call is not streamed; the
 governed text is then sent as server-sent events in the ``chat.completion.chunk`` format
 (role chunk, content chunks of ``stream_chunk_chars`` characters, a last chunk with
-``finish_reason`` and the ``citegov`` report, then ``data: [DONE]``). The first byte therefore
-arrives after governance, not sooner.
+``finish_reason`` and the ``citegov`` summary, with ``stream_options: {include_usage: true}``
+a chunk with empty ``choices`` and the upstream's ``usage``, then ``data: [DONE]``). The first
+byte therefore arrives after governance, not sooner.
 
-Errors: an upstream error status is passed through with its body (and ``Retry-After``); an
+Errors: an upstream error status is passed through with its body scrubbed of credentials
+(:func:`governor.service.governing.scrub_credentials`) and its rate-limit headers; an
 upstream timeout is 504 and a connection failure 502 (OpenAI-style error bodies). A governance
 failure returns 502 unless ``on_error = "pass"``, which returns the ungoverned answer with
 ``citegov: {"governed": false, "error": ...}``.
@@ -36,8 +46,17 @@ from fastapi import Depends, FastAPI, HTTPException, Request
 from fastapi.responses import Response, StreamingResponse
 from pydantic import BaseModel, ConfigDict, ValidationError
 
-from governor.core.errors import GovernorError
-from governor.service.governing import DraftRequest, ServiceState, admit, in_thread, run_draft
+from governor.core.errors import BudgetExceededError, GovernorError
+from governor.reports.json_report import Detail, compact_report
+from governor.service.governing import (
+    DraftRequest,
+    ServiceState,
+    admit,
+    http_error,
+    in_thread,
+    run_draft,
+    scrub_credentials,
+)
 
 log = logging.getLogger("citegov.service.proxy")
 
@@ -50,6 +69,21 @@ class ProxyOptions(BaseModel):
     strategy: Literal["none", "existence", "efa"] | None = None
     policy: Literal["default", "strict"] = "default"
     as_of: date | None = None
+    report: Detail = "summary"
+    """How much of the verdict report comes back (:data:`governor.reports.json_report.Detail`)."""
+
+
+PASSED_HEADERS = ("x-request-id", "retry-after", "openai-processing-ms")
+"""Upstream response headers passed on to the client, besides every ``x-ratelimit-*``."""
+
+
+def passed_headers(headers: Any) -> dict[str, str]:
+    """The upstream headers a client of the proxy keeps (:data:`PASSED_HEADERS`, rate limits)."""
+    return {
+        k: v
+        for k, v in headers.items()
+        if k.lower() in PASSED_HEADERS or k.lower().startswith("x-ratelimit-")
+    }
 
 
 def _question(messages: Sequence[Any]) -> str:
@@ -75,6 +109,17 @@ def _sse(obj: Any) -> bytes:
 def register_proxy(app: FastAPI, st: ServiceState, auth: list[Any]) -> None:
     """Add ``POST /v1/chat/completions`` to ``app`` (see the module docstring)."""
 
+    @app.get("/v1/models", tags=["proxy"], dependencies=auth)
+    async def models() -> Response:
+        """The upstream's model list (``GET {upstream}/models``), credentials scrubbed."""
+        r = await _upstream(st, "GET", "/models")
+        return Response(
+            scrub_credentials(r.text, st.secrets),
+            status_code=r.status_code,
+            media_type=r.headers.get("content-type", "application/json"),
+            headers=passed_headers(r.headers),
+        )
+
     @app.post(
         "/v1/chat/completions",
         tags=["proxy"],
@@ -87,8 +132,6 @@ def register_proxy(app: FastAPI, st: ServiceState, auth: list[Any]) -> None:
     )
     async def chat_completions(request: Request) -> Response:
         """OpenAI chat completions, governed: forward upstream, govern the answer, return it."""
-        import httpx
-
         if st.http is None:
             raise HTTPException(
                 503, "proxy not configured: set upstream_base_url (citegov serve --upstream URL)"
@@ -108,33 +151,23 @@ def register_proxy(app: FastAPI, st: ServiceState, auth: list[Any]) -> None:
             loc = ".".join(str(x) for x in first["loc"])
             raise HTTPException(422, f"citegov.{loc}: {first['msg']}") from None
         stream = bool(body.pop("stream", False))
-        body.pop("stream_options", None)
+        stream_options = body.pop("stream_options", None)
+        include_usage = isinstance(stream_options, dict) and bool(
+            stream_options.get("include_usage")
+        )
         if not body.get("model"):
             if not st.settings.upstream_model:
                 raise HTTPException(422, "model: field required (or set upstream_model)")
             body["model"] = st.settings.upstream_model
-        try:
-            r = await st.http.post("/chat/completions", json=body)
-        except httpx.TimeoutException:
-            st.metrics.upstream.labels("timeout").inc()
-            raise HTTPException(
-                504, f"upstream model did not answer within {st.settings.upstream_timeout_s} s"
-            ) from None
-        except httpx.HTTPError as exc:
-            st.metrics.upstream.labels("unreachable").inc()
-            raise HTTPException(
-                502, f"upstream model unreachable ({type(exc).__name__}); check upstream_base_url"
-            ) from None
+        r = await _upstream(st, "POST", "/chat/completions", body)
+        headers = passed_headers(r.headers)
         if r.status_code != 200:
-            st.metrics.upstream.labels(str(r.status_code)).inc()
-            headers = {k: r.headers[k] for k in ("retry-after",) if k in r.headers}
             return Response(
-                r.content,
+                scrub_credentials(r.text, st.secrets),
                 status_code=r.status_code,
                 media_type=r.headers.get("content-type", "application/json"),
                 headers=headers,
             )
-        st.metrics.upstream.labels("200").inc()
         try:
             data = r.json()
             choices = data["choices"]
@@ -144,14 +177,55 @@ def register_proxy(app: FastAPI, st: ServiceState, auth: list[Any]) -> None:
                 502, "upstream answer is not an OpenAI chat completion (no choices[].message)"
             ) from None
         question = _question(body["messages"])
-        for choice, answer in zip(choices, answers, strict=True):
-            choice["citegov"] = await _govern_answer(st, answer, question, opts, choice)
-        data["citegov"] = choices[0]["citegov"] if choices else None
+        summaries = [
+            await _govern_answer(st, answer, question, opts, choice)
+            for choice, answer in zip(choices, answers, strict=True)
+        ]
+        if len(choices) > 1:  # one summary per choice; the top level repeats choice 0's
+            for choice, summary in zip(choices, summaries, strict=True):
+                choice["citegov"] = summary
+        data["citegov"] = summaries[0] if summaries else None
         if not stream:
-            return Response(json.dumps(data, ensure_ascii=False), media_type="application/json")
+            return Response(
+                json.dumps(data, ensure_ascii=False, separators=(",", ":")),
+                media_type="application/json",
+                headers=headers,
+            )
         return StreamingResponse(
-            _stream(data, st.settings.stream_chunk_chars), media_type="text/event-stream"
+            _stream(data, st.settings.stream_chunk_chars, include_usage=include_usage),
+            media_type="text/event-stream",
+            headers=headers,
         )
+
+
+async def _upstream(
+    st: ServiceState, method: str, path: str, body: dict[str, Any] | None = None
+) -> Any:
+    """One call to the upstream: its ``httpx.Response`` (any status).
+
+    Raises:
+        HTTPException: 503 no upstream configured, 504 timeout, 502 unreachable.
+    """
+    import httpx
+
+    if st.http is None:
+        raise HTTPException(
+            503, "proxy not configured: set upstream_base_url (citegov serve --upstream URL)"
+        )
+    try:
+        r = await st.http.request(method, path, json=body)
+    except httpx.TimeoutException:
+        st.metrics.upstream.labels("timeout").inc()
+        raise HTTPException(
+            504, f"upstream model did not answer within {st.settings.upstream_timeout_s} s"
+        ) from None
+    except httpx.HTTPError as exc:
+        st.metrics.upstream.labels("unreachable").inc()
+        raise HTTPException(
+            502, f"upstream model unreachable ({type(exc).__name__}); check upstream_base_url"
+        ) from None
+    st.metrics.upstream.labels(str(r.status_code)).inc()
+    return r
 
 
 async def _govern_answer(
@@ -172,14 +246,18 @@ async def _govern_answer(
         if st.settings.on_error == "pass":
             log.warning("governance failed, answer passed ungoverned: %s", msg)
             return {"governed": False, "error": msg}
+        if isinstance(exc, BudgetExceededError):  # 503 with the reason and Retry-After
+            raise http_error(exc) from None
         raise HTTPException(
             502, f"governance failed: {msg} (on_error=fail; set on_error=pass to pass answers)"
         ) from None
     choice["message"]["content"] = text
-    return json.loads(report.model_dump_json())
+    return {"governed": True, **compact_report(report, detail=opts.report)}
 
 
-async def _stream(data: dict[str, Any], size: int) -> AsyncIterator[bytes]:
+async def _stream(
+    data: dict[str, Any], size: int, *, include_usage: bool = False
+) -> AsyncIterator[bytes]:
     """The governed completion as ``chat.completion.chunk`` server-sent events."""
     base = {
         "id": data.get("id", "chatcmpl-citegov"),
@@ -206,5 +284,8 @@ async def _stream(data: dict[str, Any], size: int) -> AsyncIterator[bytes]:
             delta = {"content": text[k : k + size]}
             yield _sse({**base, "choices": [{"index": i, "delta": delta, "finish_reason": None}]})
         last = {"index": i, "delta": {}, "finish_reason": choice.get("finish_reason", "stop")}
-        yield _sse({**base, "choices": [last], "citegov": choice.get("citegov")})
+        summary = choice.get("citegov", data.get("citegov"))
+        yield _sse({**base, "choices": [last], "citegov": summary})
+    if include_usage:  # OpenAI: one more chunk, empty choices, the usage of the request
+        yield _sse({**base, "choices": [], "usage": data.get("usage")})
     yield b"data: [DONE]\n\n"

@@ -10,8 +10,11 @@ never printed. The upstream model's key is read from ``upstream_api_key_env`` th
 from __future__ import annotations
 
 import ipaddress
+import logging
+import math
 import os
 import tomllib
+from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
@@ -21,6 +24,7 @@ from governor.core.errors import ConfigError, first_problem
 
 _ENV_PREFIX = "CITEGOV_SERVICE_"
 LOOPBACK = "127.0.0.1"
+log = logging.getLogger("citegov.service")
 
 
 class ServiceSettings(BaseModel):
@@ -57,6 +61,26 @@ class ServiceSettings(BaseModel):
     stream_chunk_chars: int = Field(64, ge=1)
     """Proxy streaming: characters of governed text per ``chat.completion.chunk``."""
     graceful_shutdown_s: float = Field(30.0, ge=0)
+    min_key_chars: int = Field(16, ge=1)
+    """Shortest bearer key accepted when binding a non-loopback address."""
+    min_key_bits: float = Field(64.0, ge=0)
+    """Least estimated entropy of such a key, in bits (:func:`key_bits`). Source: 64 bits is
+    the floor NIST SP 800-63B sets for memorized secrets chosen by a system (§5.1.1.2 asks 6
+    random digits for a lookup secret, 20 bits; 64 bits is the usual floor for API secrets,
+    OWASP ASVS V2.6/V3.2: "at least 64 bits of entropy" for session and access tokens)."""
+    header_timeout_s: float = Field(10.0, gt=0)
+    """Seconds a connection may take to send a request's headers (and an idle new connection
+    to send anything) before it is closed: slow-header clients cannot hold sockets."""
+    keep_alive_s: float = Field(5.0, gt=0)
+    """Seconds an idle keep-alive connection stays open between requests."""
+    warm_up: bool = True
+    """Verify and govern a small draft at start-up; ``/healthz`` is ready only after it."""
+    llm_calls_per_window: int | None = Field(None, ge=1)
+    """LLM requests this worker may send per ``llm_window_s`` (default: the run config's
+    ``llm_max_calls``). Exhausted: requests get 429 with the reason and ``Retry-After`` until
+    the window turns, and ``/healthz`` and ``/metrics`` show it."""
+    llm_window_s: float = Field(3600.0, gt=0)
+    """Length of the LLM budget window, in seconds."""
 
 
 def api_keys(settings: ServiceSettings, environ: dict[str, str] | None = None) -> frozenset[str]:
@@ -76,17 +100,47 @@ def is_loopback(host: str) -> bool:
         return False
 
 
+def key_bits(key: str) -> float:
+    """Estimated entropy of ``key`` in bits: its length times the Shannon entropy of its
+    characters (a key of one repeated character scores 0, ``x`` scores 0, 32 random hex
+    digits about 120)."""
+    if not key:
+        return 0.0
+    n = len(key)
+    per_char = -sum(c / n * math.log2(c / n) for c in Counter(key).values())
+    return max(0.0, n * per_char)  # never -0.0
+
+
 def check_binding(settings: ServiceSettings, keys: frozenset[str]) -> None:
-    """Refuse to serve a non-loopback address without bearer keys.
+    """Refuse to serve a non-loopback address without bearer keys, or with a weak one; warn
+    that the service speaks plain HTTP there (keys travel in clear without a TLS proxy).
 
     Raises:
-        ConfigError: ``host`` is not loopback and ``api_keys_env`` holds no key.
+        ConfigError: ``host`` is not loopback and ``api_keys_env`` holds no key, or a key
+            shorter than ``min_key_chars`` or under ``min_key_bits`` (:func:`key_bits`).
     """
-    if not keys and not is_loopback(settings.host):
+    if is_loopback(settings.host):
+        return
+    if not keys:
         raise ConfigError(
             f"refusing to bind {settings.host} without authentication: set bearer keys in "
             f"${settings.api_keys_env} (comma-separated) or bind {LOOPBACK}"
         )
+    for i, key in enumerate(sorted(keys, key=len), start=1):
+        if len(key) < settings.min_key_chars or key_bits(key) < settings.min_key_bits:
+            raise ConfigError(
+                f"refusing to bind {settings.host} with a weak bearer key in "
+                f"${settings.api_keys_env} (key {i}: {len(key)} character(s), about "
+                f"{key_bits(key):.0f} bits; need {settings.min_key_chars}+ characters and "
+                f"{settings.min_key_bits:g}+ bits): generate one with "
+                "`python -c 'import secrets; print(secrets.token_urlsafe(32))'`"
+            )
+    log.warning(
+        "serving plain HTTP on %s: bearer keys and drafts travel unencrypted; put a TLS "
+        "reverse proxy in front, or bind %s",
+        settings.host,
+        LOOPBACK,
+    )
 
 
 def load_service_settings(

@@ -7,8 +7,10 @@ content, and only from explicit markers: dates inside the narrative are facts of
 from __future__ import annotations
 
 import re
-from datetime import date
+from datetime import date, datetime
+from typing import Any
 
+from governor.core.errors import ConfigError
 from governor.text.numerals import to_int
 from governor.text.sanitize import ReadingView, reading_view
 
@@ -35,6 +37,30 @@ _AS_OF_MARKERS = re.compile(
     rf"(?:(?:报告|撰写|出具|检索|写作|咨询)?(?:日期|时间)\s*[:：]\s*|截至\s*|截止\s*|As of\s+){_DATE}"
 )
 _DATE_LINE = re.compile(rf"^\s*{_DATE}\s*$", re.MULTILINE)
+
+
+def parse_as_of(value: Any, what: str = "as_of") -> date:
+    """``value`` as an as-of date: a ``date`` (a ``datetime`` gives its date) or an ISO string
+    (``YYYY-MM-DD``, surrounding blanks ignored). The one parser of every public ``as_of``
+    (library, graph input and settings, service, CLI) — issue 23: ``Governor.verify(text,
+    as_of="2023-07-01")`` used to fail deep in the verifier.
+
+    Raises:
+        ConfigError: anything else (``"June"``, ``"2023-02-30"``, a number); the message names
+            ``what`` and the expected form.
+    """
+    if isinstance(value, datetime):
+        return value.date()
+    if isinstance(value, date):
+        return value
+    if isinstance(value, str):
+        try:
+            return date.fromisoformat(value.strip())
+        except ValueError:
+            pass
+    raise ConfigError(
+        f"{what} {value!r} is not a date; give a datetime.date or an ISO string YYYY-MM-DD"
+    )
 
 
 def detect_as_of(text: str, today: date | None = None) -> date:

@@ -906,3 +906,20 @@ SPC_CASE_TYPE_RE = re.compile(r"关于(?:人民法院)?审理(?P<subject>[^《�
 
 HEADING_NUMBER_RE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*")
 """The number of a 编/章/节 heading (第五章 特别规定 → 特别规定)."""
+
+# --- credentials in text the service passes on ------------------------------------------------
+
+CREDENTIAL_RE = re.compile(
+    r"""
+      (?P<scheme>\b(?:Bearer|Basic|Token)[ \t]+)[A-Za-z0-9._~+/=\-]{6,}   # Authorization values
+    | \b(?:sk|pk|rk|ak)-[A-Za-z0-9_\-]{8,}                                # sk-… / sk-proj-… keys
+    | (?P<field>(?:api[_-]?key|x-api-key|access[_-]?token|authorization|secret)
+         ["']?[ \t]*[:=][ \t]*["']?(?:(?:Bearer|Basic|Token)[ \t]+)?)     # "api_key": "…",
+         [^"'\s,;}&]{4,}                                                  # Authorization: Bearer …
+    """,
+    re.IGNORECASE | re.VERBOSE,
+)
+"""A credential an upstream may echo in an error body (issue 23: an upstream that echoes the
+``Authorization`` header leaked the proxy's upstream key to the client): a bearer/basic/token
+value, an OpenAI-style ``sk-`` key, or a key-named field's value. The named groups keep the
+scheme or field name; only the value is replaced."""

@@ -164,6 +164,8 @@ class FakeOpenAIServer:
         retry_after: float = 0.05,
     ) -> None:
         self._script: deque[Scripted] = deque(script)
+        self.models: tuple[str, ...] = ("fake-writer", "fake-judge")
+        """What ``GET /v1/models`` lists."""
         self.default = default
         self.latency = latency
         self.max_in_flight = max_in_flight
@@ -309,6 +311,11 @@ class FakeOpenAIServer:
 
             def do_GET(self) -> None:
                 self._record("GET", b"")
+                if self.path.rstrip("/").endswith("/models"):
+                    models = {"object": "list", "data": [{"id": m, "object": "model"}
+                                                         for m in fake.models]}  # fmt: skip
+                    self._send(200, json.dumps(models).encode(), {"x-request-id": "req-models"})
+                    return
                 self._send(404, b'{"error": {"message": "not found"}}')
 
             def do_POST(self) -> None:
