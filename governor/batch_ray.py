@@ -14,7 +14,12 @@ Faults: an actor that dies (killed, out of memory) is restarted by Ray and its u
 record retried (Ray Data's actor pools restart actors and retry their tasks); a draft's outputs
 are only replaced atomically and its row is appended once, by the driver, when its record
 comes back, so a killed worker leaves every draft written once. A killed driver is a killed
-batch: rerun with ``--resume``.
+batch: rerun with ``--resume``. The local Ray instance this engine starts dies with the driver
+(Ray starts its processes bound to their parent: ``PR_SET_PDEATHSIG`` on Linux), so even a
+``kill -9`` of the driver leaves no actor behind (tested: ``tests/test_batch_ray.py``); on a
+cluster the driver's actors end with its job. SIGTERM and Ctrl-C end the run in the driver,
+which shuts its local Ray down. A draft whose outputs cannot be written (disk full, read-only
+folder) stops the batch with :class:`~governor.core.errors.OutputError`, as the local engine.
 
 Cluster: ``address=None`` starts a local Ray instance for the run (``num_cpus`` CPUs, shut
 down afterwards); ``"auto"`` or ``"ray://head:10001"`` joins a running cluster, where every
@@ -38,7 +43,7 @@ from governor.batch import (
     govern_one,
 )
 from governor.core.config import Config
-from governor.core.errors import ConfigError
+from governor.core.errors import ConfigError, OutputError
 
 RAY_MISSING = (
     "--engine ray needs Ray, which is not installed; install it with "
@@ -78,11 +83,20 @@ class _GovernActor:
         self.settings = settings
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
-        rows = [
-            govern_one(self.gov, self.jobs[int(i)], self.options, self.settings).model_dump_json()
-            for i in batch["job"]
-        ]
+        rows = []
+        for i in batch["job"]:
+            try:
+                row = govern_one(self.gov, self.jobs[int(i)], self.options, self.settings)
+            except OutputError as exc:  # the outputs cannot be written: the driver stops
+                rows.append(_IO_FAILED + str(exc))
+                continue
+            rows.append(row.model_dump_json())
         return {"row": rows}
+
+
+_IO_FAILED = "!output-error:"
+"""Prefix of a record whose draft could not be written (:class:`OutputError` in the actor):
+sent back as text, so the driver raises the same error whatever Ray wraps exceptions in."""
 
 
 def ray_engine(
@@ -133,6 +147,8 @@ def ray_engine(
                 num_cpus=1,
             )
             for rec in ds.iter_rows():
+                if rec["row"].startswith(_IO_FAILED):
+                    raise OutputError(rec["row"].removeprefix(_IO_FAILED))
                 yield BatchRow.model_validate_json(rec["row"])
         finally:
             if started:
