@@ -29,7 +29,11 @@ Needs ``pip install 'citegov[ray]'``.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -127,6 +131,7 @@ def ray_engine(
         check_portable(gov, 2)  # actors rebuild the governor from its config
         size = max(1, min(actors or options.workers, len(jobs)))
         started = not ray.is_initialized()
+        watchdog = start_watchdog() if started and address is None else None
         if started:
             ray.init(
                 address=address,
@@ -153,5 +158,82 @@ def ray_engine(
         finally:
             if started:
                 ray.shutdown()
+            if watchdog is not None:
+                stop_watchdog(watchdog)
 
     return engine
+
+
+_WATCHDOG = r"""
+import os, select, signal, sys, time
+driver = int(sys.argv[1])
+def children():
+    kids = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat", "rb") as fh:
+                    f = fh.read().rsplit(b")", 1)[1].split()
+                kids.setdefault(int(f[1]), []).append((int(d), f[19]))
+            except (OSError, IndexError, ValueError):
+                pass
+    return kids
+def start(pid):
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+known = {}
+while True:
+    ready, _, _ = select.select([0], [], [], 0.5)
+    if ready:
+        if os.read(0, 16):
+            sys.exit(0)  # the driver finished and shut its Ray down itself
+        break  # end of file without a word: the driver died
+    kids, todo, seen = children(), [driver], set()
+    while todo:
+        for pid, st in kids.get(todo.pop(), []):
+            if pid != os.getpid() and pid not in seen:
+                seen.add(pid)
+                known.setdefault(pid, st)
+                todo.append(pid)
+for sig in (signal.SIGTERM, signal.SIGKILL):
+    for pid, st in known.items():
+        if start(pid) == st:
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                pass
+    time.sleep(2)
+"""
+"""The watchdog's program (``python -c``): every 0.5 s it records the driver's descendants
+(pid and start time, from ``/proc``); when its stdin reaches end of file without the driver's
+word, the driver died, and it ends every recorded process still running (SIGTERM, then SIGKILL
+2 s later). Ray binds its raylet and GCS to the driver, but the per-node agents they start
+(DashboardAgent, RuntimeEnvAgent) outlive a ``kill -9`` of the driver by a minute or two."""
+
+
+def start_watchdog() -> subprocess.Popen[bytes] | None:
+    """Start the watchdog of a local Ray instance (Linux; ``None`` elsewhere or on failure)."""
+    if not sys.platform.startswith("linux"):  # pragma: no cover - /proc needed
+        return None
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", _WATCHDOG, str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:  # pragma: no cover - the run goes on without it
+        return None
+
+
+def stop_watchdog(proc: subprocess.Popen[bytes]) -> None:
+    """Tell the watchdog the driver finished (its Ray is shut down) and wait for it."""
+    with contextlib.suppress(OSError, ValueError):
+        if proc.stdin is not None:
+            proc.stdin.write(b"done\n")
+            proc.stdin.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)

@@ -196,3 +196,25 @@ def test_sigterm_stops_the_workers_and_resume_finishes(tmp_path: Path) -> None:
     again = _start(src, out, "--workers", "2", "--resume")
     assert again.wait(300) == 0, _stderr(again)
     assert sorted(_rows(out)) == sorted(str(p) for p in src.iterdir())
+
+
+@pytest.mark.slow
+def test_kill_9_of_the_ray_driver_then_resume(tmp_path: Path) -> None:
+    """The Ray engine: the local Ray instance the driver started (raylet, GCS, the actors)
+    dies with the driver's SIGKILL, and a resumed Ray run completes with the local outputs."""
+    pytest.importorskip("ray")
+    src = _drafts(tmp_path / "src")
+    ref, out = tmp_path / "ref", tmp_path / "out"
+    first = _start(src, ref)
+    assert first.wait(300) == 0, _stderr(first)
+    proc = _start(src, out, "--engine", "ray", "--workers", "2", "--resume")
+    killed = _kill_when(proc, out, 1, 0.0)
+    assert killed, _stderr(proc)
+    assert _none_left(proc.pid, timeout=15.0) == [], "Ray processes left after the driver's kill"
+    last = _start(src, out, "--engine", "ray", "--workers", "2", "--resume")
+    assert last.wait(600) == 0, _stderr(last)
+    assert _none_left(last.pid, timeout=15.0) == []
+    inputs = _rows(out)
+    assert sorted(inputs) == sorted(str(p) for p in src.iterdir())  # each once
+    assert _outputs(out) == _outputs(ref)
+    assert not (out / ".citegov-batch.lock").exists()
