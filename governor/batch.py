@@ -639,6 +639,10 @@ def check_citations(gov: Any, text: str, *, source: object = "draft") -> None:
         )
 
 
+_STOPS_THE_BATCH: tuple[type[GovernorError], ...] = (*FATAL_ENDPOINT_ERRORS, OutputError)
+"""Errors of one draft that end the batch instead of making a ``failed`` row."""
+
+
 # ---------------------------------------------------------------------------------------------
 # One draft
 
@@ -690,7 +694,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
 
             with _writing(job.trace_out):
                 write_trace(result, job.trace_out, name=job.name)
-    except (*FATAL_ENDPOINT_ERRORS, OutputError):
+    except _STOPS_THE_BATCH:
         # the endpoint refuses every draft, or the outputs cannot be written (disk full,
         # read-only folder): stop the batch (resume after fixing it)
         raise
