@@ -170,6 +170,10 @@ def test_kill_9_at_random_points_then_resume(tmp_path: Path) -> None:
     inputs = _rows(out)
     lost = {str(p) for p in src.iterdir()} - set(inputs)
     duplicated = {i for i in inputs if inputs.count(i) > 1}
+    print(  # the figures of the run (pytest -rP)
+        f"kills {kills} of {len(plan)} (seed {SEED}), take-over messages {took_over}, "
+        f"drafts {N_DRAFTS}, lost {len(lost)}, duplicated {len(duplicated)}, final exit {code}"
+    )
     assert (lost, duplicated) == (set(), set())
     assert _outputs(out) == reference  # byte for byte the uninterrupted run's
     assert not list(out.glob(".*.tmp")) and not (out / ".citegov-batch.lock").exists()
