@@ -27,7 +27,17 @@ half-written last line is dropped when the summary is compacted at the start of 
 ``<name>`` is the input's stem when unique in the batch; stems that collide (case-insensitive,
 e.g. ``a/x.md`` and ``b/x.md``, or ``x.md`` and ``x.txt``) are prefixed with as many parent
 folder names as make them unique (``a__x``, ``b__x``), else suffixed with a hash of the absolute
-path. ``index`` is reserved for the batch page. An output path that is also an input is refused.
+path. ``index`` is reserved for the batch page. An output path that is also an input is refused,
+and so is an input whose outputs would be one file with another output (``a.html``, whose
+revised text is its page; ``x.md`` with ``x.verdicts.json``), before anything is written.
+
+Processes (issue 23): worker processes die with the batch process, even when it is killed with
+``SIGKILL`` (:func:`die_with_parent`); SIGTERM and Ctrl-C stop them at once
+(:func:`stop_workers`). The folder lock records its owner and is taken over from a batch that
+is gone (:func:`_locked`). An output that cannot be written stops the batch with
+:class:`~governor.core.errors.OutputError` (CLI exit 4), never a failed row per draft. A draft
+with more than ``config.max_citations`` citations is a ``too_large`` failed row
+(:func:`check_citations`).
 """
 
 from __future__ import annotations
@@ -1126,8 +1136,13 @@ def run_batch(
 
     Raises:
         StrategyError: unknown strategy.
-        InputError: no inputs, ``out_dir`` is a file, an output would overwrite an input, or
-            another batch holds ``out_dir``.
+        InputError: no inputs, ``out_dir`` is a file, an output would overwrite an input or
+            another output (:func:`plan_jobs`), or another batch holds ``out_dir``
+            (:func:`_locked`).
+        OutputError: an output, the summary, the index or the lock cannot be written (disk
+            full, read-only folder): the batch stops, its finished rows stay in the summary.
+        BatchInterrupted: SIGTERM while the batch ran in the main thread (KeyboardInterrupt
+            for Ctrl-C); the workers are stopped first.
     """
     t0 = time.perf_counter()
     if options.strategy not in STRATEGIES:
