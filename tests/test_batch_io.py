@@ -351,3 +351,30 @@ def test_two_workers_leave_no_lock_and_close_their_copy(gov: Governor, tmp_path:
     out = tmp_path / "out"
     res = run_batch(gov, [src], out, batch.make_options(workers=2))
     assert res.governed == 3 and not (out / LOCK).exists()
+
+
+def test_without_flock_the_record_decides(
+    gov: Governor, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A filesystem without flock (ENOLCK): a live owner on this host is refused, a dead one's
+    lock is taken over."""
+    import fcntl
+
+    def no_flock(fd: int, op: int) -> None:
+        raise OSError(errno.ENOLCK, os.strerror(errno.ENOLCK))
+
+    monkeypatch.setattr(fcntl, "flock", no_flock)
+    src = drafts(tmp_path / "src")
+    out = tmp_path / "out"
+    out.mkdir()
+    live = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        (out / LOCK).write_text(record(live.pid), encoding="utf-8")
+        with pytest.raises(InputError, match=rf"another citegov batch \(pid {live.pid} on "):
+            run_batch(gov, [src], out, batch.make_options())
+    finally:
+        live.kill()
+        live.wait()
+    (out / LOCK).write_text(record(dead_pid()), encoding="utf-8")
+    assert run_batch(gov, [src], out, batch.make_options()).governed == 3
+    assert not (out / LOCK).exists()
