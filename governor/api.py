@@ -490,7 +490,10 @@ class Governor:
         Raises:
             ConfigError: invalid options, ``workers > 1`` (or ``engine="ray"``) with injected
                 components, an unknown engine, or ``engine="ray"`` without Ray installed.
-            InputError: no drafts, or an output would overwrite an input.
+            InputError: no drafts, an output would overwrite an input or another output, or
+                another batch holds ``out_dir``.
+            OutputError: an output cannot be written (disk full, read-only folder); the
+                drafts finished are kept for ``resume=True``.
         """
         from pathlib import Path
 

@@ -27,12 +27,23 @@ half-written last line is dropped when the summary is compacted at the start of 
 ``<name>`` is the input's stem when unique in the batch; stems that collide (case-insensitive,
 e.g. ``a/x.md`` and ``b/x.md``, or ``x.md`` and ``x.txt``) are prefixed with as many parent
 folder names as make them unique (``a__x``, ``b__x``), else suffixed with a hash of the absolute
-path. ``index`` is reserved for the batch page. An output path that is also an input is refused.
+path. ``index`` is reserved for the batch page. An output path that is also an input is refused,
+and so is an input whose outputs would be one file with another output (``a.html``, whose
+revised text is its page; ``x.md`` with ``x.verdicts.json``), before anything is written.
+
+Processes (issue 23): worker processes die with the batch process, even when it is killed with
+``SIGKILL`` (:func:`die_with_parent`); SIGTERM and Ctrl-C stop them at once
+(:func:`stop_workers`). The folder lock records its owner and is taken over from a batch that
+is gone (:func:`_locked`). An output that cannot be written stops the batch with
+:class:`~governor.core.errors.OutputError` (CLI exit 4), never a failed row per draft. A draft
+with more than ``config.max_citations`` citations is a ``too_large`` failed row
+(:func:`check_citations`).
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import gc
 import glob
 import hashlib
@@ -41,6 +52,10 @@ import io
 import json
 import os
 import re
+import signal
+import socket
+import sys
+import threading
 import time
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from concurrent.futures import Future, ProcessPoolExecutor
@@ -62,6 +77,7 @@ from governor.core.errors import (
     GovernorError,
     InputError,
     InputTooLargeError,
+    OutputError,
     StrategyError,
     first_problem,
 )
@@ -315,12 +331,39 @@ class BatchJob:
     json_out: Path
     html_out: Path
 
+    @property
+    def trace_out(self) -> Path:
+        """``<name>.trace.json`` (written with ``--trace``; its name is reserved either way)."""
+        return self.html_out.with_name(f"{self.name}.trace.json")
+
+    def outputs(self) -> dict[str, Path]:
+        """Every file this job may write, by what it is (the words of collision errors)."""
+        return {
+            "revised text": self.text_out,
+            "verdicts report": self.json_out,
+            "HTML page": self.html_out,
+            "trace": self.trace_out,
+        }
+
+
+_BATCH_FILES = {
+    INDEX_NAME: "batch index page",
+    SUMMARY_NAME: "batch summary",
+    _LOCK_NAME: "batch lock",
+}
+
 
 def plan_jobs(inputs: Sequence[Path], out_dir: Path) -> tuple[BatchJob, ...]:
     """Jobs for ``inputs`` with their output paths in ``out_dir``.
 
+    Every output file name (compared case-insensitively, as on macOS and Windows) belongs to
+    one output of one job: an input whose revised text would land on another output (``a.html``
+    on its own page, ``x.verdicts.json`` on the report of ``x.md``, ``summary.jsonl`` on the
+    batch summary) is refused before anything is written, never overwritten silently.
+
     Raises:
-        InputError: an output path would be one of the inputs (``--out`` is the input folder).
+        InputError: an output path would be one of the inputs (``--out`` is the input folder),
+            or two outputs would be the same file (the message names both and what to rename).
     """
     names = output_names(inputs)
     resolved = {p.resolve() for p in inputs}
@@ -342,7 +385,34 @@ def plan_jobs(inputs: Sequence[Path], out_dir: Path) -> tuple[BatchJob, ...]:
                     "choose another --out folder"
                 )
         jobs.append(job)
+    _check_collisions(jobs)
     return tuple(jobs)
+
+
+def _check_collisions(jobs: Sequence[BatchJob]) -> None:
+    """Raise :class:`InputError` naming every pair of outputs that would be one file."""
+    owner: dict[str, tuple[str, str]] = {n.casefold(): ("", w) for n, w in _BATCH_FILES.items()}
+    clashes: list[str] = []
+    for job in jobs:
+        for what, path in job.outputs().items():
+            key = path.name.casefold()
+            if key in owner:
+                other, other_what = owner[key]
+                whose = f"{other}'s {other_what}" if other else f"the {other_what}"
+                if other == str(job.input):
+                    whose = f"its own {other_what}"
+                clashes.append(f"{job.input}: its {what} would be {path.name}, {whose}")
+            else:
+                owner[key] = (str(job.input), what)
+    if clashes:
+        more = f" (and {len(clashes) - 3} more)" if len(clashes) > 3 else ""
+        raise InputError(
+            "output names collide: "
+            + "; ".join(clashes[:3])
+            + more
+            + ". Nothing was written; rename the input (e.g. give a.html as a.html.txt) or "
+            "revise it in a run of its own with another --out"
+        )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -501,7 +571,13 @@ def settings_key(config: Config, options: BatchOptions) -> str:
     """
     cfg = config.model_dump(
         mode="json",
-        exclude={"cache_dir", "llm_api_key_env", "llm_timeout_s", "llm_max_retries"},
+        exclude={
+            "cache_dir",
+            "llm_api_key_env",
+            "llm_timeout_s",
+            "llm_max_retries",
+            "max_citations",  # which drafts run, not what they give (keys stay stable)
+        },
     )
     blob = json.dumps(
         {
@@ -517,6 +593,69 @@ def settings_key(config: Config, options: BatchOptions) -> str:
         ensure_ascii=False,
     )
     return hashlib.sha256(blob.encode("utf-8")).hexdigest()[:16]
+
+
+# ---------------------------------------------------------------------------------------------
+# Writing outputs (I/O failures) and the citation limit
+
+_FULL = frozenset({errno.ENOSPC, errno.EDQUOT})
+_DENIED = frozenset({errno.EACCES, errno.EPERM, errno.EROFS})
+
+
+def output_error(exc: OSError, path: Path, what: str = "write") -> OutputError:
+    """The :class:`OutputError` for an ``OSError`` raised writing ``path``: what failed, the
+    system's reason with its errno name, and what to do (free space, fix permissions)."""
+    code = errno.errorcode.get(exc.errno or 0, "")
+    reason = f"{exc.strerror or exc}" + (f" [{code}]" if code else "")
+    if exc.errno in _FULL:
+        hint = "free space on that disk (or pass another --out)"
+    elif exc.errno in _DENIED:
+        hint = "the folder is not writable: fix its permissions or pass another --out"
+    elif exc.errno in (errno.ENOTDIR, errno.EEXIST):
+        hint = "part of the path is a file, not a folder: pass another --out"
+    else:
+        hint = "check the output folder"
+    return OutputError(f"cannot {what} {path}: {reason}; {hint}")
+
+
+@contextmanager
+def _writing(path: Path, what: str = "write") -> Iterator[None]:
+    """Turn an ``OSError`` raised inside into :func:`output_error` (no traceback, exit 4)."""
+    try:
+        yield
+    except OSError as exc:
+        raise output_error(exc, path, what) from None
+
+
+def _write(path: Path, text: str) -> None:
+    with _writing(path):
+        atomic_write_text(path, text)
+
+
+def check_citations(gov: Any, text: str, *, source: object = "draft") -> None:
+    """Refuse a draft holding more than ``gov.config.max_citations`` citations.
+
+    Verifying cost grows with the citation count, so a CLI run is bounded the way a service
+    request is (``ServiceSettings.max_citations``). Counted with ``gov.extract`` (skipped for a
+    governor without it).
+
+    Raises:
+        InputTooLargeError: over the limit (the message gives the count and the flag to raise).
+    """
+    limit = getattr(gov.config, "max_citations", None)
+    extract = getattr(gov, "extract", None)
+    if limit is None or extract is None:
+        return
+    n = len(extract(text))
+    if n > limit:
+        raise InputTooLargeError(
+            f"{source}: draft holds {n:,} citations, over the limit of {limit:,}; split the "
+            "draft or raise --max-citations (config max_citations)"
+        )
+
+
+_STOPS_THE_BATCH: tuple[type[GovernorError], ...] = (*FATAL_ENDPOINT_ERRORS, OutputError)
+"""Errors of one draft that end the batch instead of making a ``failed`` row."""
 
 
 # ---------------------------------------------------------------------------------------------
@@ -539,6 +678,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
     try:
         draft = read_input(job.input, max_chars=gov.config.max_chars)
         sha = draft.sha256
+        check_citations(gov, draft.text, source=job.input)
         when = options.as_of or gov.config.as_of or detect_as_of(draft.text)
         result = gov.govern(
             draft.text, strategy=options.strategy, as_of=when, context=options.context
@@ -562,15 +702,18 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
             index_href=INDEX_NAME,
             details=options.details,
         )
-        atomic_write_text(job.text_out, result.text)
-        atomic_write_text(job.json_out, report.model_dump_json(indent=2) + "\n")
-        atomic_write_text(job.html_out, page)
+        _write(job.text_out, result.text)
+        _write(job.json_out, report.model_dump_json(indent=2) + "\n")
+        _write(job.html_out, page)
         if options.trace:
             from graphs.trace import write_trace
 
-            write_trace(result, job.html_out.with_name(f"{job.name}.trace.json"), name=job.name)
-    except FATAL_ENDPOINT_ERRORS:
-        raise  # the endpoint refuses every draft: stop the batch (resume after fixing it)
+            with _writing(job.trace_out):
+                write_trace(result, job.trace_out, name=job.name)
+    except _STOPS_THE_BATCH:
+        # the endpoint refuses every draft, or the outputs cannot be written (disk full,
+        # read-only folder): stop the batch (resume after fixing it)
+        raise
     except Exception as exc:  # batch isolation: record and go on (see docstring)
         code = exc.code.value if isinstance(exc, GovernorError) else "internal"
         msg = str(exc) if isinstance(exc, GovernorError) else f"{type(exc).__name__}: {exc}"
@@ -653,10 +796,21 @@ def _worker_init(
     config: Config,
     environ: Mapping[str, str] | None = None,
     cwd: str | None = None,
+    parent: int | None = None,
 ) -> None:
     """Build the worker's governor once. A worker forked from the fork server starts with the
-    environment and folder the server had when it started: the batch's are restored first."""
+    environment and folder the server had when it started: the batch's are restored first.
+
+    Before that the worker ties its life to the batch's process ``parent``
+    (:func:`die_with_parent`), lets the batch handle Ctrl-C (SIGINT ignored here: the batch
+    stops its workers), dies on SIGTERM, and closes the batch lock it inherited by ``fork``
+    (:func:`_release_inherited_locks`): a worker never keeps the folder locked."""
     global _WORKER_GOV
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_DFL)
+    _release_inherited_locks()
+    if parent is not None:
+        die_with_parent(parent)
     if environ is not None:
         os.environ.clear()
         os.environ.update(environ)
@@ -665,6 +819,62 @@ def _worker_init(
     gov = factory(config)
     _ = gov.judge  # load the store, retriever and judge before the first draft arrives
     _WORKER_GOV = gov
+
+
+PR_SET_PDEATHSIG = 1
+"""``prctl`` option (``<linux/prctl.h>``): the signal this process gets when its parent dies."""
+PARENT_POLL_S = 0.5
+"""How often a worker's watcher thread checks that the batch process is still there (s)."""
+
+
+def die_with_parent(parent: int) -> None:
+    """End this (worker) process when the batch process ``parent`` dies, even by ``kill -9``.
+
+    On Linux ``prctl(PR_SET_PDEATHSIG, SIGKILL)`` (through ctypes) has the kernel kill it when
+    its parent exits: the batch process for a forked worker, the fork server for one started
+    from it (the server exits when the batch process is gone: its pipe from it closes). A
+    daemon thread also checks every :data:`PARENT_POLL_S` seconds that the parent it had at
+    start is still its parent and that ``parent`` still runs, and ends the process otherwise:
+    other systems, or a parent that died before ``prctl`` took effect. Without this a worker
+    blocked on its task queue outlives a killed batch (issue 23: orphans holding the lock).
+    """
+    if sys.platform.startswith("linux"):
+        try:
+            import ctypes
+
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)
+        except (OSError, AttributeError):  # pragma: no cover - no libc prctl: the thread only
+            pass
+    start_parent = os.getppid()
+
+    def gone() -> bool:
+        return os.getppid() != start_parent or not pid_alive(parent)
+
+    if gone():
+        os._exit(1)
+
+    def watch() -> None:
+        while not gone():
+            time.sleep(PARENT_POLL_S)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="citegov-parent-watch", daemon=True).start()
+
+
+def pid_alive(pid: int) -> bool:
+    """Whether process ``pid`` exists on this machine (a zombie counts as gone)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # exists, another user's
+        return True
+    try:  # a zombie (killed, not reaped yet) answers kill(0) but runs no more
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[-1].split()[0] != b"Z"
+    except OSError:
+        return True
 
 
 def _worker_run(job: BatchJob, options: BatchOptions, settings: str) -> BatchRow:
@@ -720,42 +930,189 @@ def _file_sha(path: Path) -> str | None:
     return h.hexdigest()
 
 
+_HELD_LOCKS: dict[int, tuple[int, int]] = {}
+"""Batch locks this process holds: fd → (device, inode) of the lock file, so a worker forked
+while one is held can close its inherited copy (:func:`_release_inherited_locks`)."""
+
+
+class LockOwner(BaseModel):
+    """What the lock file ``.citegov-batch.lock`` records: who holds the folder since when."""
+
+    model_config = ConfigDict(frozen=True, extra="ignore")
+
+    pid: int
+    host: str
+    started: str = ""
+    """ISO 8601 UTC time the batch took the lock."""
+
+    def describe(self) -> str:
+        return f"pid {self.pid} on {self.host}" + (
+            f", since {self.started}" if self.started else ""
+        )
+
+    def gone(self) -> bool:
+        """Known to be gone: a process of this host that no longer runs."""
+        return self.host == socket.gethostname() and not pid_alive(self.pid)
+
+
+def _read_owner(fd: int) -> LockOwner | None:
+    """The owner recorded in the open lock file ``fd`` (read through this fd: closing another
+    descriptor of the file would not drop a ``flock``, but keep one path), or None."""
+    try:
+        data = os.pread(fd, 4096, 0)
+        return LockOwner.model_validate_json(data.decode("utf-8", "replace").strip() or "{}")
+    except (OSError, ValidationError, ValueError):
+        return None
+
+
+def _holders(path: Path) -> list[int]:
+    """Pids of the processes with ``path`` open (Linux ``/proc``; [] elsewhere or unreadable)."""
+    try:
+        target = os.stat(path)
+    except OSError:
+        return []
+    found = []
+    for entry in Path("/proc").glob("[0-9]*"):
+        if int(entry.name) == os.getpid():
+            continue
+        with contextlib.suppress(OSError):
+            for fd in (entry / "fd").iterdir():
+                with contextlib.suppress(OSError):
+                    st = fd.stat()
+                    if (st.st_dev, st.st_ino) == (target.st_dev, target.st_ino):
+                        found.append(int(entry.name))
+                        break
+    return sorted(found)
+
+
+def _busy_message(out_dir: Path, path: Path, owner: LockOwner | None) -> str:
+    if owner is not None and owner.gone():
+        held = _holders(path)
+        by = f" by pid {', '.join(map(str, held))}" if held else ""
+        return (
+            f"{out_dir}: the batch that took this folder ({owner.describe()}) is no longer "
+            f"running, but its lock is still held{by} (a process it left behind); stop "
+            f"{'it' if len(held) == 1 else 'them'}"
+            + (f" (kill {' '.join(map(str, held))})" if held else "")
+            + " and rerun with --resume"
+        )
+    who = f" ({owner.describe()})" if owner is not None else ""
+    return (
+        f"{out_dir}: another citegov batch{who} is writing to this folder; wait for it to "
+        "finish or choose another --out"
+    )
+
+
 @contextmanager
 def _locked(out_dir: Path) -> Iterator[None]:
-    """Hold an exclusive advisory lock on ``out_dir`` (released by the OS if we die)."""
+    """Hold ``out_dir`` for this batch: an exclusive ``flock`` on ``.citegov-batch.lock``,
+    which records the owner (:class:`LockOwner`: pid, host, start time).
+
+    The OS drops the ``flock`` when its holder dies (even by ``kill -9``), and workers close
+    the copy they inherit, so a killed batch never keeps the folder: the next run takes the
+    lock and, finding the record of a batch that did not finish, says it took it over. When
+    the lock is busy the error names its owner; an owner that is gone while the lock is still
+    held names the processes holding it. A finishing batch removes the lock file (while it
+    still holds the lock: a batch that opened the old file then retries on the new one). On a
+    filesystem without ``flock`` the record alone decides: a live owner on this host, or an
+    owner on another host, is refused.
+
+    Raises:
+        InputError: another batch holds the folder.
+        OutputError: the lock file cannot be created (read-only folder, disk full).
+    """
+    path = out_dir / _LOCK_NAME
     try:
         import fcntl
     except ImportError:  # pragma: no cover - not POSIX: no lock
         yield
         return
-    fh = (out_dir / _LOCK_NAME).open("a+")
-    try:
+    while True:
+        with _writing(path, "create the batch lock"):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_CLOEXEC", 0), 0o644)
         try:
-            fcntl.flock(fh.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            raise InputError(
-                f"{out_dir}: another citegov batch is writing to this folder; wait for it to "
-                "finish or choose another --out"
-            ) from None
+            owner = _read_owner(fd)
+            os.close(fd)
+            raise InputError(_busy_message(out_dir, path, owner)) from None
+        except OSError:  # no flock on this filesystem: the record decides
+            owner = _read_owner(fd)
+            if owner is not None and owner.pid != os.getpid() and not owner.gone():
+                os.close(fd)
+                raise InputError(_busy_message(out_dir, path, owner)) from None
+        try:
+            same = os.fstat(fd).st_ino == os.stat(path).st_ino
+        except FileNotFoundError:
+            same = False
+        if same:
+            break
+        os.close(fd)  # the file was removed by the batch that held it: lock the new one
+    try:
+        previous = _read_owner(fd)
+        if previous is not None:
+            _log.warning(
+                "%s: took over the lock of an earlier batch (%s) that is no longer running "
+                "(killed?); its finished drafts are kept for --resume",
+                out_dir,
+                previous.describe(),
+            )
+        record = LockOwner(
+            pid=os.getpid(),
+            host=socket.gethostname(),
+            started=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+        )
+        with _writing(path, "write the batch lock"):
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, (record.model_dump_json() + "\n").encode("utf-8"), 0)
+        st = os.fstat(fd)
+        _HELD_LOCKS[fd] = (st.st_dev, st.st_ino)
         yield
     finally:
-        fh.close()
+        _HELD_LOCKS.pop(fd, None)
+        with contextlib.suppress(OSError):
+            path.unlink()  # still ours: removed before the lock is let go
+        os.close(fd)
+
+
+def _release_inherited_locks() -> None:
+    """In a worker forked while the batch held its lock: close the inherited descriptors (only
+    if they still are that lock file; never ``LOCK_UN``, which would release the batch's)."""
+    for fd, ident in list(_HELD_LOCKS.items()):
+        with contextlib.suppress(OSError):
+            st = os.fstat(fd)
+            if (st.st_dev, st.st_ino) == ident:
+                os.close(fd)
+    _HELD_LOCKS.clear()
 
 
 class _SummaryWriter:
-    """Appends rows durably: one JSON line, flushed and fsync'ed, per finished draft."""
+    """Appends rows durably: one JSON line, written and fsync'ed, per finished draft.
+
+    The file is first rewritten atomically with the rows kept from the last run (temp file +
+    ``os.replace``); a line cut short by a full disk or a kill is dropped when it is read back
+    (:func:`read_summary`), so the summary always holds whole rows of finished drafts.
+
+    Raises:
+        OutputError: the summary cannot be written (disk full, read-only folder).
+    """
 
     def __init__(self, path: Path, keep: Sequence[BatchRow]) -> None:
-        atomic_write_text(path, "".join(r.model_dump_json() + "\n" for r in keep))
-        self._fh = path.open("a", encoding="utf-8", newline="\n")
+        self._path = path
+        _write(path, "".join(r.model_dump_json() + "\n" for r in keep))
+        with _writing(path):
+            self._fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_CLOEXEC", 0))
 
     def append(self, row: BatchRow) -> None:
-        self._fh.write(row.model_dump_json() + "\n")
-        self._fh.flush()
-        os.fsync(self._fh.fileno())
+        data = (row.model_dump_json() + "\n").encode("utf-8")
+        with _writing(self._path):
+            while data:  # os.write may write part of it
+                data = data[os.write(self._fd, data) :]
+            os.fsync(self._fd)
 
     def close(self) -> None:
-        self._fh.close()
+        with contextlib.suppress(OSError):
+            os.close(self._fd)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -790,8 +1147,13 @@ def run_batch(
 
     Raises:
         StrategyError: unknown strategy.
-        InputError: no inputs, ``out_dir`` is a file, an output would overwrite an input, or
-            another batch holds ``out_dir``.
+        InputError: no inputs, ``out_dir`` is a file, an output would overwrite an input or
+            another output (:func:`plan_jobs`), or another batch holds ``out_dir``
+            (:func:`_locked`).
+        OutputError: an output, the summary, the index or the lock cannot be written (disk
+            full, read-only folder): the batch stops, its finished rows stay in the summary.
+        BatchInterrupted: SIGTERM while the batch ran in the main thread (KeyboardInterrupt
+            for Ctrl-C); the workers are stopped first.
     """
     t0 = time.perf_counter()
     if options.strategy not in STRATEGIES:
@@ -805,17 +1167,12 @@ def run_batch(
         raise InputError("no drafts given; pass files, folders or glob patterns")
     jobs = plan_jobs(inputs, out_dir)
     created = not out_dir.exists()
-    try:
+    with _writing(out_dir, "create the output folder"):
         out_dir.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise InputError(
-            f"--out {out_dir}: cannot create the output folder ({exc.strerror}); "
-            "pass a writable folder"
-        ) from None
     summary_path = out_dir / SUMMARY_NAME
     settings = settings_key(gov.config, options)
     try:
-        with _locked(out_dir), _no_empty_summary(summary_path):
+        with _stop_on_sigterm(), _locked(out_dir), _no_empty_summary(summary_path):
             rows, skipped_rows, failed = _run_jobs(
                 gov,
                 jobs,
@@ -826,6 +1183,12 @@ def run_batch(
                 progress,
                 engine or local_engine,
             )
+    except OutputError as exc:
+        _drop_if_empty(out_dir, created)
+        done = len(read_summary(summary_path))
+        raise OutputError(
+            f"{exc}; then rerun with --resume: the {done} draft(s) finished are kept"
+        ) from None
     except BaseException:
         _drop_if_empty(out_dir, created)
         raise
@@ -842,6 +1205,44 @@ def run_batch(
         summary=summary_path,
         index=out_dir / INDEX_NAME,
     )
+
+
+class BatchInterrupted(KeyboardInterrupt):
+    """The batch was stopped by a signal (SIGTERM; Ctrl-C raises a plain KeyboardInterrupt).
+    ``signum`` is the signal's number: the CLI exits ``128 + signum``."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(f"stopped by signal {signum}")
+        self.signum = signum
+
+
+@contextmanager
+def _stop_on_sigterm() -> Iterator[None]:
+    """While a batch runs in the main thread of a process that left SIGTERM at its default
+    (the CLI), SIGTERM raises :class:`BatchInterrupted` instead of ending the process at once,
+    so the batch stops its workers and keeps its summary (as for Ctrl-C). A handler the
+    application installed itself is left alone; the default is restored afterwards."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    try:
+        previous = signal.getsignal(signal.SIGTERM)
+    except (ValueError, OSError):  # pragma: no cover - no signals here
+        yield
+        return
+    if previous is not signal.SIG_DFL:
+        yield
+        return
+
+    def stop(signum: int, frame: Any) -> None:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)  # a second SIGTERM ends it at once
+        raise BatchInterrupted(signum)
+
+    signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL)
 
 
 @contextmanager
@@ -891,13 +1292,21 @@ def _run_jobs(
             if progress:
                 progress(BatchProgress(n, total, 0, n, row, True))
         completed = len(skipped_rows)
-        for row in engine(gov, pending, options, settings) if pending else ():
-            writer.append(row)
-            rows[row.input] = row
-            completed += 1
-            failed += row.status == "failed"
-            if progress:
-                progress(BatchProgress(completed, total, failed, len(skipped_rows), row, False))
+        it = iter(engine(gov, pending, options, settings) if pending else ())
+        try:
+            for row in it:
+                writer.append(row)
+                rows[row.input] = row
+                completed += 1
+                failed += row.status == "failed"
+                if progress:
+                    progress(BatchProgress(completed, total, failed, len(skipped_rows), row, False))
+        finally:
+            # an exception here (Ctrl-C, SIGTERM, a full disk) reaches a generator engine at
+            # once, which stops its workers, not when the generator is collected
+            close = getattr(it, "close", None)
+            if close is not None:
+                close()
     finally:
         writer.close()
     all_rows = read_summary(summary_path)
@@ -972,7 +1381,7 @@ def local_engine(
         max_workers=workers,
         mp_context=ctx,
         initializer=_worker_init,
-        initargs=(type(gov), gov.config, dict(os.environ), os.getcwd()),
+        initargs=(type(gov), gov.config, dict(os.environ), os.getcwd(), os.getpid()),
     )
     futures: dict[Future[BatchRow], BatchJob] = {}
     queue = list(reversed(jobs))
@@ -996,8 +1405,29 @@ def local_engine(
                     yield _crashed(job, settings)
                 futures.clear()
                 queue.clear()
+    except BaseException:  # Ctrl-C, SIGTERM, a fatal error, the consumer closing early
+        stop_workers(ex)
+        raise
     finally:
         ex.shutdown(wait=True, cancel_futures=True)
+
+
+def stop_workers(ex: ProcessPoolExecutor, *, grace_s: float = 2.0) -> None:
+    """Stop the pool's worker processes now (SIGTERM, then SIGKILL after ``grace_s``) instead
+    of waiting for the drafts they are on: a stopped batch leaves no process behind. A draft
+    cut short leaves at most a temp file, removed by the next run, and no summary row, so
+    ``--resume`` redoes it."""
+    procs = list((getattr(ex, "_processes", None) or {}).values())  # {pid: Process}, private
+    for p in procs:
+        with contextlib.suppress(OSError, ValueError, AttributeError):
+            p.terminate()
+    deadline = time.monotonic() + grace_s
+    for p in procs:
+        with contextlib.suppress(OSError, ValueError, AttributeError, AssertionError):
+            p.join(max(0.0, deadline - time.monotonic()))
+            if p.is_alive():
+                p.kill()
+                p.join(1.0)
 
 
 def _pool_context(config: Config) -> BaseContext:
@@ -1113,7 +1543,7 @@ def _write_index(out_dir: Path, rows: Sequence[BatchRow], strategy: str = "efa")
         )
         for r in sorted(rows, key=lambda r: r.name.casefold())
     ]
-    atomic_write_text(
+    _write(
         out_dir / INDEX_NAME,
         render_index(entries, title=run_title(rows, strategy, lang), lang=lang),
     )

@@ -14,7 +14,12 @@ Faults: an actor that dies (killed, out of memory) is restarted by Ray and its u
 record retried (Ray Data's actor pools restart actors and retry their tasks); a draft's outputs
 are only replaced atomically and its row is appended once, by the driver, when its record
 comes back, so a killed worker leaves every draft written once. A killed driver is a killed
-batch: rerun with ``--resume``.
+batch: rerun with ``--resume``. The local Ray instance this engine starts dies with the driver
+(Ray starts its processes bound to their parent: ``PR_SET_PDEATHSIG`` on Linux), so even a
+``kill -9`` of the driver leaves no actor behind (tested: ``tests/test_batch_ray.py``); on a
+cluster the driver's actors end with its job. SIGTERM and Ctrl-C end the run in the driver,
+which shuts its local Ray down. A draft whose outputs cannot be written (disk full, read-only
+folder) stops the batch with :class:`~governor.core.errors.OutputError`, as the local engine.
 
 Cluster: ``address=None`` starts a local Ray instance for the run (``num_cpus`` CPUs, shut
 down afterwards); ``"auto"`` or ``"ray://head:10001"`` joins a running cluster, where every
@@ -24,7 +29,11 @@ Needs ``pip install 'citegov[ray]'``.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import os
+import subprocess
+import sys
 from collections.abc import Iterator, Sequence
 from typing import Any
 
@@ -38,7 +47,7 @@ from governor.batch import (
     govern_one,
 )
 from governor.core.config import Config
-from governor.core.errors import ConfigError
+from governor.core.errors import ConfigError, OutputError
 
 RAY_MISSING = (
     "--engine ray needs Ray, which is not installed; install it with "
@@ -78,11 +87,20 @@ class _GovernActor:
         self.settings = settings
 
     def __call__(self, batch: dict[str, Any]) -> dict[str, list[str]]:
-        rows = [
-            govern_one(self.gov, self.jobs[int(i)], self.options, self.settings).model_dump_json()
-            for i in batch["job"]
-        ]
+        rows = []
+        for i in batch["job"]:
+            try:
+                row = govern_one(self.gov, self.jobs[int(i)], self.options, self.settings)
+            except OutputError as exc:  # the outputs cannot be written: the driver stops
+                rows.append(_IO_FAILED + str(exc))
+                continue
+            rows.append(row.model_dump_json())
         return {"row": rows}
+
+
+_IO_FAILED = "!output-error:"
+"""Prefix of a record whose draft could not be written (:class:`OutputError` in the actor):
+sent back as text, so the driver raises the same error whatever Ray wraps exceptions in."""
 
 
 def ray_engine(
@@ -113,6 +131,7 @@ def ray_engine(
         check_portable(gov, 2)  # actors rebuild the governor from its config
         size = max(1, min(actors or options.workers, len(jobs)))
         started = not ray.is_initialized()
+        watchdog = start_watchdog() if started and address is None else None
         if started:
             ray.init(
                 address=address,
@@ -133,9 +152,88 @@ def ray_engine(
                 num_cpus=1,
             )
             for rec in ds.iter_rows():
+                if rec["row"].startswith(_IO_FAILED):
+                    raise OutputError(rec["row"].removeprefix(_IO_FAILED))
                 yield BatchRow.model_validate_json(rec["row"])
         finally:
             if started:
                 ray.shutdown()
+            if watchdog is not None:
+                stop_watchdog(watchdog)
 
     return engine
+
+
+_WATCHDOG = r"""
+import os, select, signal, sys, time
+driver = int(sys.argv[1])
+def children():
+    kids = {}
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/stat", "rb") as fh:
+                    f = fh.read().rsplit(b")", 1)[1].split()
+                kids.setdefault(int(f[1]), []).append((int(d), f[19]))
+            except (OSError, IndexError, ValueError):
+                pass
+    return kids
+def start(pid):
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as fh:
+            return fh.read().rsplit(b")", 1)[1].split()[19]
+    except (OSError, IndexError):
+        return None
+known = {}
+while True:
+    ready, _, _ = select.select([0], [], [], 0.5)
+    if ready:
+        if os.read(0, 16):
+            sys.exit(0)  # the driver finished and shut its Ray down itself
+        break  # end of file without a word: the driver died
+    kids, todo, seen = children(), [driver], set()
+    while todo:
+        for pid, st in kids.get(todo.pop(), []):
+            if pid != os.getpid() and pid not in seen:
+                seen.add(pid)
+                known.setdefault(pid, st)
+                todo.append(pid)
+for sig in (signal.SIGTERM, signal.SIGKILL):
+    for pid, st in known.items():
+        if start(pid) == st:
+            try:
+                os.kill(pid, sig)
+            except OSError:
+                pass
+    time.sleep(2)
+"""
+"""The watchdog's program (``python -c``): every 0.5 s it records the driver's descendants
+(pid and start time, from ``/proc``); when its stdin reaches end of file without the driver's
+word, the driver died, and it ends every recorded process still running (SIGTERM, then SIGKILL
+2 s later). Ray binds its raylet and GCS to the driver, but the per-node agents they start
+(DashboardAgent, RuntimeEnvAgent) outlive a ``kill -9`` of the driver by a minute or two."""
+
+
+def start_watchdog() -> subprocess.Popen[bytes] | None:
+    """Start the watchdog of a local Ray instance (Linux; ``None`` elsewhere or on failure)."""
+    if not sys.platform.startswith("linux"):  # pragma: no cover - /proc needed
+        return None
+    try:
+        return subprocess.Popen(
+            [sys.executable, "-c", _WATCHDOG, str(os.getpid())],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+    except OSError:  # pragma: no cover - the run goes on without it
+        return None
+
+
+def stop_watchdog(proc: subprocess.Popen[bytes]) -> None:
+    """Tell the watchdog the driver finished (its Ray is shut down) and wait for it."""
+    with contextlib.suppress(OSError, ValueError):
+        if proc.stdin is not None:
+            proc.stdin.write(b"done\n")
+            proc.stdin.close()
+    with contextlib.suppress(subprocess.TimeoutExpired):
+        proc.wait(5)

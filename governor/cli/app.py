@@ -3,7 +3,8 @@
 Commands live in the modules of ``governor/cli/``, each with a ``register(app)`` function.
 Exit codes: 0 success · 1 a ``--fail-on`` threshold was crossed (or citations could not be
 checked, unless ``--allow-unverifiable``) · 2 usage error (bad flag,
-unknown strategy, unreadable input) · 3 some drafts failed (the others were still written).
+unknown strategy, unreadable input) · 3 some drafts failed (the others were still written) ·
+4 I/O failure (an output could not be written: disk full, read-only folder).
 """
 
 from __future__ import annotations
@@ -14,8 +15,8 @@ import typer
 from rich.markup import escape
 
 from governor.cli import ablate, calibrate, corpus, drafts, serve
-from governor.cli.common import err
-from governor.core.errors import GovernorError
+from governor.cli.common import EXIT_IO, err
+from governor.core.errors import GovernorError, OutputError
 from governor.core.logs import configure_cli
 
 app = typer.Typer(
@@ -23,7 +24,8 @@ app = typer.Typer(
     help="Govern the citations of LLM-written legal research reports: extract, verify "
     "(Existence / Fidelity / Applicability), revise, score.\n\n"
     "Exit codes: 0 ok; 1 --fail-on crossed (a trust below it, or citations that could not be "
-    "checked unless --allow-unverifiable); 2 usage error; 3 some drafts failed.",
+    "checked unless --allow-unverifiable); 2 usage error; 3 some drafts failed; 4 I/O failure "
+    "(an output could not be written: disk full, read-only folder).",
     no_args_is_help=True,
     pretty_exceptions_show_locals=False,
     add_completion=False,
@@ -49,9 +51,10 @@ def _options(
 
 
 def main() -> None:
-    """Console-script entry point: maps :class:`GovernorError` to exit code 2."""
+    """Console-script entry point: maps :class:`OutputError` to exit code 4 and any other
+    :class:`GovernorError` to 2."""
     try:
         app()
     except GovernorError as exc:
         err.print(f"[bold red]error:[/] {escape(str(exc))}", highlight=False)
-        raise SystemExit(2) from None
+        raise SystemExit(EXIT_IO if isinstance(exc, OutputError) else 2) from None

@@ -68,6 +68,18 @@ MaxCharsOpt = Annotated[
     ),
 ]
 
+MaxCitationsOpt = Annotated[
+    int | None,
+    typer.Option(
+        "--max-citations",
+        help="Refuse drafts holding more citations than this (default: config, else 2,000).",
+    ),
+]
+
+EXIT_IO = 4
+"""Exit code of an I/O failure: an output could not be written (disk full, read-only or
+missing folder). Rerun with ``--resume`` once it is fixed: finished drafts are kept."""
+
 
 def fail(message: str, code: int = 2) -> typer.Exit:
     """Print ``error: message`` (the message is text, never rich markup: ``citegov[index]``

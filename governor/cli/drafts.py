@@ -10,6 +10,7 @@ per-draft outputs, ``summary.jsonl`` and ``index.html``.
 from __future__ import annotations
 
 import importlib.util
+import signal
 import sys
 from collections.abc import Sequence
 from datetime import date
@@ -22,6 +23,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from governor.cli.common import (
+    EXIT_IO,
     AsOfOpt,
     ConfigOpt,
     DryRunOpt,
@@ -30,6 +32,7 @@ from governor.cli.common import (
     LlmModelOpt,
     LlmUrlOpt,
     MaxCharsOpt,
+    MaxCitationsOpt,
     StrictOpt,
     err,
     fail,
@@ -37,7 +40,7 @@ from governor.cli.common import (
     parse_as_of,
     report_usage,
 )
-from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError
+from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError, OutputError
 from governor.core.gaps import gap_line
 from governor.core.labels import stop_phrase
 from governor.reports.i18n import readable
@@ -62,11 +65,15 @@ PathsArg = Annotated[
 REVISE_EPILOG = (
     "Outputs in --out, per draft: the revised text (<name>.md for .docx input), "
     "<name>.verdicts.json (SPEC JSON) and <name>.html; per batch: summary.jsonl (one row per "
-    "draft, the checkpoint used by --resume) and index.html.\n\n"
+    "draft, the checkpoint used by --resume) and index.html. Two outputs that would be one "
+    "file (an input a.html and its page a.html) are refused before anything is written.\n\n"
     "Exit codes: 0 all drafts governed · 1 --fail-on crossed (a final trust below it, or "
     "citations that could not be checked, unless --allow-unverifiable) · "
-    "2 usage error (bad flag or path, unknown strategy, output would overwrite an input, "
-    "or every draft unreadable) · 3 some drafts failed (the others were still written)."
+    "2 usage error (bad flag or path, unknown strategy, output would overwrite an input or "
+    "another output, another batch holds --out, or every draft unreadable) · 3 some drafts "
+    "failed (the others were still written) · 4 I/O failure: an output could not be written "
+    "(disk full, read-only folder; rerun with --resume once fixed) · 130 / 143 stopped by "
+    "Ctrl-C / SIGTERM (rerun with --resume)."
 )
 
 
@@ -186,6 +193,7 @@ def verify(
     dry_run: DryRunOpt = False,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
+    max_citations: MaxCitationsOpt = None,
     edit_policy: EditPolicyOpt = None,
     context: Annotated[
         str, typer.Option("--context", help="Question the report answers (used for claims).")
@@ -215,7 +223,7 @@ def verify(
     not be checked unless --allow-unverifiable); 2 usage error or every draft failed; 3 some
     drafts failed.
     """
-    from governor.batch import collect_inputs, read_input
+    from governor.batch import check_citations, collect_inputs, read_input
     from governor.reports.json_report import build_report
     from governor.text.dates import detect_as_of
     from governor.text.textio import decode_bytes, draft_from_text
@@ -226,6 +234,7 @@ def verify(
         strict=strict,
         judge=judge,
         max_chars=max_chars,
+        max_citations=max_citations,
         llm_base_url=llm_base_url,
         llm_model=llm_model,
         edit_policy=edit_policy,
@@ -251,6 +260,7 @@ def verify(
                 draft = draft_from_text(text)
             else:
                 draft = read_input(path, max_chars=gov.config.max_chars)
+            check_citations(gov, draft.text, source=path)
             read.append((path, draft, fixed or gov.config.as_of or detect_as_of(draft.text)))
         except GovernorError as exc:
             err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
@@ -420,6 +430,7 @@ def revise(
     ] = None,
     config: ConfigOpt = None,
     max_chars: MaxCharsOpt = None,
+    max_citations: MaxCitationsOpt = None,
     edit_policy: EditPolicyOpt = None,
     context: Annotated[
         str, typer.Option("--context", help="Question every report answers (default: its own).")
@@ -523,6 +534,7 @@ def revise(
         llm_model=llm_model,
         max_rounds=max_rounds,
         max_chars=max_chars,
+        max_citations=max_citations,
         strategy=strategy,
         edit_policy=edit_policy,
     )
@@ -552,11 +564,14 @@ def revise(
         result = _run(
             runner, paths, out_dir, options, console, show_bar, per_draft, engine, address
         )
+    except OutputError as exc:
+        raise fail(str(exc), EXIT_IO) from None
     except GovernorError as exc:
         raise fail(str(exc)) from None
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM (BatchInterrupted): workers stopped
         raise fail(
-            f"interrupted; finished drafts are in {out_dir}. Rerun with --resume to go on.", 130
+            f"interrupted; finished drafts are in {out_dir}. Rerun with --resume to go on.",
+            128 + getattr(exc, "signum", signal.SIGINT),
         ) from None
     console.print(summary_table(result, fail_on))
     report_usage(gov)

@@ -97,6 +97,11 @@ class Config(BaseModel):
     ``aggressive`` is the pre-policy behaviour kept for the ablation."""
     max_rounds: int = Field(2, ge=1, le=10)
     max_chars: int = Field(2_000_000, ge=1)
+    max_citations: int = Field(2_000, ge=1)
+    """Most citations one draft may hold in ``citegov verify``/``revise`` and a batch: a draft
+    over it is refused with an error naming the count (verifying cost grows with citations;
+    the service's own limit is ``ServiceSettings.max_citations``, 400 for one request). Not
+    part of a batch's settings fingerprint (it changes which drafts run, not their outputs)."""
     as_of: date | None = None
     store_path: Path | None = None
     index_dir: Path | None = None

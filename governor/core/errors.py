@@ -27,6 +27,7 @@ class ErrorCode(StrEnum):
     TASK = "task"
     STRATEGY = "strategy"
     MISSING_EXTRA = "missing_extra"
+    OUTPUT = "output"
 
 
 class GovernorError(Exception):
@@ -51,6 +52,14 @@ class InputTooLargeError(InputError):
     """A draft exceeds the configured size limit (``--max-chars``)."""
 
     code = ErrorCode.TOO_LARGE
+
+
+class OutputError(GovernorError):
+    """An output cannot be written: the disk is full, the folder is read-only or not a folder.
+    Not a fault of one draft: a batch stops (the drafts already written are kept for
+    ``--resume``) and the CLI exits with its own code (4)."""
+
+    code = ErrorCode.OUTPUT
 
 
 class ConfigError(GovernorError):
