@@ -103,7 +103,7 @@ from governor.core.ports import ChatModel, Retriever
 from verifiers import applicability as app_mod
 from verifiers import fidelity as fid_mod
 from verifiers.facts import modality_flips, number_mismatches
-from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome
+from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome, list_pool
 from verifiers.offline import OfflineJudge
 from verifiers.suggest import IdfCache
 from verifiers.textsim import BigramIdf, bigrams, normalize
@@ -455,7 +455,7 @@ def statement(axis: Axis, item: JudgeItem, th: Thresholds) -> str:
     """
     if axis == "fidelity":
         record_text = item.record.text if item.record is not None else item.authority.text
-        pool = "\n".join((record_text, *item.sibling_texts))
+        pool, _ = list_pool(item, record_text)
         desc = fid_mod.described_text(item, pool, th.fidelity_min_overlap)
         return desc or " ".join(item.citation.quotes)
     _, claim, lenient = app_mod.proposition(item)
@@ -850,7 +850,7 @@ def _fails(score: float | None) -> bool:
 def _states(item: JudgeItem, th: Thresholds) -> bool:
     """True when the report says something about the provision's content."""
     record_text = item.record.text if item.record is not None else item.authority.text
-    pool = "\n".join((record_text, *item.sibling_texts))
+    pool, _ = list_pool(item, record_text)
     return bool(fid_mod.described_text(item, pool, th.fidelity_min_overlap) or item.citation.quotes)
 
 
