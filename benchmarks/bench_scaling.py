@@ -30,9 +30,10 @@ ARTICLES = 1260
 DEFAULT_SIZES = (100, 300, 1000, 3000, 10000)
 
 
-def list_text(n: int) -> str:
-    """The benchmark draft: one sentence citing ``n`` articles of 民法典 as a list."""
-    pins = "、".join(f"第{(i % ARTICLES) + 1}条" for i in range(n))
+def list_text(n: int, start: int = 0) -> str:
+    """The benchmark draft: one sentence citing ``n`` articles of 民法典 as a list, from
+    article ``start + 1`` on (round again past the last)."""
+    pins = "、".join(f"第{((start + i) % ARTICLES) + 1}条" for i in range(n))
     return f"根据《中华人民共和国民法典》{pins}的规定，合同应当履行。"
 
 

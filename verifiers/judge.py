@@ -26,6 +26,7 @@ from governor.core.models import (
     TaxonomyCode,
 )
 from governor.core.records import ArticleRecord
+from verifiers.textsim import bigrams
 
 
 @dataclass(frozen=True, eq=False)
@@ -60,6 +61,14 @@ class ListTexts:
         """How many members have each text (membership tests in O(1))."""
         return Counter(self.texts)
 
+    @cached_property
+    def bigram_counts(self) -> Counter[str]:
+        """How many members' texts hold each content bigram (:func:`verifiers.textsim.bigrams`)."""
+        out: Counter[str] = Counter()
+        for t in self.texts:
+            out.update(bigrams(t))
+        return out
+
 
 class Siblings(Sequence[str]):
     """The texts of the other members of a list (``texts`` without member ``own``): a view
@@ -93,6 +102,13 @@ class Siblings(Sequence[str]):
     def __contains__(self, text: object) -> bool:
         n = self.list.counts.get(text, 0) if isinstance(text, str) else 0
         return n - (self.own is not None and self.list.texts[self.own] == text) > 0
+
+    def hold(self, bigram: str) -> bool:
+        """True when some sibling's text holds ``bigram`` (O(1): :attr:`ListTexts.bigram_counts`)."""
+        n = self.list.bigram_counts.get(bigram, 0)
+        if self.own is not None and bigram in bigrams(self.list.texts[self.own]):
+            n -= 1
+        return n > 0
 
     def __eq__(self, other: object) -> bool:
         if isinstance(other, Siblings):
