@@ -30,6 +30,7 @@ from governor.core.report import VerdictReport
 from governor.reports.html import verdict_class
 from governor.reports.i18n import label, readable
 
+pytestmark = pytest.mark.heavy  # headless Chromium: `-m "not heavy"` skips it
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
     "--headless",
