@@ -106,3 +106,9 @@ def test_siblings_hold_the_bigrams_of_the_other_members(own: int | None) -> None
     theirs = set().union(*(bigrams(t) for j, t in enumerate(texts) if j != own))
     for b in set().union(*(bigrams(t) for t in texts)) | {"不在"}:
         assert view.hold(b) == (b in theirs), b
+
+
+def test_siblings_hash_as_the_tuple_they_equal() -> None:
+    view = Siblings(ListTexts(("a", "b", "c")), 1)
+    assert view == ("a", "c") and hash(view) == hash(("a", "c"))
+    assert view == Siblings(ListTexts(("a", "c")), None)

@@ -115,8 +115,8 @@ class Siblings(Sequence[str]):
             return tuple(self) == tuple(other)
         return isinstance(other, tuple) and tuple(self) == other
 
-    def __hash__(self) -> int:
-        return hash((id(self.list), self.own))
+    def __hash__(self) -> int:  # as the tuple it equals (O(n); JudgeItems are rarely hashed)
+        return hash(tuple(self))
 
     def __repr__(self) -> str:
         return f"Siblings({len(self)} texts)"
