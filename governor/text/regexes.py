@@ -702,13 +702,6 @@ CORPUS_APPENDIX = re.compile(
 )
 """The start of an appendix after the last article (附件一：…的产生办法); not article text."""
 
-# --- display diff (governor.reports.html) ----------------------------------------------------
-# Tokens of the HTML side-by-side diff: a run of characters up to the next punctuation mark or
-# space (a clause of Chinese text, a word of Latin text), or one punctuation mark / space.
-
-DIFF_TOKEN_RE = re.compile(r"[^\s\W]+|\s+|.", re.DOTALL)
-
-
 # --- provision structure (governor.authorities.structure) -----------------------------------
 # Drafting conventions: 《立法技术规范（试行）（一）》(全国人大常委会法工委, 2009) items 16-22 (「……的」
 # conditions, 下列情形 lists, 但书 with 但是/但, 本法第N条 / 前款 / 前条 cross-references).
