@@ -17,6 +17,14 @@ FAKE_KEY = "sk-test-SECRET-0123456789abcdef"
 """API key used against fake endpoints; tests assert it never leaks."""
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A ``slow`` test is ``heavy`` too: ``-m "not heavy"`` (the quick local run) skips both;
+    CI selects nothing and runs everything."""
+    for item in items:
+        if item.get_closest_marker("slow") is not None:
+            item.add_marker(pytest.mark.heavy)
+
+
 @pytest.fixture
 def openai_server() -> Iterator[FakeOpenAIServer]:
     """A scripted OpenAI-compatible server (``.push(...)`` replies, ``.requests`` recorded)."""

@@ -17,6 +17,7 @@ from governor.api import Governor
 from governor.batch import SUMMARY_NAME, BatchProgress, read_summary
 from governor.core.errors import ConfigError
 
+pytestmark = pytest.mark.heavy  # a local Ray cluster: `-m "not heavy"` skips it
 ray = pytest.importorskip("ray")  # installed by the test command (citegov[dev] has citegov[ray])
 
 AS_OF = date(2026, 11, 1)

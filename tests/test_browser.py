@@ -30,6 +30,7 @@ from governor.core.report import VerdictReport
 from governor.reports.html import verdict_class
 from governor.reports.i18n import label, readable
 
+pytestmark = pytest.mark.heavy  # headless Chromium: `-m "not heavy"` skips it
 CHROMIUM = Path("/usr/bin/chromium")
 FLAGS = [
     "--headless",
@@ -178,3 +179,76 @@ def test_every_verdicts_json_has_a_page(batch: Path) -> None:
     assert sorted(Path(r["html"]).name for r in summary) == sorted(
         p.name for p in batch.glob("*.html") if p.name != "index.html"
     )
+
+
+def _rgb(css: str) -> tuple[float, float, float]:
+    parts = css[css.index("(") + 1 : css.index(")")].split(",")
+    r, g, b = (float(x) for x in parts[:3])
+    return r, g, b
+
+
+def _luminance(css: str) -> float:
+    def lin(c: float) -> float:
+        c /= 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (lin(c) for c in _rgb(css))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(a: str, b: str) -> float:
+    """WCAG 2 contrast ratio of two CSS ``rgb(…)`` colours (1 … 21)."""
+    hi, lo = sorted((_luminance(a), _luminance(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+REVISED = (
+    "根据《中华人民共和国民法典》第一百八十八条，向人民法院请求保护民事权利的诉讼时效期间为二年。\n"
+)
+
+
+def test_diff_insertions_and_deletions_stand_out(page: Any, tmp_path: Path) -> None:
+    """Issue 23: an insertion was pale green on the pale green of its row (a 二年 → 三年 fix
+    showed as a tinted paragraph). Each mark needs a line (underline / strike-through) of 3:1
+    against its row (WCAG 1.4.11 non-text contrast), a tint of its own and readable text; the
+    line is under the text (solid for an insertion, wavy for a deletion), not through it."""
+    from governor.reports.html import render_draft
+    from governor.reports.json_report import build_report
+
+    as_of = date(2026, 11, 29)
+    gov = Governor(load_config(environ={}))
+    result = gov.govern(REVISED, strategy="efa", as_of=as_of)
+    assert "三年" in result.text
+    report = build_report(
+        REVISED,
+        as_of=as_of,
+        strategy="efa",
+        judge=gov.judge.name,
+        initial=result.initial_verdicts,
+        result=result,
+    )
+    html = render_draft(report, REVISED, result.text, title="diff", index_href="index.html")
+    path = tmp_path / "diff.html"
+    path.write_text(html, encoding="utf-8")
+    page.goto(path.as_uri())
+    for tag, style in (("ins", "solid"), ("del", "wavy")):
+        mark = page.locator(f"#changes table.diff {tag}").first
+        assert mark.inner_text() in ("三", "二")
+        bg, fg, deco, deco_line, deco_style, row = mark.evaluate(
+            "e => { const s = getComputedStyle(e), r = getComputedStyle(e.closest('td'));"
+            " return [s.backgroundColor, s.color, s.textDecorationColor,"
+            " s.textDecorationLine, s.textDecorationStyle, r.backgroundColor]; }"
+        )
+        # underlined, never struck through: a line through 二 reads as 三
+        assert deco_line == "underline" and deco_style == style, (tag, deco_line, deco_style)
+        assert contrast(deco, row) >= 3.0, (tag, deco, row)
+        assert contrast(deco, bg) >= 3.0, (tag, deco, bg)
+        assert contrast(bg, row) >= 1.3, (tag, bg, row)
+        assert contrast(fg, bg) >= 4.5, (tag, fg, bg)
+    shot = tmp_path / "diff.png"
+    page.locator("#changes").screenshot(path=str(shot))
+    assert shot.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    keep = os.environ.get("CITEGOV_DIFF_SCREENSHOT")
+    if keep:
+        shutil.copy(shot, keep)
+    assert page.errors == []

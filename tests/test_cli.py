@@ -223,3 +223,29 @@ def test_revise_html_measures_only_with_details(tmp_path: Path, details: bool) -
     assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
     page = (out_dir / f"{EXAMPLE.stem}.html").read_text(encoding="utf-8")
     assert (re.search(r"\([0-9]\.[0-9]{2}\)", page) is not None) is details
+
+
+@pytest.mark.parametrize(
+    "args,shown",
+    [
+        # issue 23: rich markup ate the brackets ("pip install 'citegov'")
+        (["verify", "--help"], "pip install 'citegov[docx]'"),
+        (["revise", "--help"], "pip install 'citegov[docx]'"),
+        (["serve", "--help"], "[service] table"),
+        (["calibrate", "--help"], "[thresholds]"),
+        (["ablate", "--help"], "perturbation[:N]"),
+    ],
+)
+def test_help_shows_bracketed_text(args: list[str], shown: str) -> None:
+    res = run(args, 250)
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    text = " ".join(res.output.replace("│", " ").split())  # type: ignore[attr-defined]
+    assert " ".join(shown.split()) in text
+
+
+def test_version_comes_from_the_package_metadata() -> None:
+    from importlib.metadata import version
+
+    res = run(["--version"])
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    assert res.output.strip() == f"citegov {version('citegov')}"  # type: ignore[attr-defined]

@@ -132,6 +132,7 @@ def test_sentence_transformers_missing_tells_how_to_install(
 def test_sentence_transformer_bad_path_is_backend_error(
     monkeypatch: pytest.MonkeyPatch, tmp_path: object
 ) -> None:
+    pytest.importorskip("sentence_transformers")  # the st extra (not in a lite test venv)
     monkeypatch.setenv("HF_HUB_OFFLINE", "1")
     emb = SentenceTransformerEmbedder("no-such-org/no-such-model-citegov")
     with pytest.raises(BackendError, match="local model directory"):

@@ -55,6 +55,7 @@ def cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return tmp_path_factory.mktemp("citegov-cache")
 
 
+@pytest.mark.heavy  # fresh processes, ~20 s each
 def test_cold_verify_loads_no_graph_llm_or_plot_stack(cache: Path, tmp_path: Path) -> None:
     draft = tmp_path / "d.md"
     draft.write_text(
@@ -146,6 +147,7 @@ def test_numerals_cn2an_answers_outside_the_table_are_kept(tmp_path: Path) -> No
     assert _field(again, "CN2AN") == "False"
 
 
+@pytest.mark.heavy  # fresh processes, ~20 s each
 def test_jieba_dictionary_cache_equals_jiebas_own(cache: Path) -> None:
     """citegov's array copy of jieba's prefix dictionary holds exactly jieba's entries."""
     code = """

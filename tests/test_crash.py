@@ -36,6 +36,8 @@ from governor.retrieval.hybrid import build_index
 from tests.fakes.embedder import HashEmbedder
 from tests.fakes.store import FakeStore
 
+pytestmark = pytest.mark.heavy  # kill -9 of real processes (minutes): `-m "not heavy"` skips
+
 ROOT = Path(__file__).resolve().parents[1]
 CITEGOV = [sys.executable, "-c", "from governor.cli.app import main; main()"]
 """The ``citegov`` console script, run with this interpreter."""

@@ -202,6 +202,54 @@ def test_govern_offline(gov: Governor, schema: dict[str, Any], text: str, strate
         assert again.text == result.text and not again.edits, f"not idempotent: {ops}"
 
 
+SEEDS: tuple[tuple[str, date], ...] = (
+    # issue 23: a citation at the very start of the text followed by 「）」 — the character before
+    # it ("") tested as `"" in "（("` (True) widened its removal to span start -1
+    ("《評法》（正）第八條）0", date(2021, 4, 28)),
+    ("《民法典》第九千条）后文", AS_OF),
+    ("（《民法典》第九千条", AS_OF),
+)
+"""Inputs the fuzzers found (or that reproduce a crash they found), with their as-of date; each
+is governed with every strategy and must hold the properties of :func:`test_govern_offline`."""
+
+
+@pytest.mark.parametrize("strategy", ["none", "existence", "efa"])
+@pytest.mark.parametrize("text,as_of", SEEDS)
+def test_govern_fuzz_seeds(
+    gov: Governor, schema: dict[str, Any], text: str, as_of: date, strategy: str
+) -> None:
+    result = gov.govern(text, strategy=strategy, as_of=as_of)
+    assert result.draft == text
+    assert_citations_index(text, [v.citation for v in result.initial_verdicts])
+    assert_citations_index(result.text, [v.citation for v in result.final_verdicts])
+    assert replay(result) == result.text
+    report = build_report(
+        text,
+        as_of=as_of,
+        strategy=strategy,
+        judge=gov.judge.name,
+        initial=result.initial_verdicts,
+        result=result,
+    )
+    jsonschema.validate(json.loads(report.model_dump_json()), schema)
+
+
+def test_revise_cli_on_a_fuzz_seed(tmp_path: Any) -> None:
+    """The seed of issue 23 through ``citegov revise`` (the command it crashed): governed, not
+    failed."""
+    src = tmp_path / "seed.md"
+    src.write_text(SEEDS[0][0], encoding="utf-8")
+    out = tmp_path / "out"
+    res = CliRunner().invoke(
+        app,
+        ["revise", str(src), "--out", str(out), "--as-of", SEEDS[0][1].isoformat()],
+        env={"CITEGOV_CONFIG": ""},
+    )
+    assert res.exit_code == 0, res.output
+    row = json.loads((out / "summary.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    assert row["status"] != "failed", row["error"]
+
+
 IDEMPOTENCE_CASE = (
     "根据《民法典》第一条规定，为了保护民事主体的合法权益，调整民事关系，维护社会和经济秩序，"
     "适应中国特色社会主义发展要求，弘扬社会主义核心价值观，根据宪法，制定本法。"

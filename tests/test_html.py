@@ -119,6 +119,67 @@ def test_side_by_side_marks_only_changed_characters() -> None:
     assert row.right == (DiffPart("诉讼时效期间为"), DiffPart("三", True), DiffPart("年。"))
 
 
+REPEATED_BEFORE = (
+    "根据《中华人民共和国民法典》第一百八十八条，向人民法院请求保护民事权利的诉讼时效期间为二年；"
+)
+REPEATED_AFTER = REPEATED_BEFORE.replace("二年", "三年")
+
+
+def _line(unit: str, chars: int) -> str:
+    return unit * (chars // len(unit))
+
+
+def _texts(parts: Any) -> str:
+    return "".join(p.text for p in parts)
+
+
+@pytest.mark.parametrize(
+    "before,after,changed_right",
+    [
+        # one repetitive line (issue 23: 10,200 characters took 41 s in the character diff)
+        (_line(REPEATED_BEFORE, 10_200), _line(REPEATED_AFTER, 10_200), "三"),
+        # a long line with a few scattered edits and an insertion longer than a window
+        (
+            "甲" * 50 + "十年" + "乙丙丁" * 300 + "尾" * 30,
+            "甲" * 50 + "十二年" + "乙丙丁" * 300 + "新增" * 300 + "尾" * 30,
+            "二" + "新增" * 300,
+        ),
+        # a deletion longer than a window in a long line
+        ("开头" * 200 + "删去" * 300 + "结尾" * 200, "开头" * 200 + "结尾" * 200, ""),
+    ],
+)
+def test_long_lines_are_diffed_in_bounded_time(before: str, after: str, changed_right: str) -> None:
+    import time
+
+    t0 = time.perf_counter()
+    (row,) = side_by_side(before, after)
+    elapsed = time.perf_counter() - t0
+    assert _texts(row.left) == before and _texts(row.right) == after
+    marked = "".join(p.text for p in row.right if p.changed)
+    n = before.count("二年") if "二年" in before else 1
+    assert marked == changed_right * n
+    removed = "".join(p.text for p in row.left if p.changed)
+    assert len(before) - len(removed) + len(marked) == len(after)
+    assert elapsed < 5.0, f"{len(before)} characters diffed in {elapsed:.1f} s"
+
+
+def test_the_diff_is_never_slower_than_verifying_the_text() -> None:
+    """The page of a 10,200-character line of 119 citations: its diff must cost less than
+    verifying that line (the old character diff took 41 s, verification a few seconds)."""
+    import time
+
+    gov = Governor(load_config(environ={}))
+    before, after = _line(REPEATED_BEFORE, 10_200), _line(REPEATED_AFTER, 10_200)
+    gov.verify("《中华人民共和国民法典》第一条", as_of=AS_OF)  # warm the store
+    t0 = time.perf_counter()
+    gov.verify(after, as_of=AS_OF)
+    verifying = time.perf_counter() - t0
+    t0 = time.perf_counter()
+    side_by_side(before, after)
+    diffing = time.perf_counter() - t0
+    assert diffing < verifying, f"diff {diffing:.2f} s, verification {verifying:.2f} s"
+
+
 @pytest.fixture(scope="module")
 def page() -> tuple[str, Any]:
     gov = Governor(load_config(environ={}))

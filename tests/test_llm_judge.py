@@ -535,3 +535,85 @@ def test_cli_dry_run_sends_nothing(openai_server: FakeOpenAIServer, tmp_path: Pa
     assert res.exit_code == 0, res.output
     assert openai_server.requests == [] and "dry_run_calls 1" in res.stderr
     assert len(ChatCache(tmp_path / "cache")) == 0
+
+
+# ------------------------------------------------------- offline findings are never lifted
+
+ART_584 = (
+    "当事人一方不履行合同义务或者履行合同义务不符合约定，造成对方损失的，损失赔偿额应当相当于"
+    "因违约所造成的损失，包括合同履行后可以获得的利益；但是，不得超过违约一方订立合同时预见到或者"
+    "应当预见到的因违约可能造成的损失。"
+)
+RULE_584 = ART_584.split("；")[0]
+DRAFT_584 = RULE_584 + "（《民法典》第五百八十四条）。"
+DRAFT_1084 = "离婚后，子女一律由母亲直接抚养（《民法典》第一千零八十四条）。"
+
+
+def whole_source(_c: str, source: str, _d: str) -> dict[str, Any]:
+    """A judge that passes both axes quoting the whole source text it was shown."""
+    return {"fidelity": axis("faithful", source), "applicability": axis("supports", source)}
+
+
+def rule_only(_c: str, source: str, _d: str) -> dict[str, Any]:
+    """A judge that passes both axes quoting the source up to its 但书 (a real passage)."""
+    q = source.split("；")[0]
+    return {"fidelity": axis("faithful", q), "applicability": axis("supports", q)}
+
+
+@pytest.mark.parametrize(
+    "text,policy,f_label,a_label,why",
+    [
+        # issue 23: 584 without its foreseeability 但书 — offline partially_faithful; the judge
+        # quoting the whole article (但书 included) must not lift it to faithful ...
+        (DRAFT_584, whole_source, "partially_faithful", "supports", "但书"),
+        # ... nor quoting the rule and stopping before the 但书
+        (DRAFT_584, rule_only, "partially_faithful", "supports", "但书"),
+        # issue 23: 「子女一律由母亲直接抚养」 for 1084 — offline overextended (its rule is for
+        # 已满两周岁的子女…): a pass quoting the whole article must not lift it to supports
+        (DRAFT_1084, whole_source, "partially_faithful", "overextended", "一律"),
+    ],
+    ids=["584_whole_article", "584_rule_only", "1084_whole_article"],
+)
+def test_a_pass_never_lifts_an_offline_finding(
+    openai_server: FakeOpenAIServer,
+    store: AuthorityStore,
+    text: str,
+    policy: Policy,
+    f_label: str,
+    a_label: str,
+    why: str,
+) -> None:
+    gov = Governor(load_config(overrides={}, environ={}), store=store)
+    (off,) = gov.verify(text, as_of=TODAY)
+    assert (off.fidelity.label, off.applicability.label) == (f_label, a_label)
+    openai_server.default = scripted(policy)
+    (v,) = verify(judge_for(openai_server, store), store, text)
+    assert (v.fidelity.label, v.applicability.label) == (f_label, a_label), (
+        v.fidelity.rationale,
+        v.applicability.rationale,
+    )
+    assert v.item_trust is not None and off.item_trust is not None
+    assert v.item_trust <= off.item_trust
+    assert why in v.fidelity.rationale + v.applicability.rationale
+
+
+@pytest.mark.parametrize(
+    "said,quote,why",
+    [
+        # the statement restates the rule of the quoted text and drops its 但书
+        (RULE_584, ART_584, "但书"),
+        # the quote is the rule only: the cited provision (584) still holds the 但书
+        (RULE_584, RULE_584, "the cited provision"),
+        # the 但书 is stated: nothing dropped
+        (ART_584, ART_584, ""),
+    ],
+)
+def test_dropped_condition_checks_the_statement_as_made(
+    store: AuthorityStore, said: str, quote: str, why: str
+) -> None:
+    from verifiers.llm_judge import dropped_condition
+
+    item = _item(store, said + "（《民法典》第五百八十四条）。")
+    got = dropped_condition("fidelity", item, said, quote)
+    assert (why in got) if why else got == ""
+    assert bool(got) == bool(why)

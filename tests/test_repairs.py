@@ -423,3 +423,22 @@ def test_second_review_cases(text: str, expected: str, absent: str | None) -> No
     r = Governor(Config(edit_policy=policy)).govern(text, strategy="efa", as_of=date(2024, 6, 1))
     assert expected in r.text, r.text
     assert absent is None or absent not in r.text, r.text
+
+
+@pytest.mark.parametrize(
+    "text,raw,expected",
+    [
+        # the citation opens the text and a closing bracket follows: the character before it is
+        # "" (no character), which is not an opening bracket (issue 23: span start -1)
+        ("《民法典》第九千条）后文", "《民法典》第九千条", "）后文"),
+        ("《民法典》第九千条)", "《民法典》第九千条", ""),
+        # the citation ends the text after an opening bracket: no character after it
+        ("（《民法典》第九千条", "《民法典》第九千条", ""),
+        ("《民法典》第九千条、其余", "《民法典》第九千条", "其余"),
+    ],
+)
+def test_removal_at_the_edges_of_the_text(text: str, raw: str, expected: str) -> None:
+    c = cite(text, raw)
+    sp = removal_span(text, c)
+    assert 0 <= sp.start <= sp.end <= len(text)
+    assert text[: sp.start] + text[sp.end :] == expected

@@ -49,15 +49,18 @@ def project(tmp_path: Path) -> Path:
     return proj
 
 
-def _run(proj: Path) -> tuple[str, list[str]]:
+def _run(
+    proj: Path, args: tuple[str, ...] = (), extra: dict[str, str] | None = None
+) -> tuple[str, list[str]]:
     bin_dir = proj.parent / "bin"
     env = {
         "PATH": f"{bin_dir}:/usr/bin:/bin",
         "PYTHON": str(bin_dir / "fakepython"),
         "VENV": str(proj / ".venv-test"),
+        **(extra or {}),
     }
     res = subprocess.run(
-        ["bash", "scripts/test.sh"], cwd=proj, env={**env, "HOME": str(proj)},
+        ["bash", "scripts/test.sh", *args], cwd=proj, env={**env, "HOME": str(proj)},
         capture_output=True, text=True, timeout=60,
     )  # fmt: skip
     assert res.returncode == 0, res.stderr
@@ -100,4 +103,19 @@ def test_fresh_venv_on_request(project: Path) -> None:
 
 
 def test_venv_is_git_ignored() -> None:
-    assert ".venv-test/" in (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    assert ".venv-test/" in ignored and ".venv-test-lite/" in ignored
+
+
+def test_quick_run_passes_the_marker_to_pytest(project: Path) -> None:
+    _, calls = _run(project, ("-m", "not heavy"))
+    assert any(c.startswith("python -m pytest") and c.endswith("-m not heavy") for c in calls)
+
+
+def test_lite_venv_has_no_torch(project: Path) -> None:
+    _, calls = _run(project, extra={"CITEGOV_TEST_LITE": "1"})
+    assert any("install -q -e .[dev]" in c for c in calls)
+    installs = [c for c in calls if c.startswith("pip install")]
+    assert not any("torch==" in c or "[st," in c for c in installs), installs
+    assert (project / ".venv-test-lite" / ".citegov-pyproject.sha256").is_file()
+    assert not (project / ".venv-test").exists()

@@ -74,7 +74,7 @@ from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
-from verifiers.judge import AxisOutcome, JudgeItem, outcome
+from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
 from verifiers.suggest import (
     NEAR_VERBATIM,
@@ -301,7 +301,7 @@ def check_applicability(
         # A list supports its shared claim as a whole: a member of a list whose other member
         # fits the claim is not judged as if it stood alone, provided it is on topic itself
         # (ranked for the proposition and holding part of the claim).
-        pool = "\n".join((source, *item.sibling_texts))
+        pool, _ = list_pool(item, source)
         pooled = weighted_containment(claim, pool, table) if claim else 0.0
         sibling = next(
             (i + 1 for i, c in enumerate(hits[:TOP_RANK]) if c.text in item.sibling_texts), None

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 from governor.text.numerals import to_int
@@ -105,6 +106,7 @@ def _num(s: str) -> float:
         return float(to_int(s))
 
 
+@lru_cache(maxsize=4096)  # pure, frozen result: a list's shared text is scanned once
 def quantities(text: str) -> tuple[Quantity, ...]:
     """All number+unit expressions in ``text`` (dates such as 2021年1月1日 are skipped).
 

@@ -81,7 +81,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
-from verifiers.judge import AxisOutcome, JudgeItem, outcome
+from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
@@ -130,11 +130,14 @@ def _evidence(item: JudgeItem, source: str, start: int, end: int) -> Evidence:
     return Evidence(text=source[start:end], authority_id=item.authority.id, span=span)
 
 
-def _pool_evidence(item: JudgeItem, article: str, pool: str, start: int, end: int) -> Evidence:
-    """Evidence for ``pool[start:end]`` (the article text followed by the list's other
-    members' texts); spanned when it lies in the article and the article is the authority."""
-    if end <= len(article):
-        return _evidence(item, article, start, end)
+def _pool_evidence(
+    item: JudgeItem, article: str, pool: str, start: int, end: int, at: int = 0
+) -> Evidence:
+    """Evidence for ``pool[start:end]`` (the list's texts, the article's at offset ``at``:
+    :func:`verifiers.judge.list_pool`); spanned when it lies in the article and the article is
+    the authority."""
+    if at <= start and end <= at + len(article):
+        return _evidence(item, article, start - at, end - at)
     return Evidence(text=pool[start:end], authority_id=item.authority.id)
 
 
@@ -417,7 +420,7 @@ def _checks(
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
-    pool = "\n".join((article_text, *item.sibling_texts))
+    pool, at = list_pool(item, article_text)
     desc = described_text(item, pool, th.fidelity_min_overlap)
     if not desc and not cit.quotes:
         if hard_only:
@@ -510,7 +513,9 @@ def _checks(
             f"the report says {sw.found} where the provision says {sw.expected} "
             f"({sw.kind}): the opposite rule",
             codes=("L1.2.2",),
-            evidence=(_pool_evidence(item, article_text, pool, sw.source_start, sw.source_end),),
+            evidence=(
+                _pool_evidence(item, article_text, pool, sw.source_start, sw.source_end, at),
+            ),
         )
     if hard_only:
         return None

@@ -50,6 +50,11 @@ Trust boundary, in the order the judge applies it:
       the part of the shared statement this provision holds is counted. Proving where a
       quote comes from is not proving that it supports the statement: an obedient judge
       quoting the source's first sentence for a misdescription fails (b).
+   c. supports the statement *as made*: the statement drops no condition that the quote or
+      the cited provision states — no 但书 whose rule it restates, no limit it states
+      universally (一律…), no condition of a consequence it restates
+      (:func:`dropped_condition`, the offline judge's structural tests). Quoting the whole
+      article proves the article, not a statement that leaves out its 但书.
 
    An unsupported pass — or an NA answer on content the offline judge found stated — is
    downgraded to ``partially_faithful``/``partially_supports``, or to the offline verdict
@@ -62,6 +67,9 @@ Trust boundary, in the order the judge applies it:
    :data:`verifiers.applicability.RESTATES` of the claim (the claim restates the quoted
    rule). The offline objections are to content the cited provision does not hold; a quote
    from the provision that covers the statement refutes them, any other quote cannot.
+   A deterministic offline *finding* (:data:`FINDINGS`: ``partially_faithful`` for a dropped
+   但书/condition/limit, ``overextended``) is never lifted by an LLM answer, whatever it
+   quotes; the model may only lower it.
 6. **Cache.** Responses are cached on disk by the chat client under model + prompt version +
    messages + schema; the messages are a deterministic function of the items, so a rerun
    makes zero calls.
@@ -102,11 +110,18 @@ from governor.core.models import Axis, CheckResult, Evidence, Span, TaxonomyCode
 from governor.core.ports import ChatModel, Retriever
 from verifiers import applicability as app_mod
 from verifiers import fidelity as fid_mod
-from verifiers.facts import modality_flips, number_mismatches
-from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome
+from verifiers.facts import (
+    dropped_conditions,
+    mentions_exception,
+    modality_flips,
+    number_mismatches,
+    provisos,
+)
+from verifiers.judge import AxisOutcome, JudgeItem, JudgeOutcome, Siblings, list_pool
 from verifiers.offline import OfflineJudge
+from verifiers.patterns import SCOPE, UNIVERSAL
 from verifiers.suggest import IdfCache
-from verifiers.textsim import BigramIdf, bigrams, normalize
+from verifiers.textsim import BigramIdf, bigrams, containment, contains_phrase, normalize
 
 PROMPT_FILES: Final[Mapping[str, str]] = {"cn": "judge_cn_v2", "en": "judge_en_v2"}
 """Prompt file (and version tag, part of the cache key) per report language."""
@@ -455,7 +470,7 @@ def statement(axis: Axis, item: JudgeItem, th: Thresholds) -> str:
     """
     if axis == "fidelity":
         record_text = item.record.text if item.record is not None else item.authority.text
-        pool = "\n".join((record_text, *item.sibling_texts))
+        pool, _ = list_pool(item, record_text)
         desc = fid_mod.described_text(item, pool, th.fidelity_min_overlap)
         return desc or " ".join(item.citation.quotes)
     _, claim, lenient = app_mod.proposition(item)
@@ -488,8 +503,13 @@ def coverage(
         if own_part:
             want &= own
         else:
-            theirs = set().union(*(bigrams(t) for t in item.sibling_texts))
-            want -= theirs - own
+            sib = item.sibling_texts
+            held = (
+                sib.hold
+                if isinstance(sib, Siblings)
+                else set().union(*(bigrams(t) for t in sib)).__contains__
+            )
+            want = {b for b in want if b in own or not held(b)}  # want -= theirs - own
     if not want:
         return 0.0
     have = bigrams(quote)
@@ -524,8 +544,71 @@ def disagreement(
             f"the judge's quote says {flip.expected.word}; the report says "
             f"{flip.found.word}{flip.found.predicate}"
         )
+    return dropped_condition(axis, item, said, quote)
+
+
+def _unlimited(said: str, text: str) -> str:
+    """A limit of ``text`` (its scope: 已满两周岁的子女…) that ``said`` states universally
+    (一律, 所有, 任何…) without, or ``""``."""
+    if UNIVERSAL.search(said) is None or UNIVERSAL.search(text) is not None:
+        return ""
+    for m in SCOPE.finditer(text):
+        scope = m.group(0).rstrip("，,")
+        if not contains_phrase(scope, said):
+            return scope
     return ""
 
+
+def dropped_condition(axis: Axis, item: JudgeItem, said: str, quote: str) -> str:
+    """Why ``said`` — the statement as the draft makes it — drops a condition that the quote
+    or the cited provision states, or ``""`` (module docstring, rule 4c).
+
+    A quote proves that the source says something, not that it says what the draft says: a
+    judge quoting the whole of 民法典第五百八十四条 for 「可以要求赔偿全部损失」 quotes the
+    foreseeability 但书 the statement leaves out. Checked against the quote and against the
+    cited 款/article (a quote that stops before the 但书 drops it too), with the offline
+    judge's own structural tests (:mod:`verifiers.fidelity` checks 6–8,
+    :func:`verifiers.applicability.check_applicability`'s overreach): fidelity — a 但书 whose
+    rule the statement restates (:data:`verifiers.fidelity.RESTATES_RULE`) with no exception
+    marker, a limit stated universally, a condition whose consequence is restated verbatim
+    (:func:`verifiers.facts.dropped_conditions`); applicability — a limit stated universally
+    (「子女一律由母亲直接抚养」 for 第一千零八十四条, whose rule is for 已满两周岁的子女…).
+    Source of the rule: SPEC §3 (``partially_faithful``: omits an outcome-relevant condition;
+    ``overextended``: the claim goes beyond the provision's scope).
+    """
+    cited = item.authority.text or (item.record.text if item.record is not None else "")
+    for text in dict.fromkeys(t for t in (quote, cited) if t):
+        where = "the judge's quote" if text == quote else "the cited provision"
+        scope = _unlimited(said, text)
+        if scope:
+            return f"the report states universally what {where} limits: 「{scope[:60]}」"
+        if axis != "fidelity":
+            continue
+        if not mentions_exception(said):
+            for p in provisos(text):
+                if (
+                    p.rule
+                    and containment(p.rule, said) >= fid_mod.RESTATES_RULE
+                    and not fid_mod.restates_another_sentence(said, p, text)
+                ):
+                    return f"the report states the rule of {where} but drops its 但书: 「{p.text[:60]}」"
+        for dc in dropped_conditions(said, text, also_said=item.citation.claim):
+            return (
+                f"the report restates 「{dc.consequence}」 of {where} but omits its condition "
+                f"「{dc.condition[:60]}」"
+            )
+    return ""
+
+
+FINDINGS: Final[Mapping[Axis, frozenset[str]]] = {
+    "fidelity": frozenset({"partially_faithful"}),
+    "applicability": frozenset({"overextended"}),
+}
+"""Offline labels that are deterministic findings — a 但书, condition or limit of the source
+that the statement drops, a universal claim on a limited provision (the structural checks of
+:mod:`verifiers.fidelity` 6–8, :mod:`verifiers.conditions` and the applicability overreach),
+not an overlap threshold: an LLM answer may lower them, never lift them (module docstring,
+rule 5)."""
 
 OVERRULE: Final[Mapping[Axis, float]] = {
     "fidelity": fid_mod.VERBATIM,
@@ -817,6 +900,18 @@ class LlmJudge:
                     f"judge's quote covers {cov:.0%} of the statement, not the content that "
                     f"check objected to: {a.label} capped at {label}. Judge: {rationale}"
                 )
+        if off.result.label in FINDINGS[axis] and label != off.result.label:
+            if (score_for(axis, label) or 0.0) >= (off.result.score or 0.0):
+                return AxisOutcome(
+                    off.result.model_copy(
+                        update={
+                            "rationale": f"{off.result.rationale} (offline finding kept: the "
+                            f"judge's {a.label} does not lift it)"[:500]
+                        }
+                    ),
+                    codes=off.codes,
+                    suggestion=off.suggestion,
+                )
         failing = _fails(score_for(axis, label))
         codes: tuple[TaxonomyCode, ...] = ()
         if failing:
@@ -850,7 +945,7 @@ def _fails(score: float | None) -> bool:
 def _states(item: JudgeItem, th: Thresholds) -> bool:
     """True when the report says something about the provision's content."""
     record_text = item.record.text if item.record is not None else item.authority.text
-    pool = "\n".join((record_text, *item.sibling_texts))
+    pool, _ = list_pool(item, record_text)
     return bool(fid_mod.described_text(item, pool, th.fidelity_min_overlap) or item.citation.quotes)
 
 

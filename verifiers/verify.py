@@ -25,25 +25,42 @@ from governor.text.dates import parse_as_of
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
-from verifiers.judge import Judge, JudgeItem, JudgeOutcome, judge_all
+from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
 from verifiers.suggest import existence_suggestion, successor_suggestion
 from verifiers.taxonomy import merge
 from verifiers.us_cases import check_us_cases
 
 
+def _pins(citations: Sequence[Citation], *, skip: str | None = None) -> str:
+    return "|".join(
+        f"{c.instrument or c.instrument_as_written}#{c.article}#{c.paragraph}#{c.item}"
+        for c in citations
+        if c.id != skip
+    )
+
+
+def list_key(members: Sequence[Citation]) -> str:
+    """Digest of the pin cites of all members of one list (list order), computed once per
+    list and passed to :func:`content_key` as ``list_digest``."""
+    return hashlib.sha256(_pins(members).encode()).hexdigest()
+
+
 def content_key(
-    cit: Citation, *, as_of: date, context: str = "", siblings: Sequence[Citation] = ()
+    cit: Citation,
+    *,
+    as_of: date,
+    context: str = "",
+    siblings: Sequence[Citation] = (),
+    list_digest: str | None = None,
 ) -> str:
     """Hash of everything a verdict depends on, excluding the citation's position.
 
     ``siblings`` are the other members of the citation's list (same ``group``): the judge
     compares a shared description with their texts too, so their pin cites are part of the key.
+    ``list_digest`` (:func:`list_key` of the whole list) replaces them: the same information
+    (the citation's own pin is in the key), O(1) per member instead of O(list length).
     """
-    sib = "|".join(
-        f"{c.instrument or c.instrument_as_written}#{c.article}#{c.paragraph}#{c.item}"
-        for c in siblings
-        if c.id != cit.id
-    )
+    sib = list_digest if list_digest is not None else _pins(siblings, skip=cit.id)
     parts = (
         cit.kind, cit.instrument or cit.instrument_as_written or "", cit.article or "",
         str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
@@ -174,8 +191,9 @@ class Verifier:
         for c in citations:
             if c.group:
                 members.setdefault(c.group, []).append(c)
+        digests = {g: list_key(m) for g, m in members.items()}
         keys = [
-            content_key(c, as_of=as_of, context=context, siblings=members.get(c.group or "", ()))
+            content_key(c, as_of=as_of, context=context, list_digest=digests.get(c.group or ""))
             for c in citations
         ]
         todo = [i for i, k in enumerate(keys) if k not in self.cache]
@@ -188,6 +206,9 @@ class Verifier:
             for i in todo
         }
         by_group = self._group_texts(citations, outcomes)
+        # one shared ListTexts per list, a Siblings view per member: O(n) for a list of n
+        lists = {g: ListTexts(tuple(t for _, t in m)) for g, m in by_group.items()}
+        place = {i: k for m in by_group.values() for k, (i, _) in enumerate(m)}
         items: list[tuple[int, JudgeItem]] = []
         for i in todo:
             ex = outcomes[i]
@@ -197,11 +218,8 @@ class Verifier:
                 and (ex.authority.text or ex.record is not None)
             ):
                 cit = citations[i]
-                siblings = (
-                    tuple(t for j, t in by_group.get(cit.group or "", ()) if j != i)
-                    if cit.group
-                    else ()
-                )
+                shared = lists.get(cit.group or "") if cit.group else None
+                siblings = Siblings(shared, place.get(i)) if shared is not None else ()
                 items.append((i, JudgeItem(cit, ex.authority, ex.record, context, as_of, siblings)))
         return _Pending(citations, keys, outcomes, items)
 

@@ -9,15 +9,17 @@ unknown strategy, unreadable input) · 3 some drafts failed (the others were sti
 
 from __future__ import annotations
 
-from typing import Annotated
+from typing import Annotated, Any
 
 import typer
 from rich.markup import escape
+from typer.core import TyperCommand, TyperGroup
 
 from governor.cli import ablate, calibrate, corpus, drafts, serve
 from governor.cli.common import EXIT_IO, err
 from governor.core.errors import GovernorError, OutputError
 from governor.core.logs import configure_cli
+from governor.core.version import package_version
 
 app = typer.Typer(
     name="citegov",
@@ -34,6 +36,65 @@ for _module in (drafts, corpus, ablate, calibrate, serve):
     _module.register(app)
 
 
+def _escape_tree(cmd: Any) -> None:
+    """Escape the help texts of ``cmd``, its parameters and subcommands, once: help texts are
+    literal text, never rich markup (typer renders them as markup, and ``[docx]`` in
+    「pip install 'citegov[docx]'」 vanished as an unknown tag)."""
+    if getattr(cmd, "_citegov_escaped", False):
+        return
+    for attr in ("help", "short_help", "epilog"):
+        text = getattr(cmd, attr, None)
+        if text:
+            setattr(cmd, attr, escape(text))
+    for param in cmd.params:
+        text = getattr(param, "help", None)
+        if text:
+            param.help = escape(text)
+    cmd._citegov_escaped = True
+    for sub in getattr(cmd, "commands", {}).values():
+        _escape_tree(sub)
+
+
+class LiteralHelpCommand(TyperCommand):
+    """A command whose help texts are shown as written (:func:`_escape_tree`)."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _escape_tree(ctx.find_root().command)
+        _escape_tree(self)
+        super().format_help(ctx, formatter)
+
+
+class LiteralHelpGroup(TyperGroup):
+    """A group whose help texts, and its commands', are shown as written."""
+
+    def format_help(self, ctx: Any, formatter: Any) -> None:
+        _escape_tree(ctx.find_root().command)
+        _escape_tree(self)
+        super().format_help(ctx, formatter)
+
+
+def _literal_help(t: typer.Typer) -> None:
+    """Every command and group of ``t`` (recursively) shows its help texts as written."""
+    if t.info.cls in (None, TyperGroup) or not isinstance(t.info.cls, type):
+        t.info.cls = LiteralHelpGroup
+    for info in t.registered_commands:
+        if info.cls in (None, TyperCommand):
+            info.cls = LiteralHelpCommand
+    for group in t.registered_groups:
+        if group.typer_instance is not None:
+            _literal_help(group.typer_instance)
+
+
+_literal_help(app)
+
+
+def _show_version(value: bool) -> Any:
+    if value:
+        typer.echo(f"citegov {package_version()}")
+        raise typer.Exit(0)
+    return value
+
+
 @app.callback()
 def _options(
     verbose: Annotated[
@@ -46,6 +107,15 @@ def _options(
             "log warnings only.",
         ),
     ] = 0,
+    version: Annotated[
+        bool,
+        typer.Option(
+            "--version",
+            callback=_show_version,
+            is_eager=True,
+            help="Print citegov's version (from the installed package) and exit.",
+        ),
+    ] = False,
 ) -> None:
     configure_cli(verbose)
 

@@ -75,18 +75,31 @@ def removal_span(text: str, cit: Citation, *, group_members: Sequence[Citation] 
     return _tidy(text, _whole_sentence_if_empty(text, _removal_span(text, cit, group_members)))
 
 
+_SEPARATOR_CHARS = frozenset(_SEPARATORS)
+_OPENING = frozenset("（(")
+_CLOSING = frozenset("）)")
+_BEFORE_SEPARATOR = _SEPARATOR_CHARS | _OPENING | frozenset("：:\n")
+"""One-character classes as sets, never strings: ``"" in "（("`` is True, so a test of the
+character before a span at the start of the text (``""``) against a string of characters
+matched, and a removal there widened to start -1 (fuzz: 「《評法》（正）第八條）0」)."""
+
+
 def _tidy(text: str, span: Span) -> Span:
-    """Widen a removal so it leaves no doubled separator (「、、」, 「; ;」) or empty brackets."""
+    """Widen a removal so it leaves no doubled separator (「、、」, 「; ;」) or empty brackets.
+
+    The characters next to the span are ``""`` at either end of the text; they are tested
+    against character sets (:data:`_OPENING` …), in which ``""`` is never a member.
+    """
     s, e = span.start, span.end
     while True:
         before = text[:s].rstrip(" ")
         after_i = e + (len(text[e:]) - len(text[e:].lstrip(" ")))
         nxt = text[after_i : after_i + 1]
-        prev = before[-1:] if before else ""
-        if nxt and nxt in _SEPARATORS and (not prev or prev in _SEPARATORS + "（(：:\n"):
+        prev = before[-1:]
+        if nxt in _SEPARATOR_CHARS and (not prev or prev in _BEFORE_SEPARATOR):
             e = after_i + 1
             continue
-        if prev in "（(" and nxt in "）)" and nxt:
+        if prev in _OPENING and nxt in _CLOSING:
             s, e = len(before) - 1, after_i + 1
             continue
         return Span(start=s, end=e)
