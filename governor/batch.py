@@ -493,6 +493,8 @@ class BatchRow(BaseModel):
     seconds: float = 0.0
     unverified: int = 0
     """Citations of the output that could not be checked (coverage gaps)."""
+    uncited: bool = False
+    """The draft cites nothing (gap ``no_citations``): nothing was checked, never a pass."""
     gaps: str = ""
     """One line naming them (:func:`governor.core.gaps.gap_line`), "" when none."""
     language: str = ""
@@ -767,7 +769,8 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         all_pass_after=s1.all_pass,
         stop_reason=result.stop_reason,
         seconds=round(time.perf_counter() - t0, 4),
-        unverified=sum(g.n for g in gaps),
+        unverified=sum(g.n for g in gaps if g.kind != "no_citations"),
+        uncited=any(g.kind == "no_citations" for g in gaps),
         gaps=gap_line(gaps),
         language=language(draft.text),
         kept=dc.kept,
@@ -1485,7 +1488,7 @@ def _fails(row: BatchRow, options: BatchOptions) -> bool:
         return False
     if row.trust_after is not None and row.trust_after < options.fail_on:
         return True
-    return row.unverified > 0 and not options.allow_unverifiable
+    return (row.unverified > 0 or row.uncited) and not options.allow_unverifiable
 
 
 def run_title(rows: Sequence[BatchRow], strategy: str, lang: str) -> str:

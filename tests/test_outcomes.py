@@ -119,3 +119,18 @@ def test_all_citations_removed_is_never_all_pass(tmp_path: Path) -> None:
     assert "0 / 1" in index
     page = (out / "removed.html").read_text(encoding="utf-8")
     assert "已核验 2 / 2 → 已核验 0 / 0" in page
+
+
+@pytest.mark.parametrize("extra,code", [([], 1), (["--allow-unverifiable"], 0)])
+def test_revise_no_citation_row_fails_fail_on(
+    tmp_path: Path, extra: list[str], code: int
+) -> None:
+    memo = tmp_path / "nocite.md"
+    memo.write_text(NOCITE, encoding="utf-8")
+    out = tmp_path / "out"
+    res = _cli(["revise", str(memo), "--out", str(out), "--fail-on", "0.9", *extra])
+    assert res.exit_code == code, res.output  # type: ignore[attr-defined]
+    row = json.loads((out / "summary.jsonl").read_text(encoding="utf-8").splitlines()[0])
+    # Not counted as an unchecked citation: the draft has none, and says so.
+    assert (row["uncited"], row["unverified"], row["all_pass_after"]) == (True, 0, False)
+    assert "nothing checked" in " ".join(res.output.split())  # type: ignore[attr-defined]

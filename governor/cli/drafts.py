@@ -391,6 +391,9 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
             f"[yellow]{unverified} citation(s) in "
             f"{sum(1 for r in ok if r.unverified)} draft(s)[/] (see each draft's gaps)",
         )
+    uncited = sum(1 for r in ok if r.uncited)
+    if uncited:
+        t.add_row("no citation", f"[yellow]{uncited} draft(s)[/]: nothing checked, not a pass")
     if fail_on is not None:
         t.add_row(f"failing --fail-on {fail_on:g}", str(result.below))
     t.add_row("wall time", f"{result.seconds:.1f} s")
