@@ -187,6 +187,8 @@ def test_save_xz_round_trip(built: AuthorityStore, tmp_path: Path) -> None:
 )
 def test_bundled_copy_matches_a_fresh_build() -> None:
     """Fails when parsing code changed without rebuilding governor/data (scripts/build_store.py)."""
-    fresh = AuthorityStore.build(SHARED / "cn_laws", SHARED / "cn_cases", SHARED / "cn_repealed")
+    fresh = AuthorityStore.build(
+        SHARED / "cn_laws", SHARED / "cn_cases", SHARED / "cn_repealed", SHARED / "cn_laws_updates"
+    )
     assert fresh.build_id == AuthorityStore.load().build_id
     assert fresh.stats() == AuthorityStore.load().stats()
