@@ -1432,8 +1432,14 @@ class AuthorityStore:
                 json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8"
             )
             part = path.with_suffix(".part")
+            def same_bytes(info: tarfile.TarInfo) -> tarfile.TarInfo:
+                # no build-time metadata in the archive: the same store gives the same bytes
+                info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+                info.mode = 0o755 if info.isdir() else 0o644
+                return info
+
             with lzma.open(part, "wb", preset=6) as xz, tarfile.open(fileobj=xz, mode="w") as tf:
-                tf.add(root, arcname=self.build_id)
+                tf.add(root, arcname=self.build_id, filter=same_bytes)  # members sorted by name
             os.replace(part, path)
 
     def _save_cached_global(self, idx: _Bm25) -> None:
