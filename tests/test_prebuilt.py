@@ -378,6 +378,7 @@ def test_a_rebuilt_store_keeps_the_vectors_of_unchanged_provisions(tmp_path: Pat
     base, missing = dense_base_for(new, old, tmp_path / "e")
     assert base is not None and base["build_id"] == "fixture-1"
     assert base["stale"] == [changed] and missing == 2  # 第1条 changed, 第21条 new
+    assert base["bm25_only"] == 2
     again, _ = dense_base_for(new, old, tmp_path / "e")
     assert again == base  # deterministic
     new.dense_base = base  # type: ignore[attr-defined]

@@ -342,6 +342,7 @@ def test_corpus_show_prints_the_text_of_the_day() -> None:
     assert res.exit_code == 1 and "not yet in force" in res.output
     res = runner.invoke(app, ["corpus", "stats"])
     assert res.exit_code == 0 and "horizon" in res.output and "2026-08-28" in res.output
+    assert "BM25-only" in res.output
 
 
 def test_the_bundled_store_keeps_the_shipped_vectors_usable(store: AuthorityStore) -> None:

@@ -72,6 +72,7 @@ class _FileVersion:
     latest: bool
     articles: list[ParsedArticle] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
+    in_force_source: str = ""
 
 
 def _iso(d: date | None) -> str | None:
@@ -136,15 +137,17 @@ def _version_date(parsed: ParsedFile, publish: date | None) -> date | None:
 
 def _in_force(
     parsed: ParsedFile, vdate: date | None, valid_from: date | None
-) -> tuple[date | None, bool]:
+) -> tuple[date | None, str]:
+    """``(in-force date, where it was read)``: ``text`` (the ``施行`` line), ``article`` (the
+    text's 「本法自…起施行」), ``manifest`` (``valid_from``) or ``version date``."""
     if parsed.in_force:
-        return parsed.in_force, True
+        return parsed.in_force, "text"
     b = parsed.body_in_force
     if b and vdate and vdate <= b <= vdate + _BODY_IN_FORCE_WINDOW:
-        return b, True
+        return b, "article"
     if valid_from:
-        return valid_from, False
-    return vdate, False
+        return valid_from, "manifest"
+    return vdate, "version date"
 
 
 def _signature(articles: list[ParsedArticle], body: str) -> str:
@@ -185,7 +188,8 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
     out = []
     for m, pf, path in units:
         vdate = _version_date(pf, _parse_date(m["publish"]))
-        in_force, explicit = _in_force(pf, vdate, _parse_date(m["valid_from"]))
+        in_force, source = _in_force(pf, vdate, _parse_date(m["valid_from"]))
+        explicit = source in ("text", "article")
         out.append(
             _FileVersion(
                 path=path,
@@ -194,6 +198,7 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
                 version_date=vdate,
                 in_force=in_force,
                 explicit_in_force=explicit,
+                in_force_source=source,
                 expired=m["expired_flag"] == "1",
                 latest=m["latest_in_corpus"] == "1",
                 articles=pf.articles,
@@ -209,6 +214,7 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
             k = seen[sig]
             if v.explicit_in_force and not k.explicit_in_force:
                 k.in_force, k.explicit_in_force = v.in_force, True
+                k.in_force_source = v.in_force_source
             k.latest = k.latest or v.latest
             k.expired = v.expired if v.latest else k.expired
             continue
@@ -301,6 +307,7 @@ def build_payload(
                     "published": _iso(v.version_date),
                     "in_force_from": _iso(v.in_force),
                     "in_force_to": _iso(nxt),
+                    "in_force_source": v.in_force_source,
                     "source_path": v.path,
                     "expired_flag": v.expired,
                     "body": "" if arts else v.parsed.body,

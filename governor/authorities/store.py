@@ -577,8 +577,9 @@ class AuthorityStore:
     @property
     def dense_base(self) -> dict[str, Any] | None:
         """What the shipped dense vectors may still be used for after a rebuild (payload
-        ``dense_base``: ``build_id`` of the store they were made from, and ``stale`` unit ids
-        whose text changed or went since); None when the payload has no such record."""
+        ``dense_base``: ``build_id`` of the store they were made from, ``stale`` unit ids
+        whose text changed or went since, ``bm25_only`` the number of this store's units
+        without a valid vector); None when the payload has no such record."""
         raw = self._payload.get("dense_base")
         return raw if isinstance(raw, dict) else None
 
@@ -1432,6 +1433,7 @@ class AuthorityStore:
                 json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8"
             )
             part = path.with_suffix(".part")
+
             def same_bytes(info: tarfile.TarInfo) -> tarfile.TarInfo:
                 # no build-time metadata in the archive: the same store gives the same bytes
                 info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""

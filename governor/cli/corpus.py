@@ -117,7 +117,7 @@ def corpus_stats(config: ConfigOpt = None) -> None:
     t.add_row("horizon (newest text)", horizon.isoformat() if horizon else "-")
     base = gov.store.dense_base
     if base is not None:
-        t.add_row("dense vectors stale (BM25-only)", f"{len(base.get('stale') or ()):,}")
+        t.add_row("provisions BM25-only (no dense vector)", f"{int(base.get('bm25_only', 0)):,}")
     out.print(t)
 
 

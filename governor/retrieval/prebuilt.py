@@ -606,7 +606,8 @@ def dense_base_for(
     ``old_store`` is the store the vectors were made for (same ``build_id`` as the file) or
     a rebuild of it that carries its own ``dense_base`` for them; the record lists as
     ``stale`` every unit of the file whose text differs in ``new_store`` or which it lacks
-    (and those already stale). Deterministic: the same inputs give the same record.
+    (and those already stale), and counts as ``bm25_only`` the units of ``new_store`` without
+    a valid vector. Deterministic: the same inputs give the same record.
 
     Returns:
         ``(record or None when the vectors belong to neither, units of new_store that have
@@ -627,7 +628,7 @@ def dense_base_for(
     stale = sorted(i for i in file_ids if i in prior or i not in new or new[i] != old.get(i))
     covered = set(file_ids) - set(stale)
     missing = sum(1 for i in new if i not in covered)
-    return {"build_id": header.store_build, "stale": stale}, missing
+    return {"build_id": header.store_build, "stale": stale, "bm25_only": missing}, missing
 
 
 def build_prebuilt(
