@@ -592,6 +592,11 @@ def add_rebuilt_versions(
                 v["text_from"] = dict(sorted(text_from.items()))
             versions.append(v)
         inst["versions"] = versions
+        by_title = {a.title: a for a in amendments}
+        for title, act in members:  # an act is in force from its own 「本修正案自…起施行」
+            v = act["versions"][-1]
+            v["in_force_from"] = by_title[title].in_force.isoformat()
+            v["in_force_source"] = "修正案"
         report[base] = {
             "versions_added": len(versions) - 1,
             "amendments": [a.title for a in amendments],

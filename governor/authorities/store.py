@@ -562,17 +562,17 @@ class AuthorityStore:
             ) from exc
 
     @property
-    def horizon(self) -> date | None:
+    def horizon(self) -> date:
         """The date of the store's newest text (payload ``horizon``; for an older payload
         without it, the latest ``published`` date of any version): law made after it is not
-        in the store. None for an empty store."""
+        in the store. ``date.min`` for a store without any dated version."""
         raw = self._payload.get("horizon")
         if raw:
-            return _d(raw)
+            return date.fromisoformat(raw)
         dates = [
             v["published"] for r in self._raw.values() for v in r["versions"] if v["published"]
         ]
-        return _d(max(dates)) if dates else None
+        return date.fromisoformat(max(dates)) if dates else date.min
 
     @property
     def dense_base(self) -> dict[str, Any] | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -114,7 +115,7 @@ def corpus_stats(config: ConfigOpt = None) -> None:
     for k, v in gov.store.stats().items():
         t.add_row(k, f"{v:,}")
     horizon = gov.store.horizon
-    t.add_row("horizon (newest text)", horizon.isoformat() if horizon else "-")
+    t.add_row("horizon (newest text)", horizon.isoformat() if horizon > date.min else "-")
     base = gov.store.dense_base
     if base is not None:
         t.add_row("provisions BM25-only (no dense vector)", f"{int(base.get('bm25_only', 0)):,}")
