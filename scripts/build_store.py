@@ -1,9 +1,11 @@
 """Rebuild the bundled authority store, or measure it.
 
-``python scripts/build_store.py [LAWS_DIR [CASES_DIR [REPEALED_DIR]]]`` writes ``governor/data/authorities.json.xz``
-and the store's global BM25 index ``governor/data/bm25_global.tar.xz`` (atomically) and prints the store stats and the build time. Defaults to
-``../shared/data/cn_laws``, ``../shared/data/cn_cases`` and ``../shared/data/cn_repealed`` next to
-the repository.
+``python scripts/build_store.py [LAWS_DIR [CASES_DIR [REPEALED_DIR [UPDATES_DIR]]]] [--out FILE]``
+writes ``governor/data/authorities.json.xz`` (or ``FILE``), the store's global BM25 index
+``bm25_global.tar.xz`` and token table ``bm25_tokens.npz`` beside it (atomically), prints the
+store stats, the build time and the file's sha256. Defaults to ``../shared/data/cn_laws``,
+``cn_cases``, ``cn_repealed`` and ``cn_laws_updates`` next to the repository. The same inputs
+give the same bytes (run it twice and compare the sha256).
 
 ``python scripts/build_store.py --tokens`` writes only ``governor/data/bm25_tokens.npz`` (every
 article's jieba tokens, from which per-instrument BM25 indexes are built) for the bundled store.
@@ -12,9 +14,13 @@ article's jieba tokens, from which per-instrument BM25 indexes are built) for th
 prebuilt provision embeddings ``governor/data/embeddings_use.npy``/``.npz`` for the bundled store
 (default embedder, one process; resumable: a killed run started again goes on from its last
 chunk in ``governor/data/embeddings_use.building/``), printing progress and the time it took.
-The full build runs this step too unless ``--no-embeddings`` is given (the shipped embeddings
-are tied to the store's ``build_id``: a new store without them turns hybrid retrieval off
-until ``citegov index build``).
+The full build does not re-embed (``--rebuild-embeddings`` does): the shipped vectors are tied
+to the ``build_id`` of the store they were made from, so the new store records that build and
+the units whose text changed as ``dense_base``
+(:func:`governor.retrieval.prebuilt.dense_base_for`, computed against the store the output
+replaces); hybrid retrieval keeps using the vectors of unchanged provisions and finds the new
+or changed ones by BM25 only until ``citegov index build`` or ``--embeddings`` (the count is
+printed).
 
 ``python scripts/build_store.py --bench`` measures the bundled copy instead (each step in a
 fresh interpreter where "cold" matters): cold ``load()``, ``article()`` lookups, RSS with every
@@ -23,6 +29,7 @@ version materialised, per-instrument and global BM25 search (global index cold a
 
 from __future__ import annotations
 
+import hashlib
 import subprocess
 import sys
 import tempfile
@@ -37,7 +44,6 @@ from governor.authorities.store import (  # noqa: E402
     BUNDLED_NAME,
     BUNDLED_TOKENS,
     AuthorityStore,
-    build_store,
 )
 
 _COLD_LOAD = """
@@ -169,28 +175,65 @@ def main(argv: list[str]) -> int:
     if "--embeddings" in argv:  # only the prebuilt embeddings, for the bundled store as it is
         write_embeddings(AuthorityStore.load(), dims, keep_float)
         return 0
-    skip_embeddings = "--no-embeddings" in argv
-    argv = [a for a in argv if a != "--no-embeddings"]
-    laws = Path(argv[1]) if len(argv) > 1 else ROOT.parent / "shared" / "data" / "cn_laws"
-    cases = Path(argv[2]) if len(argv) > 2 else ROOT.parent / "shared" / "data" / "cn_cases"
-    repealed = Path(argv[3]) if len(argv) > 3 else ROOT.parent / "shared" / "data" / "cn_repealed"
-    out = ROOT / "governor" / "data" / BUNDLED_NAME
+    rebuild_embeddings = "--rebuild-embeddings" in argv
+    argv = [a for a in argv if a not in ("--no-embeddings", "--rebuild-embeddings")]
+    out_opt = _option(argv, "--out")
+    data = ROOT.parent / "shared" / "data"
+    laws = Path(argv[1]) if len(argv) > 1 else data / "cn_laws"
+    cases = Path(argv[2]) if len(argv) > 2 else data / "cn_cases"
+    repealed = Path(argv[3]) if len(argv) > 3 else data / "cn_repealed"
+    updates = Path(argv[4]) if len(argv) > 4 else data / "cn_laws_updates"
+    out = Path(out_opt) if out_opt else ROOT / "governor" / "data" / BUNDLED_NAME
     t0, c0 = time.perf_counter(), time.process_time()
-    store = build_store(
-        laws, cases if cases.is_dir() else None, out, repealed if repealed.is_dir() else None
+    store = AuthorityStore.build(
+        laws,
+        cases if cases.is_dir() else None,
+        repealed if repealed.is_dir() else None,
+        updates if updates.is_dir() else None,
     )
+    if not rebuild_embeddings:
+        keep_dense(store, out)
+    store.save(out)
     dt, dc = time.perf_counter() - t0, time.process_time() - c0
     for key, value in store.stats().items():
         print(f"{key:>20} {value}")
+    print(f"{'horizon':>20} {store.horizon}")
     size = out.stat().st_size / 1e6
-    print(f"built and saved {out} ({size:.2f} MB) in {dt:.1f} s wall / {dc:.1f} s cpu")
+    digest = hashlib.sha256(out.read_bytes()).hexdigest()
+    print(
+        f"built and saved {out} ({size:.2f} MB, sha256 {digest}) in {dt:.1f} s wall / {dc:.1f} s cpu"
+    )
     bm25 = out.parent / BUNDLED_BM25
     store.write_bundled_global(bm25)
     print(f"wrote the global BM25 index {bm25} ({bm25.stat().st_size / 1e6:.2f} MB)")
     write_tokens(store, out.parent)
-    if not skip_embeddings:
+    if rebuild_embeddings:
         write_embeddings(store, dims, keep_float)
     return 0
+
+
+def keep_dense(store: AuthorityStore, out: Path) -> None:
+    """Record in ``store`` which shipped vectors stay valid (module doc); the old store is the
+    one at ``out`` (else the bundled copy)."""
+    from governor.retrieval.prebuilt import bundled_prebuilt, dense_base_for
+
+    stem = bundled_prebuilt()
+    if not stem.with_suffix(".npz").is_file():
+        print("no shipped embeddings: hybrid retrieval needs `citegov index build`")
+        return
+    old = AuthorityStore.load(out if out.is_file() else None)
+    base, missing = dense_base_for(store, old, stem)
+    if base is None:
+        print(
+            "the shipped embeddings belong to neither the old store nor its base: hybrid "
+            "retrieval needs `citegov index build` or `scripts/build_store.py --embeddings`"
+        )
+        return
+    store._payload["dense_base"] = base
+    print(
+        f"shipped embeddings kept (build {base['build_id']}): {len(base['stale'])} stale "
+        f"vectors unused; {missing:,} provisions BM25-only until the embeddings are rebuilt"
+    )
 
 
 if __name__ == "__main__":

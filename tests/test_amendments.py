@@ -56,13 +56,21 @@ def gov() -> Governor:
     return Governor(store=load_default_store())
 
 
-def test_a_report_dated_before_the_amendment_is_not_judged_on_its_text(gov: Governor) -> None:
+def test_a_report_dated_before_the_amendment_is_judged_on_the_text_of_its_date(
+    gov: Governor,
+) -> None:
+    """The 2024 wording of 第三百九十条第二款 in a 2022 report: judged against the 2015 wording
+    of the version in force that day (rebuilt from 修正案（九）), which it does not match; the
+    same words in a 2024 report are faithful (issue 24: versions from the 修正案)."""
     text = "刑法第三百九十条第二款规定，为谋取职务、职级晋升、调整行贿的，从重处罚。"
     (before,) = gov.verify(text, as_of=date(2022, 5, 1))
-    assert before.existence.label == "exists" and before.fidelity.label == "not_assessed"
-    assert "2024-03-01" in before.fidelity.rationale
+    assert before.existence.label == "exists" and before.fidelity.label == "misdescribed"
+    assert "2023-12-29" in before.fidelity.rationale  # the words of a later version
     (after,) = gov.verify(text, as_of=date(2024, 6, 1))
     assert after.fidelity.label == "faithful"
+    (old,) = gov.verify(text, as_of=date(2010, 5, 1))
+    assert old.fidelity.label == "not_assessed"  # the 1997-2015 wording is in no corpus text
+    assert "2015-11-01" in old.fidelity.rationale
     (other,) = gov.verify(
         "《刑法》第二百六十四条规定，盗窃公私财物，数额较大的，处三年以下有期徒刑、拘役或者管制，"
         "并处或者单处罚金。",

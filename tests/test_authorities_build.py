@@ -187,6 +187,81 @@ def test_save_xz_round_trip(built: AuthorityStore, tmp_path: Path) -> None:
 )
 def test_bundled_copy_matches_a_fresh_build() -> None:
     """Fails when parsing code changed without rebuilding governor/data (scripts/build_store.py)."""
-    fresh = AuthorityStore.build(SHARED / "cn_laws", SHARED / "cn_cases", SHARED / "cn_repealed")
+    fresh = AuthorityStore.build(
+        SHARED / "cn_laws", SHARED / "cn_cases", SHARED / "cn_repealed", SHARED / "cn_laws_updates"
+    )
     assert fresh.build_id == AuthorityStore.load().build_id
     assert fresh.stats() == AuthorityStore.load().stats()
+
+
+def test_the_same_corpus_gives_the_same_bytes(corpus: Path, tmp_path: Path) -> None:
+    """issue 24: ``scripts/build_store.py`` is reproducible — store and global BM25 index."""
+    import time
+
+    a, b = AuthorityStore.build(corpus), AuthorityStore.build(corpus)
+    a.save(tmp_path / "a.json.xz")
+    b.save(tmp_path / "b.json.xz")
+    assert (tmp_path / "a.json.xz").read_bytes() == (tmp_path / "b.json.xz").read_bytes()
+    a.write_bundled_global(tmp_path / "a.tar.xz")
+    time.sleep(1.1)  # a tar that kept file times would differ now
+    b.write_bundled_global(tmp_path / "b.tar.xz")
+    assert (tmp_path / "a.tar.xz").read_bytes() == (tmp_path / "b.tar.xz").read_bytes()
+
+
+def _updates(root: Path) -> Path:
+    """A cn_laws_updates-style folder: a new version superseding 甲法 2023, a new law 戊法 and
+    a repeals.csv with a repeal that takes effect later."""
+    up = root / "cn_laws_updates"
+    files = {
+        "民法商法/甲法(2025-06-27).md": law(
+            "中华人民共和国甲法", "2025年6月27日 修订\n\n2026年1月1日 施行", "第一条 更新文。\n"
+        ),
+        "诉讼与非诉讼程序法/戊法(2025-09-12).md": law(
+            "中华人民共和国戊法", "2025年9月12日 通过\n\n2026年3月1日 施行", "第一条 戊。\n"
+        ),
+    }
+    cols = [*COLUMNS, "supersedes", "source"]
+    up.mkdir()
+    with (up / "manifest.csv").open("w", encoding="utf-8", newline="") as fh:
+        w = csv.DictWriter(fh, cols)
+        w.writeheader()
+        for path, text in files.items():
+            (up / path).parent.mkdir(parents=True, exist_ok=True)
+            (up / path).write_text(text, encoding="utf-8")
+            publish = path[-14:-4]
+            w.writerow({c: "" for c in cols} | {
+                "path": path, "folder": path.split("/")[0], "level": "法律",
+                "title": text.splitlines()[0][2:], "publish": publish, "expired_flag": "0",
+                "latest_in_corpus": "1",
+                "supersedes": "民法商法/甲法(2023-12-29).md" if "甲法" in path else "",
+            })  # fmt: skip
+    with (up / "repeals.csv").open("w", encoding="utf-8", newline="") as fh:
+        w = csv.writer(fh)
+        w.writerow(["repealed", "repealed_paths", "by", "by_path", "provision", "effective", "scope", "note"])  # fmt: skip
+        w.writerow(["最高人民法院关于某问题的批复", "司法解释/批复.md", "中华人民共和国戊法", "", "第一条", "2026-03-01", "whole", ""])  # fmt: skip
+        w.writerow(["中华人民共和国己法", "", "中华人民共和国戊法", "", "第一条", "2026-03-01", "whole", ""])  # fmt: skip
+        w.writerow(["中华人民共和国甲法第一条第一款", "", "中华人民共和国戊法", "", "第一条", "2026-03-01", "partial", ""])  # fmt: skip
+    return up
+
+
+def test_the_updates_folder_adds_versions_laws_and_later_repeals(
+    corpus: Path, tmp_path: Path
+) -> None:
+    store = AuthorityStore.build(corpus, updates_dir=_updates(tmp_path))
+    inst = store.instrument("甲法")
+    assert inst is not None
+    assert [v.version for v in inst.versions] == ["2018-10-26", "2023-12-29", "2025-06-27"]
+    assert inst.versions[-1].in_force_from == date(2026, 1, 1)
+    assert inst.versions[-1].source_path.startswith("cn_laws_updates/")
+    assert store.horizon == date(2025, 9, 12)
+    reply = "最高人民法院关于某问题的批复"
+    assert store.in_force_on(reply, date(2026, 2, 28))[0] == "in_force"  # until the day before
+    status, v = store.in_force_on(reply, date(2026, 3, 1))
+    assert status == "repealed" and v is not None
+    rec = store.repeal_record(reply)
+    assert rec is not None and rec.repealed_on == date(2026, 3, 1)
+    assert rec.successor == "中华人民共和国戊法"
+    absent = store.repeal_record("中华人民共和国己法")
+    assert absent is not None and absent.repealed_on == date(2026, 3, 1)
+    assert store.instrument("甲法").repealed_on != date(2026, 3, 1)  # type: ignore[union-attr]
+    assert store.in_force_on("中华人民共和国戊法", date(2026, 2, 1)) == ("not_yet_in_force", None)

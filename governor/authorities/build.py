@@ -37,6 +37,7 @@ from governor.authorities.aliases import NameSource, build_alias_table, norm_nam
 from governor.authorities.amendments import mark_later_amendments
 from governor.authorities.inforce import audit_in_force
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
+from governor.authorities.rebuild import add_rebuilt_versions
 from governor.authorities.repealed_texts import read_repealed_folder
 from governor.authorities.repeals import (
     GUIDING_CASES_NOT_REFERENCED,
@@ -52,6 +53,8 @@ from governor.text.numerals import article_label, article_sort_key
 FORMAT = 1
 """Payload format version; :meth:`AuthorityStore.load` refuses other versions."""
 
+_ORIGINAL_TEXT = re.compile(r"（\d{4}年原文）$")
+_TRAILING_NOTE = re.compile(r"（(?:法释|高检发|\d{4}年)[^（）]*）$")
 _BODY_IN_FORCE_WINDOW = timedelta(days=3 * 366)
 _WS = re.compile(r"\s+")
 _LEVELS = ("宪法", "法律", "行政法规", "司法解释", "部门规章", "地方性法规", "案例", "其他")
@@ -69,6 +72,7 @@ class _FileVersion:
     latest: bool
     articles: list[ParsedArticle] = field(default_factory=list)
     duplicates: list[str] = field(default_factory=list)
+    in_force_source: str = ""
 
 
 def _iso(d: date | None) -> str | None:
@@ -80,6 +84,35 @@ def _parse_date(s: str) -> date | None:
         return date.fromisoformat(s) if s else None
     except ValueError:
         return None
+
+
+def _read_updates(
+    rows: list[dict[str, str]], updates_dir: Path
+) -> tuple[list[dict[str, str]], list[str]]:
+    """Merge the ``cn_laws_updates`` manifest into the ``cn_laws`` rows (its ``SOURCE.md``,
+    "manifest.csv"): a row with a ``cn_laws`` path replaces that row (the upstream 民诉法解释);
+    every path named in a ``supersedes`` cell stops being the latest. Paths of update rows
+    become ``<folder name>/<path>`` (the file is read from ``_file``)."""
+    updates = _read_manifest(updates_dir)
+    by_path = {r["path"]: i for i, r in enumerate(rows)}
+    out = list(rows)
+    replaced: list[str] = []
+    superseded: set[str] = set()
+    for u in updates:
+        row = dict(u)
+        row["_file"] = str(updates_dir / u["path"])
+        row["path"] = f"{updates_dir.name}/{u['path']}"
+        if u["path"] in by_path:
+            out[by_path[u["path"]]] = row
+            replaced.append(u["path"])
+        else:
+            out.append(row)
+        if u.get("latest_in_corpus") == "1":
+            superseded |= {p.strip() for p in (u.get("supersedes") or "").split(";") if p.strip()}
+    for r in out:
+        if r["path"] in superseded and "_file" not in r:
+            r["latest_in_corpus"] = "0"
+    return out, replaced
 
 
 def _read_manifest(laws_dir: Path) -> list[dict[str, str]]:
@@ -104,15 +137,17 @@ def _version_date(parsed: ParsedFile, publish: date | None) -> date | None:
 
 def _in_force(
     parsed: ParsedFile, vdate: date | None, valid_from: date | None
-) -> tuple[date | None, bool]:
+) -> tuple[date | None, str]:
+    """``(in-force date, where it was read)``: ``text`` (the ``施行`` line), ``article`` (the
+    text's 「本法自…起施行」), ``manifest`` (``valid_from``) or ``version date``."""
     if parsed.in_force:
-        return parsed.in_force, True
+        return parsed.in_force, "text"
     b = parsed.body_in_force
     if b and vdate and vdate <= b <= vdate + _BODY_IN_FORCE_WINDOW:
-        return b, True
+        return b, "article"
     if valid_from:
-        return valid_from, False
-    return vdate, False
+        return valid_from, "manifest"
+    return vdate, "version date"
 
 
 def _signature(articles: list[ParsedArticle], body: str) -> str:
@@ -153,7 +188,8 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
     out = []
     for m, pf, path in units:
         vdate = _version_date(pf, _parse_date(m["publish"]))
-        in_force, explicit = _in_force(pf, vdate, _parse_date(m["valid_from"]))
+        in_force, source = _in_force(pf, vdate, _parse_date(m["valid_from"]))
+        explicit = source in ("text", "article")
         out.append(
             _FileVersion(
                 path=path,
@@ -162,6 +198,7 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
                 version_date=vdate,
                 in_force=in_force,
                 explicit_in_force=explicit,
+                in_force_source=source,
                 expired=m["expired_flag"] == "1",
                 latest=m["latest_in_corpus"] == "1",
                 articles=pf.articles,
@@ -177,6 +214,7 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
             k = seen[sig]
             if v.explicit_in_force and not k.explicit_in_force:
                 k.in_force, k.explicit_in_force = v.in_force, True
+                k.in_force_source = v.in_force_source
             k.latest = k.latest or v.latest
             k.expired = v.expired if v.latest else k.expired
             continue
@@ -202,7 +240,10 @@ def _version_ids(versions: list[_FileVersion]) -> list[str]:
 
 
 def build_payload(
-    laws_dir: Path, cases_dir: Path | None = None, repealed_dir: Path | None = None
+    laws_dir: Path,
+    cases_dir: Path | None = None,
+    repealed_dir: Path | None = None,
+    updates_dir: Path | None = None,
 ) -> dict[str, Any]:
     """Parse the corpus folders into the store payload.
 
@@ -212,7 +253,11 @@ def build_payload(
         repealed_dir: a ``cn_repealed`` folder (texts of 合同法, 物权法 … repealed by 民法典
             第一千二百六十条, :mod:`governor.authorities.repealed_texts`), or None. Its texts
             become versions of those instruments, repealed per the registry; a title
-            ``cn_laws`` already holds (the six interpretations) keeps the ``cn_laws`` text.
+            ``cn_laws`` already holds (the six interpretations) keeps the ``cn_laws`` text;
+            a 「（YYYY年原文）」 text (民间借贷规定 2015) becomes the earlier version of its title.
+        updates_dir: a ``cn_laws_updates`` folder (law made after the ``cn_laws`` snapshot,
+            its ``manifest.csv`` and ``repeals.csv``; :func:`_read_updates`,
+            :func:`_apply_repeals_csv`), or None.
 
     Returns:
         The JSON-able payload (format :data:`FORMAT`).
@@ -222,9 +267,12 @@ def build_payload(
     """
     laws_dir = Path(laws_dir)
     rows = _read_manifest(laws_dir)
+    replaced: list[str] = []
+    if updates_dir is not None:
+        rows, replaced = _read_updates(rows, Path(updates_dir))
     groups: dict[str, list[tuple[dict[str, str], ParsedFile]]] = defaultdict(list)
     for m in rows:
-        path = laws_dir / m["path"]
+        path = Path(m.pop("_file", "") or laws_dir / m["path"])
         try:
             parsed = parse_markdown(path.read_text(encoding="utf-8"))
         except (OSError, UnicodeDecodeError, ValueError) as exc:
@@ -233,10 +281,14 @@ def build_payload(
     added_repealed: list[str] = []
     if repealed_dir is not None:
         for rf in read_repealed_folder(Path(repealed_dir)):
-            if rf.parsed.title in groups:
+            original = _ORIGINAL_TEXT.search(rf.parsed.title)
+            if original:  # 「…规定（2015年原文）」: an earlier version of a cn_laws title
+                rf.parsed.title = rf.parsed.title[: original.start()]
+            elif rf.parsed.title in groups:
                 continue  # cn_laws keeps the same text (LawRefBook) under that title
             row = {"path": rf.path, "level": rf.level, "publish": "", "valid_from": ""}
-            row.update(expired_flag="1", latest_in_corpus="1")
+            row.update(expired_flag="0" if original else "1")
+            row.update(latest_in_corpus="0" if original else "1")
             groups[rf.parsed.title].append((row, rf.parsed))
             added_repealed.append(rf.path)
 
@@ -255,6 +307,7 @@ def build_payload(
                     "published": _iso(v.version_date),
                     "in_force_from": _iso(v.in_force),
                     "in_force_to": _iso(nxt),
+                    "in_force_source": v.in_force_source,
                     "source_path": v.path,
                     "expired_flag": v.expired,
                     "body": "" if arts else v.parsed.body,
@@ -282,8 +335,17 @@ def build_payload(
         }
 
     in_force_fixes = audit_in_force(instruments, _resolver(instruments))
+    newest = {t: max(ms, key=lambda r: r[0]["path"])[1] for t, ms in groups.items()}
+    rebuilt = add_rebuilt_versions(
+        instruments,
+        {t: list(pf.events) for t, pf in newest.items()},
+        {t: pf.body_in_force for t, pf in newest.items()},
+    )
     mark_later_amendments(instruments)
     repeals = _derive_repeals(instruments)
+    scheduled: list[dict[str, Any]] = []
+    if updates_dir is not None:
+        scheduled = _apply_repeals_csv(instruments, repeals, Path(updates_dir))
     alias_table, short_names = _aliases(instruments, repeals)
     add_successor_links(instruments)
     docnos = _document_numbers(instruments, repeals)
@@ -302,7 +364,12 @@ def build_payload(
             "repealed_dir": Path(repealed_dir).name if repealed_dir else None,
             "repealed_texts": added_repealed,
             "in_force_fixes": in_force_fixes,
+            "updates_dir": Path(updates_dir).name if updates_dir else None,
+            "updates_replaced": replaced,
+            "rebuilt_versions": rebuilt,
+            "repeals_csv": scheduled,
         },
+        "horizon": horizon_of(ordered),
         "instruments": ordered,
         "repeals": repeals,
         "aliases": dict(sorted(alias_table.items())),
@@ -310,6 +377,64 @@ def build_payload(
         "document_numbers": docnos,
         "guiding_cases": cases,
     }
+
+
+def horizon_of(instruments: Iterable[dict[str, Any]]) -> str | None:
+    """The store's horizon: the date (ISO) of its newest text, the latest ``published``
+    date of any version (law made after it cannot be in the store)."""
+    dates = [v["published"] for i in instruments for v in i["versions"] if v["published"]]
+    return max(dates, default=None)
+
+
+def _apply_repeals_csv(
+    instruments: dict[str, dict[str, Any]], repeals: list[dict[str, Any]], updates_dir: Path
+) -> list[dict[str, Any]]:
+    """Apply ``cn_laws_updates/repeals.csv`` (whole repeals; a partial one, 「…第三十二条第一
+    款」, is left to the text): an instrument of the store gets ``repealed_on`` = ``effective``
+    (it stays in force until the day before: 生态环境法典 repeals ten laws on 2026-08-15), and
+    the repealing instrument as successor when it is a law or interpretation of the store, not
+    a 决定 that only lists repeals; an instrument the store lacks becomes a name-only repeal
+    record. An earlier repeal already derived from a text is kept. Returns the rows applied."""
+    path = updates_dir / "repeals.csv"
+    if not path.is_file():
+        return []
+    resolve = _resolver(instruments)
+    absent = {r["title"]: r for r in repeals}
+    applied: list[dict[str, Any]] = []
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.DictReader(fh))
+    for r in rows:
+        if r.get("scope", "whole") != "whole" or not r.get("effective"):
+            continue
+        name = r["repealed"].strip()
+        bare = _TRAILING_NOTE.sub("", name)
+        found = resolve(name) or resolve(bare)
+        by = resolve(r["by"]) or resolve(_TRAILING_NOTE.sub("", r["by"]))
+        successor = by if by and "决定" not in by else None
+        source = f"{r['by']}{r['provision']}".strip()
+        on = r["effective"]
+        if found is not None:
+            inst = instruments[found]
+            if inst["repealed_on"] is None or inst["repealed_on"] > on:
+                inst.update(repealed_on=on, successor=successor, repeal_source=source)
+            elif inst["repealed_on"] == on and inst["successor"] is None:
+                inst["successor"] = successor
+            applied.append({"title": found, "repealed_on": inst["repealed_on"], "in_store": True})
+            continue
+        rec = absent.get(bare)
+        if rec is None or rec["repealed_on"] > on:
+            rec = {
+                "title": bare,
+                "aliases": [],
+                "repealed_on": on,
+                "successor": successor,
+                "level": _guess_level(bare),
+                "source": source,
+            }
+            absent[bare] = rec
+        applied.append({"title": bare, "repealed_on": rec["repealed_on"], "in_store": False})
+    repeals[:] = sorted(absent.values(), key=lambda x: x["title"])
+    return applied
 
 
 def _resolver(instruments: dict[str, dict[str, Any]]) -> Callable[[str], str | None]:

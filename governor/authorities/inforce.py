@@ -113,6 +113,7 @@ def audit_in_force(
     def fix(title: str, v: dict[str, Any], on: date, source: str) -> None:
         was = v["in_force_from"]
         v["in_force_from"] = on.isoformat()
+        v["in_force_source"] = "amending decision"
         fixes.append(
             {
                 "title": title,

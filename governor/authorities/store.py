@@ -477,7 +477,11 @@ class AuthorityStore:
     # ------------------------------------------------------------------ construction / io
     @classmethod
     def build(
-        cls, laws_dir: Path, cases_dir: Path | None = None, repealed_dir: Path | None = None
+        cls,
+        laws_dir: Path,
+        cases_dir: Path | None = None,
+        repealed_dir: Path | None = None,
+        updates_dir: Path | None = None,
     ) -> AuthorityStore:
         """Parse the corpus folders (see :func:`governor.authorities.build.build_payload`).
 
@@ -489,6 +493,7 @@ class AuthorityStore:
                 Path(laws_dir),
                 Path(cases_dir) if cases_dir else None,
                 Path(repealed_dir) if repealed_dir else None,
+                Path(updates_dir) if updates_dir else None,
             )
         )
 
@@ -556,6 +561,28 @@ class AuthorityStore:
             raise StoreError(
                 f"cannot write authority store to {path} ({exc}): check the path"
             ) from exc
+
+    @property
+    def horizon(self) -> date:
+        """The date of the store's newest text (payload ``horizon``; for an older payload
+        without it, the latest ``published`` date of any version): law made after it is not
+        in the store. ``date.min`` for a store without any dated version."""
+        raw = self._payload.get("horizon")
+        if raw:
+            return date.fromisoformat(raw)
+        dates = [
+            v["published"] for r in self._raw.values() for v in r["versions"] if v["published"]
+        ]
+        return date.fromisoformat(max(dates)) if dates else date.min
+
+    @property
+    def dense_base(self) -> dict[str, Any] | None:
+        """What the shipped dense vectors may still be used for after a rebuild (payload
+        ``dense_base``: ``build_id`` of the store they were made from, ``stale`` unit ids
+        whose text changed or went since, ``bm25_only`` the number of this store's units
+        without a valid vector); None when the payload has no such record."""
+        raw = self._payload.get("dense_base")
+        return raw if isinstance(raw, dict) else None
 
     @property
     def build_id(self) -> str:
@@ -973,6 +1000,26 @@ class AuthorityStore:
         """
         sel = self._selected(title, as_of, version_hint)
         return None if sel is None else self._version_record(sel[0], sel[1]["version"])
+
+    def in_force_on(self, title: str, as_of: date) -> tuple[str, InstrumentVersion | None]:
+        """``(status, version)`` of an instrument on ``as_of`` (issue 24 item 7).
+
+        ``not_yet_in_force`` with None before its earliest version took effect; ``repealed``
+        with its last version (the repealed text, read with ``repealed_on``) on or after its
+        repeal date; otherwise ``in_force`` with the version in force that day. ``unknown``
+        with None for a title the store has no version of.
+        """
+        t = self._title(title)
+        raw = self._raw.get(t) if t else None
+        if raw is None or not raw["versions"]:
+            return "unknown", None
+        first = raw["versions"][0]
+        start = first["in_force_from"] or first["published"]
+        if start and as_of.isoformat() < start:
+            return "not_yet_in_force", None
+        if raw["repealed_on"] and as_of.isoformat() >= raw["repealed_on"]:
+            return "repealed", self._version_record(raw["title"], raw["versions"][-1]["version"])
+        return "in_force", self.version(raw["title"], as_of=as_of)
 
     # ------------------------------------------------------------------ provisions
     def article(
@@ -1420,8 +1467,15 @@ class AuthorityStore:
                 json.dumps(idx.keys, ensure_ascii=False), encoding="utf-8"
             )
             part = path.with_suffix(".part")
+
+            def same_bytes(info: tarfile.TarInfo) -> tarfile.TarInfo:
+                # no build-time metadata in the archive: the same store gives the same bytes
+                info.mtime, info.uid, info.gid, info.uname, info.gname = 0, 0, 0, "", ""
+                info.mode = 0o755 if info.isdir() else 0o644
+                return info
+
             with lzma.open(part, "wb", preset=6) as xz, tarfile.open(fileobj=xz, mode="w") as tf:
-                tf.add(root, arcname=self.build_id)
+                tf.add(root, arcname=self.build_id, filter=same_bytes)  # members sorted by name
             os.replace(part, path)
 
     def _save_cached_global(self, idx: _Bm25) -> None:
@@ -1507,15 +1561,25 @@ def _json_untracked(data: bytes) -> Any:
 
 
 def build_store(
-    laws_dir: Path, cases_dir: Path | None, out_path: Path, repealed_dir: Path | None = None
+    laws_dir: Path,
+    cases_dir: Path | None,
+    out_path: Path,
+    repealed_dir: Path | None = None,
+    updates_dir: Path | None = None,
+    dense_base: dict[str, Any] | None = None,
 ) -> AuthorityStore:
     """Build from the corpus folders and save to ``out_path`` (for ``citegov corpus build``).
+
+    ``dense_base`` (see :attr:`AuthorityStore.dense_base`) is recorded in the payload when
+    given, so shipped vectors of an earlier build stay usable for unchanged provisions.
 
     Raises:
         CorpusError: the corpus cannot be parsed.
         StoreError: ``out_path`` cannot be written.
     """
-    store = AuthorityStore.build(laws_dir, cases_dir, repealed_dir)
+    store = AuthorityStore.build(laws_dir, cases_dir, repealed_dir, updates_dir)
+    if dense_base is not None:
+        store._payload["dense_base"] = dense_base
     store.save(out_path)
     return store
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable
+from datetime import date
 from pathlib import Path
 from typing import TYPE_CHECKING, Annotated
 
@@ -74,6 +75,14 @@ def corpus_build(
             help="Texts of laws repealed by the 民法典 (cn_repealed): stored as repealed versions.",
         ),
     ] = None,
+    updates: Annotated[
+        Path | None,
+        typer.Option(
+            "--updates",
+            help="Law made after the cn_laws snapshot (cn_laws_updates, with its manifest and "
+            "repeals.csv).",
+        ),
+    ] = None,
     output: Annotated[
         Path | None, typer.Option("--out", help="Store file to write (default: the user store).")
     ] = None,
@@ -83,8 +92,10 @@ def corpus_build(
 
     if not source.is_dir():
         raise fail(f"--from {source}: not a folder; pass the cn_laws folder")
+    if updates is not None and not updates.is_dir():
+        raise fail(f"--updates {updates}: not a folder; pass the cn_laws_updates folder")
     try:
-        store = AuthorityStore.build(source, cases, repealed)
+        store = AuthorityStore.build(source, cases, repealed, updates)
     except GovernorError as exc:
         raise fail(str(exc)) from None
     target = output or Path.home() / ".cache" / "citegov" / "store.json.gz"
@@ -95,13 +106,19 @@ def corpus_build(
 
 @corpus_app.command("stats")
 def corpus_stats(config: ConfigOpt = None) -> None:
-    """Counts of instruments, versions, articles, aliases, repealed instruments."""
+    """Counts of instruments, versions, articles, aliases, repealed instruments; the horizon
+    (date of the newest text: law made after it is not in the store)."""
     gov = make_governor(config)
     t = Table(title="authority store")
     t.add_column("what")
     t.add_column("count", justify="right")
     for k, v in gov.store.stats().items():
         t.add_row(k, f"{v:,}")
+    horizon = gov.store.horizon
+    t.add_row("horizon (newest text)", horizon.isoformat() if horizon > date.min else "-")
+    base = gov.store.dense_base
+    if base is not None:
+        t.add_row("provisions BM25-only (no dense vector)", f"{int(base.get('bm25_only', 0)):,}")
     out.print(t)
 
 
@@ -132,7 +149,22 @@ def corpus_show(
     if cit is None or cit.instrument is None or cit.article is None:
         raise fail(f"{pin!r}: not a pin cite the store resolves; try e.g. 民法典第五百七十七条")
     when = parse_as_of(as_of)
-    rec = gov.store.article(cit.instrument, cit.article, as_of=when, version_hint=cit.version_hint)
+    hint = cit.version_hint
+    if when is not None and hint is None:  # the version in force that day (issue 24 item 7)
+        status, current = gov.store.in_force_on(cit.instrument, when)
+        if current is None:
+            first = gov.store.version(cit.instrument)
+            inst = gov.store.instrument(cit.instrument)
+            start = inst.versions[0].in_force_from if inst and inst.versions else None
+            raise fail(
+                f"{pin}: 《{cit.instrument}》 was not yet in force on {when.isoformat()}"
+                + (f" (in force from {start.isoformat()})" if start else "")
+                if status == "not_yet_in_force" or first is not None
+                else f"{pin}: no version of 《{cit.instrument}》 in the store",
+                code=1,
+            )
+        hint = current.version
+    rec = gov.store.article(cit.instrument, cit.article, as_of=when, version_hint=hint)
     if rec is None:
         raise fail(f"{pin}: 《{cit.instrument}》 has no {cit.pin}", code=1)
     auth = gov.store.authority(rec, cit.paragraph, cit.item)
@@ -142,6 +174,14 @@ def corpus_show(
     if auth.path:
         out.print(" / ".join(auth.path), style="dim", highlight=False)
     out.print(auth.text, highlight=False)
+    later = gov.store.text_in_force_from(rec.instrument, rec.version, rec.article)
+    if later is not None:
+        out.print(
+            f"(the wording of this version is not in the corpus; shown: the wording in force "
+            f"from {later.isoformat()})",
+            style="yellow",
+            highlight=False,
+        )
     from governor.authorities.structure import format_structure, structure_of
 
     out.print(format_structure(structure_of(rec)), style="dim", highlight=False)

@@ -327,7 +327,11 @@ class HybridRetriever:
         )
         built = str((getattr(index, "info", None) or {}).get("citegov_store_build", ""))
         current = str(getattr(store, "build_id", "") or "")
-        if built and current and built != current:
+        base = getattr(store, "dense_base", None)
+        partial = bool(getattr(index, "partial", False)) and (
+            isinstance(base, Mapping) and base.get("build_id") == built
+        )  # shipped vectors of the build this store was rebuilt from (prebuilt.dense_base_for)
+        if built and current and built != current and not partial:
             raise RetrievalIndexError(
                 f"the semantic index was built from store build {built[:12]}, but the store is "
                 f"build {current[:12]}; rebuild the index (`citegov index build`)"

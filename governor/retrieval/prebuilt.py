@@ -54,6 +54,7 @@ __all__ = [
     "PrebuiltIndex",
     "build_prebuilt",
     "bundled_prebuilt",
+    "dense_base_for",
     "distinct_texts",
     "embed_resumable",
     "quantise",
@@ -392,7 +393,19 @@ class PrebuiltIndex:
                 f"embedder gives {embedder.dim}-d; {BUILD_HELP}"
             )
         build = str(getattr(store, "build_id", "") or "")
-        if h.store_build != build:
+        base = getattr(store, "dense_base", None)
+        self._stale: frozenset[str] = frozenset()
+        self.partial = False
+        if (
+            h.store_build != build
+            and isinstance(base, Mapping)
+            and base.get("build_id") == h.store_build
+        ):
+            # a store rebuilt since the vectors were made: the vectors of provisions whose
+            # text is unchanged stay valid; the others (and new provisions) are BM25-only
+            self._stale = frozenset(base.get("stale") or ())
+            self.partial = True
+        elif h.store_build != build:
             raise RetrievalIndexError(
                 f"the prebuilt embeddings at {self.location} belong to store build "
                 f"{h.store_build[:12]}, but the store is build {build[:12] or '(none)'}; {BUILD_HELP}"
@@ -442,6 +455,11 @@ class PrebuiltIndex:
                 arrays["matrix"] = np.multiply(codes, arrays["scale"], dtype=np.float32)
                 self._arrays = arrays
                 self._units = _UnitTable(bytes(arrays.pop("ids")).decode("utf-8").split("\n"))
+                if self._stale:
+                    ids = self._units.ids
+                    arrays["valid"] = np.fromiter(
+                        (i not in self._stale for i in ids), bool, len(ids)
+                    )
         assert self._arrays is not None
         return self._arrays
 
@@ -454,6 +472,10 @@ class PrebuiltIndex:
         """The units' chromadb-style metadata, derived from the store (for ``where``)."""
         if self._meta is None:
             units = index_units(self.store, max_chars=self.header.max_chars)
+            if self.partial:  # by id: a unit the store no longer has matches no filter
+                by_id = {u.id: u.meta for u in units}
+                self._meta = [by_id.get(i, {"instrument": None}) for i in self._unit_table().ids]
+                return self._meta
             if [u.id for u in units] != self._unit_table().ids:
                 raise RetrievalIndexError(
                     f"the store's index units differ from those of {self.location}; {BUILD_HELP}"
@@ -494,6 +516,9 @@ class PrebuiltIndex:
             return [[] for _ in range(len(vectors))]
         table = self._unit_table()
         scores = self.unit_scores(np.atleast_2d(vectors))
+        valid = self._load().get("valid")
+        if valid is not None:
+            scores = np.where(valid, scores, -np.inf)
         if where:
             metas = self._metas()
             mask = np.fromiter((_match(m, where) for m in metas), bool, len(metas))
@@ -513,7 +538,7 @@ class PrebuiltIndex:
         """Reconstructed vectors of ``ids`` (missing ids skipped): ``(found, (n, D) float32)``;
         ``query · vector`` equals the score :meth:`query_embeddings` ranks by."""
         table = self._unit_table()
-        found = [i for i in ids if i in table.position]
+        found = [i for i in ids if i in table.position and i not in self._stale]
         if not found:
             return [], np.zeros((0, int(self.header.embedder_dim)), dtype=np.float32)
         a = self._load()
@@ -527,8 +552,8 @@ class PrebuiltIndex:
         return list(self._unit_table().ids)
 
     def count(self) -> int:
-        """Number of index units."""
-        return int(self.header.units)
+        """Number of index units (those still valid for a rebuilt store)."""
+        return int(self.header.units) - len(self._stale)
 
     @property
     def info(self) -> dict[str, Any]:
@@ -542,6 +567,7 @@ class PrebuiltIndex:
             "citegov_prebuilt": True,
             "citegov_dims": h.dims,
             "citegov_quantisation": h.quantisation,
+            "citegov_stale_units": len(self._stale),
         }
 
     def close(self) -> None:
@@ -570,6 +596,39 @@ def distinct_texts(units: Iterable[Any]) -> tuple[list[str], npt.NDArray[np.int3
 DEFAULT_DIMS: int | None = 256
 """PCA width of the shipped vectors (None: all of the embedder's dimensions); chosen by
 ``python -m benchmarks.bench_retrieval quant`` (see the README, "Speed")."""
+
+
+def dense_base_for(
+    new_store: Any, old_store: Any, stem: Path | str, *, max_chars: int = EMBED_MAX_CHARS
+) -> tuple[dict[str, Any] | None, int]:
+    """The ``dense_base`` record a rebuilt store keeps so the vectors at ``stem`` stay usable.
+
+    ``old_store`` is the store the vectors were made for (same ``build_id`` as the file) or
+    a rebuild of it that carries its own ``dense_base`` for them; the record lists as
+    ``stale`` every unit of the file whose text differs in ``new_store`` or which it lacks
+    (and those already stale), and counts as ``bm25_only`` the units of ``new_store`` without
+    a valid vector. Deterministic: the same inputs give the same record.
+
+    Returns:
+        ``(record or None when the vectors belong to neither, units of new_store that have
+        no valid vector: BM25-only)``.
+    """
+    header = read_header(stem)
+    with np.load(_stem(stem).with_suffix(".npz"), allow_pickle=False) as z:
+        file_ids = bytes(z["ids"]).decode("utf-8").split("\n")
+    old_build = str(getattr(old_store, "build_id", "") or "")
+    prior: set[str] = set()
+    if old_build != header.store_build:
+        base = getattr(old_store, "dense_base", None)
+        if not isinstance(base, Mapping) or base.get("build_id") != header.store_build:
+            return None, len(index_units(new_store, max_chars=max_chars))
+        prior = set(base.get("stale") or ())
+    old = {u.id: u.text for u in index_units(old_store, max_chars=max_chars)}
+    new = {u.id: u.text for u in index_units(new_store, max_chars=max_chars)}
+    stale = sorted(i for i in file_ids if i in prior or i not in new or new[i] != old.get(i))
+    covered = set(file_ids) - set(stale)
+    missing = sum(1 for i in new if i not in covered)
+    return {"build_id": header.store_build, "stale": stale, "bm25_only": missing}, missing
 
 
 def build_prebuilt(

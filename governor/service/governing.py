@@ -107,8 +107,19 @@ class ProvisionResponse(BaseModel):
     item: int | None
     level: str
     as_of: date | None
-    in_force: str | None = Field(description="Version in force on as_of (latest if no as_of).")
-    text: str | None = Field(description="Text of the in-force version.")
+    in_force: str | None = Field(
+        description="Version in force on as_of (latest if no as_of); null before the instrument "
+        "took effect and on or after its repeal."
+    )
+    status: str = Field(
+        default="in_force",
+        description="On as_of: in_force | not_yet_in_force | repealed (text is then the "
+        "repealed wording, with repealed_on and successor).",
+    )
+    text: str | None = Field(
+        description="Text of the version in force on as_of; the repealed text after repeal; "
+        "null before the instrument took effect."
+    )
     repealed_on: date | None
     successor: str | None
     versions: tuple[ProvisionVersion, ...]
@@ -557,16 +568,24 @@ def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionRespons
             return str(para.full_text)
         return str(para.items[c.item - 1]) if 1 <= c.item <= len(para.items) else None
 
+    last = inst.versions[-1].version if inst.versions else None
     versions = tuple(
         ProvisionVersion(
             version=v.version,
             in_force_from=v.in_force_from,
-            in_force_to=v.in_force_to,
+            # the last version of a repealed instrument ends on its repeal
+            in_force_to=v.in_force_to or (inst.repealed_on if v.version == last else None),
             text=text_of(store.article(c.instrument, c.article, version_hint=v.version)),
         )
         for v in inst.versions
     )
-    current = store.version(c.instrument, as_of=as_of)
+    status = "in_force"
+    if as_of is None:
+        current = store.version(c.instrument)
+        if inst.repealed_on is not None and inst.repealed_on <= date.today():
+            status = "repealed"
+    else:
+        status, current = store.in_force_on(c.instrument, as_of)
     cur_text = (
         text_of(store.article(c.instrument, c.article, version_hint=current.version))
         if current is not None
@@ -587,7 +606,8 @@ def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionRespons
         item=c.item,
         level=str(inst.level),
         as_of=as_of,
-        in_force=current.version if current is not None else None,
+        in_force=current.version if current is not None and status == "in_force" else None,
+        status=status,
         text=cur_text,
         repealed_on=inst.repealed_on,
         successor=inst.successor,
