@@ -49,7 +49,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from governor.core.config import EditPolicy
+from governor.core.config import EditPolicy, Thresholds
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
@@ -279,6 +279,11 @@ class RevisionPolicy:
 
     name: EditPolicy = "proven"
     name_min: float = NAME_MIN
+    name_probability: float = Thresholds().candidate_name_probability
+    """A store-wide candidate with a calibrated probability (``Suggestion.probability``) is
+    named at or above this probability, on the question's evidence and its own
+    (``Thresholds.candidate_name_probability``, fitted so that named candidates were right
+    ≥ 90 % on held-back dev answers)."""
     weigh: Weigher | None = None
     """How distinctive the report's words are (:data:`Weigher`); None: plain containment
     only (no store at hand)."""
@@ -540,6 +545,9 @@ class RevisionPolicy:
         said = said_of(cit)
         cited = v.resolved.text if v.resolved is not None else ""
         found: tuple[Authority, float] | None = None
+        calibrated = self.calibrated_candidate(v)
+        if calibrated is not None:
+            return calibrated
         if v.suggestion is not None:
             found = (v.suggestion.authority, v.suggestion.score)
         elif target is not None:
@@ -574,6 +582,21 @@ class RevisionPolicy:
             # law's provision near-verbatim both ways (``strategies.RESTATES_*``)
             return None
         return pinpoint(said, auth), conf
+
+    def calibrated_candidate(self, v: Verdict) -> tuple[Authority, float] | None:
+        """The verdict's store-wide candidate when its calibrated probability is at least
+        :attr:`name_probability` (and it is not the cited provision): ``(provision,
+        probability)``; else None (the proof-based naming of :meth:`candidate` decides)."""
+        s = v.suggestion
+        if s is None or s.probability is None or s.probability < self.name_probability:
+            return None
+        r = v.resolved
+        if r is not None and (s.authority.instrument, s.authority.article) == (
+            r.instrument,
+            r.article,
+        ):
+            return None
+        return s.authority, s.probability
 
     def note(self, v: Verdict, named: tuple[Authority, float] | None, op: str) -> str:
         """The annotation text for an unproven ``op`` on ``v`` (ends 「请核实）」)."""
@@ -613,9 +636,8 @@ class RevisionPolicy:
             head = "所引款项经核查不存在，且" + head.removeprefix("经核查，")
         if named is not None:
             auth, conf = named
-            return (
-                f"（注：{head}，可能应为{pin_label(auth)}（置信度{self.shown(conf):.2f}），请核实）"
-            )
+            shown = conf if self.calibrated_candidate(v) is not None else self.shown(conf)
+            return f"（注：{head}，可能应为{pin_label(auth)}（置信度{shown:.2f}），请核实）"
         return f"（注：{head}，请核实）"
 
     @staticmethod
