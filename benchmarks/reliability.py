@@ -349,14 +349,18 @@ def transfers(report: KindReport) -> bool:
     return report.map is not None and raw is not None and cal is not None and cal < raw
 
 
-def thresholds_toml(reports: Sequence[KindReport], source: str) -> str:
+def thresholds_toml(
+    reports: Sequence[KindReport], source: str, candidates: CandidateFit | None = None
+) -> str:
     """A config file (TOML) with the fitted ``[thresholds]`` and their ``source``.
 
     ``[thresholds.calibration]`` holds every map that :func:`transfers` (lowers the held-out
     ECE); ``suggestion_min_score`` is set to the raw score at which a suggestion is right with
     calibrated probability ≥ 0.5 only when the suggestion map transfers (otherwise the
     default stays and ``source`` says why). ``source`` lists, per kind, the method, the
-    fitting group's size and the held-out ECE raw → calibrated.
+    fitting group's size and the held-out ECE raw → calibrated. With ``candidates`` (a
+    :class:`CandidateFit` whose threshold exists), ``candidate_weights`` and
+    ``candidate_name_probability`` are written too, with the held-out precision in ``source``.
     """
     lines = [
         "# Fitted by `citegov calibrate --fit-group … --write-thresholds`; see README.",
@@ -371,6 +375,17 @@ def thresholds_toml(reports: Sequence[KindReport], source: str) -> str:
         notes.append(
             "suggestion_min_score kept at its default: the suggestion map does not "
             "lower the held-out ECE"
+        )
+    if candidates is not None and candidates.threshold is not None:
+        lines.append(f"candidate_weights = [{', '.join(str(w) for w in candidates.weights)}]")
+        lines.append(f"candidate_name_probability = {candidates.threshold}")
+        held = "; ".join(
+            f"{g} {right}/{named} right, names {rate}"
+            for g, _n, named, right, _w, _p, rate in candidates.per_group
+        )
+        notes.append(
+            f"candidates: logistic on {candidates.n_fit} of {candidates.fit_group}, named at "
+            f"p >= {candidates.threshold} ({held})"
         )
     for r in reports:
         if r.map is None:
@@ -440,15 +455,18 @@ class CandidateFit(Frozen):
 
 
 def candidate_pairs(
-    items: Sequence[LabelledItem], preds: Sequence[Prediction]
+    items: Sequence[LabelledItem], preds: Sequence[Prediction], features: Sequence[str]
 ) -> list[tuple[str, str, tuple[float, ...], bool, bool]]:
     """``(group, id, features, right, wrong_article)`` per model answer whose verdict carries a
-    store-wide candidate: right = it is the labelled target provision (an answer labelled
-    ``supports`` has none: any candidate is wrong); reference answers left out."""
+    store-wide candidate with exactly the named ``features``: right = it is the labelled
+    target provision (an answer labelled ``supports`` has none: any candidate is wrong);
+    reference answers left out."""
     out = []
     for it, p in zip(items, preds, strict=True):
         if it.group == "reference" or not p.suggestion_features:
             continue
+        if tuple(k for k, _v in p.suggestion_features) != tuple(features):
+            continue  # another kind of candidate (``off_question``)
         app = it.expected.applicability
         target = it.expected.suggestion
         if app == "supports":
@@ -513,7 +531,7 @@ def fit_candidates(
     """Fit the candidate map on ``fit_group``; the naming threshold from two-fold
     out-of-fold probabilities there; figures per group at that threshold. None when the fit
     group has no right or no wrong candidate."""
-    rows = candidate_pairs(items, preds)
+    rows = candidate_pairs(items, preds, features)
     fit_rows = [r for r in rows if r[0] == fit_group]
     if not fit_rows:
         return None

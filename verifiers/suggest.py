@@ -376,6 +376,51 @@ def scenario_provision(
     )
 
 
+def rescored(
+    current: Suggestion,
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    question: str,
+    *,
+    said: str = "",
+    probability: float,
+    k: int = SCENARIO_K,
+) -> Suggestion:
+    """``current`` (a candidate the judges found from the report's words, which is not the
+    store's best for the question) with its :data:`CANDIDATE_FEATURES` after an
+    ``("off_question", 1.0)`` pair (``margin`` 0: the question does not single it out; the
+    candidate map is neither fitted on nor applied to such candidates) and ``probability``
+    (``Thresholds.candidate_off_question_probability``: on LawBench 3-2 such candidates were
+    the reference article for 16 of 108 GPT-3.5 citations, 20 of 337 for the other models —
+    far below any naming probability, so the note names none; a move still needs its own
+    proof). ``current`` unchanged when its provision is not in the store."""
+    a = current.authority
+    rec = store.article(a.instrument, a.article or "", as_of=item.as_of) if a.article else None
+    if rec is None:
+        return current
+    said_rank = said_cov = 0.0
+    if said.strip():
+        own = retriever.search(search_query(said), as_of=item.as_of, k=k)
+        said_rank = next((1.0 / i for i, (r, _s) in enumerate(own, 1) if _same(r, rec)), 0.0)
+        said_cov = containment(said, rec.text)
+    same = item.record is not None and rec.instrument == item.record.instrument
+    feats = (
+        0.0,
+        containment(question, rec.text),
+        said_rank,
+        said_cov,
+        1.0 if same else 0.0,
+        float(_rule_like(rec)),
+    )
+    return current.model_copy(
+        update={
+            "features": (("off_question", 1.0), *zip(CANDIDATE_FEATURES, feats, strict=True)),
+            "probability": probability,
+        }
+    )
+
+
 def structure_rank(
     hits: list[tuple[ArticleRecord, float]],
 ) -> list[tuple[ArticleRecord, float]]:

@@ -28,6 +28,7 @@ from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, judge_all
 from verifiers.suggest import (
     existence_suggestion,
+    rescored,
     scenario_provision,
     strip_caption,
     successor_suggestion,
@@ -378,9 +379,10 @@ class Verifier:
         item 1): the store-wide candidate for the question
         (:func:`verifiers.suggest.scenario_provision`, scored by the fitted candidate map
         ``Thresholds.candidate_weights``) when the judges found none; its features and
-        probability attached when they found the same provision; ``current`` unchanged when
-        they found another one (the report's words proved it), when there is no question or
-        no candidate map, or when ``current`` already carries a probability."""
+        probability attached when they found the same provision; when they found another one
+        (from the report's words), that one with the probability of a candidate the question
+        does not single out (:func:`verifiers.suggest.rescored`); ``current`` unchanged when there is no question
+        or no candidate map, or when it already carries a probability."""
         th = getattr(self.judge, "thresholds", None)
         weights = th.candidate_weights if isinstance(th, Thresholds) else ()
         if not weights or not context.strip() or ex.record is None or ex.authority is None:
@@ -401,7 +403,15 @@ class Verifier:
             return current.model_copy(
                 update={"features": scen.features, "probability": scen.probability}
             )
-        return current
+        return rescored(
+            current,
+            item,
+            self.retriever,
+            self.store,
+            context,
+            said=said,
+            probability=th.candidate_off_question_probability,  # type: ignore[union-attr]
+        )
 
     def _existence_suggestion(
         self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str

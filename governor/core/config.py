@@ -102,6 +102,10 @@ class Thresholds(BaseModel):
     """The candidate map: logistic ``(bias, w per verifiers.suggest.CANDIDATE_FEATURES)`` giving
     the probability that a store-wide candidate is the provision an expert would cite (empty:
     the older two-feature confidence). Source in :data:`CANDIDATE_SOURCE`."""
+    candidate_off_question_probability: float = Field(0.15, ge=0, le=1)
+    """Probability of a failing citation's candidate found from the report's words when the
+    store's best provision for the question is another one: its share right on the GPT-3.5
+    answers of LawBench 3-2 (16 of 108; held out: chatglm2-6b 9 of 206, qwen-7b 11 of 131)."""
     candidate_name_probability: float = Field(0.69, ge=0, le=1)
     """A note names a store-wide candidate (「可能应为…（置信度…）」) at or above this calibrated
     probability; below, it says what is wrong without a name. Source in

@@ -31,6 +31,7 @@ from governor.revision.ops import (
     sentence_bounds,
 )
 from governor.revision.policy import (
+    IN_TARGET,
     MOVES,
     QUOTE_IN,
     QUOTE_OUT,
@@ -39,10 +40,12 @@ from governor.revision.policy import (
     RevisionPolicy,
     outside_quotes,
     pin_label,
+    pinpoint,
     sentence_end,
+    unit_text,
 )
 from governor.text.numerals import article_label, to_chinese
-from governor.text.regexes import CITEGOV_NOTE
+from governor.text.regexes import CITEGOV_NOTE, CLAUSE_BOUNDARY_RE, MODAL_WORD_RE
 from governor.text.sanitize import fenced_blocks
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
 from verifiers.suggest import DISTINCT_REASON, bracket_title
@@ -977,6 +980,13 @@ class EfaReviser:
             # "correct" that provision's numbers into the cited one's.
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description is the text of {target.label}, not of {cit.pin}", v)  # fmt: skip
+        whole = self.article_text(auth) if self.article_text is not None and auth else ""
+        repin = _repin(said, auth, whole)
+        if repin is not None:
+            # the words are another 款/项's of the cited article (劳动法第四十四条第二项 cited
+            # for 第三项's 百分之三百): change the pin, never that 项's figures into the cited one's
+            return edit("fix_granularity", text, cit.span, retarget(cit, repin),
+                        f"the description is the text of {repin.label}, not of {cit.pin}", v)  # fmt: skip
         if said_span is not None and src and said and said_span.slice(text) == said:
             if auth is not None and (auth.paragraph or auth.item):
                 # a pinned 款/项 is judged with its article (the modal of 第三十九条's lead-in
@@ -989,15 +999,17 @@ class EfaReviser:
                 return edit("fix_number", text, sp, mm.expected.text,
                             f"the provision says {mm.expected.text}, not {mm.found.text}", v)  # fmt: skip
             for fl in modality_flips(said, src):
-                sp = Span(
-                    start=said_span.start + fl.found.start, end=said_span.start + fl.found.end
+                a, b, new = _modal_fix(
+                    said, fl.found.start, fl.found.end, src, fl.expected.start, fl.expected.end
                 )
-                return edit("fix_number", text, sp, fl.expected.word,
-                            f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
+                sp = Span(start=said_span.start + a, end=said_span.start + b)
+                return edit("fix_number", text, sp, new,
+                            f"the provision says {new}, not {said[a:b]}", v)  # fmt: skip
             for sw in polarity_swaps(said, src):
-                sp = Span(start=said_span.start + sw.start, end=said_span.start + sw.end)
-                return edit("fix_number", text, sp, sw.expected,
-                            f"the provision says {sw.expected}, not {sw.found}", v)  # fmt: skip
+                a, b, new = _modal_fix(said, sw.start, sw.end, src, sw.source_start, sw.source_end)
+                sp = Span(start=said_span.start + a, end=said_span.start + b)
+                return edit("fix_number", text, sp, new,
+                            f"the provision says {new}, not {said[a:b]}", v)  # fmt: skip
         if target is not None and target.article != cit.article:
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip
@@ -1053,6 +1065,63 @@ def _quote_spans(text: str) -> list[tuple[int, int]]:
 
 
 _ITEM_LINE = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
+
+
+def _modal_phrase(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The consequence phrase holding ``text[start:end]``: from the nearest modal verb before
+    it in its clause (:data:`~governor.text.regexes.MODAL_WORD_RE`) to the clause's end; None
+    when its clause has no modal before it."""
+    lo = start
+    while lo > 0 and not CLAUSE_BOUNDARY_RE.match(text, lo - 1) and text[lo - 1] not in "。；;\n":
+        lo -= 1
+    modal = [m for m in MODAL_WORD_RE.finditer(text, lo, end) if m.start() <= start]
+    if not modal:
+        return None
+    hi = end
+    while hi < len(text) and not CLAUSE_BOUNDARY_RE.match(text, hi) and text[hi] not in "。；;\n":
+        hi += 1
+    return modal[-1].start(), hi
+
+
+def _modal_fix(
+    said: str, start: int, end: int, src: str, s_start: int, s_end: int
+) -> tuple[int, int, str]:
+    """``(start, end, replacement)`` in ``said`` for a term fix: the whole modal phrase of
+    the report replaced by the provision's (「可以减轻处罚」 → 「可以从轻或者减轻处罚」, never
+    「可以从轻或者处罚」) when both sides have one; else the term alone (``src[s_start:s_end]``)."""
+    mine, theirs = _modal_phrase(said, start, end), _modal_phrase(src, s_start, s_end)
+    if mine is None or theirs is None or theirs[1] - theirs[0] > 2 * (mine[1] - mine[0]) + 4:
+        # no phrase on one side, or the provision's clause runs far beyond the report's: the
+        # term alone
+        return start, end, src[s_start:s_end]
+    return mine[0], mine[1], src[theirs[0] : theirs[1]]
+
+
+REPIN_GAP = 0.2
+"""A pinned 款/项 is re-pinned to a sibling only when the sibling holds this much more of the
+report's words (containment): 第四十四条第二项 (百分之二百) vs 第三项 (百分之三百) differ in one
+figure, so the words' other terms decide which 项 they are."""
+
+
+def _repin(said: str, auth: Authority | None, whole: str) -> Authority | None:
+    """The 款/项 of the cited article (``whole``: its text) whose text the report's words are
+    (≥ the policy's ``IN_TARGET`` and :data:`REPIN_GAP` more than the cited 款/项), when the
+    citation pins another one; None otherwise (unpinned, or the cited 款/项 is where the words
+    belong). The returned authority carries the whole article's text."""
+    if auth is None or not said or not (auth.paragraph or auth.item) or not whole:
+        return None
+    auth = auth.model_copy(update={"text": whole})
+    where = pinpoint(said, auth.model_copy(update={"paragraph": None, "item": None}))
+    if (where.paragraph, where.item) == (auth.paragraph, auth.item):
+        return None
+    if auth.item and not where.item:
+        return None  # the words are the 款's lead, not another 项: nothing to re-pin to
+    if not (where.paragraph or where.item):
+        return None
+    there, here = containment(said, unit_text(where)), containment(said, unit_text(auth))
+    if there < IN_TARGET or there < here + REPIN_GAP:
+        return None
+    return where
 
 
 def paragraphs(article_text: str) -> list[str]:

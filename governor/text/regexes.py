@@ -781,3 +781,8 @@ REPORT_HEADING_RE = re.compile(
 )
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
+
+MODAL_WORD_RE = re.compile(r"可以|应当|不得|必须|有权|无权|应|可")
+"""A modal verb opening a consequence phrase (「可以从轻或者减轻处罚」): a fix of a term inside
+the phrase replaces the phrase from its modal to the clause's end
+(``governor.revision.strategies``)."""
