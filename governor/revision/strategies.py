@@ -17,7 +17,7 @@ Layer 4: imports verdict types and repair operations, never the pipeline.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
@@ -595,6 +595,8 @@ class EfaReviser:
         for v, why in doomed:
             edits += self._remove_or_annotate(text, v, verdicts, why)
         if self.policy.gates:
+            edits += self._said_for_failing(text, verdicts, edits, fenced)
+        if self.policy.gates:
             taken = {e.citation_id for e in edits}
             for v in verdicts:
                 if v.citation.id in taken or v.excluded or _inside(v.citation.span, fenced):
@@ -615,6 +617,36 @@ class EfaReviser:
                 if (orig := by_id.get(ed.citation_id or "")) is not None:
                     self.replaced[ed.after] = orig
         return tuple(out)
+
+    def _said_for_failing(
+        self,
+        text: str,
+        verdicts: Sequence[Verdict],
+        edits: Sequence[Edit],
+        fenced: Sequence[tuple[int, int]],
+    ) -> list[Edit]:
+        """A note for each citation judged failing (:func:`judged_failing`) that got no edit
+        and has no note in its sentence: what the verifier found reaches the reader (issue 21
+        item 3: 8–12 % of wrong-article answers ended with no edit and no note). The note
+        says what is wrong and names a candidate only as :meth:`RevisionPolicy.candidate`
+        allows."""
+        taken = {e.citation_id for e in edits}
+        out: list[Edit] = []
+        for v in verdicts:
+            if v.citation.id in taken or v.excluded or not judged_failing(v):
+                continue
+            if _inside(v.citation.span, fenced) or _noted(text, v.citation):
+                continue
+            why = v.fidelity.rationale if v.fidelity.label == "misdescribed" else ""
+            why = why or v.applicability.rationale or v.existence.rationale
+            ed = self.policy.annotation(text, v, "mark_misdescribed", why, locate=self.locate)
+            if ed is None:
+                continue
+            a, b = sentence_bounds(text, min(ed.span.start, max(len(text) - 1, 0)))
+            if any(a <= o.span.start <= b for o in (*edits, *out)):
+                continue  # one note per sentence: another edit of this round is already there
+            out.append(ed)
+        return out
 
     def needs_unquote(self, text: str, verdicts: Sequence[Verdict]) -> bool:
         """Whether a passing citation's quotation mixes its provision's text with other
@@ -1059,6 +1091,39 @@ class EfaReviser:
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
+def judged_failing(v: Verdict) -> bool:
+    """A verdict the reader must hear about: the citation does not exist or is repealed, its
+    description is ``misdescribed``, or its provision is ``irrelevant`` to or ``contradicts``
+    the claim (partial labels — ``partially_faithful``, ``partially_supports``,
+    ``overextended`` — are qualified passes with their own repairs)."""
+    return (
+        v.existence.label in ("not_found", "repealed")
+        or v.fidelity.label == "misdescribed"
+        or v.applicability.label in ("irrelevant", "contradicts")
+    )
+
+
+def unreported(
+    text: str, verdicts: Sequence[Verdict], edited: Collection[str]
+) -> tuple[Verdict, ...]:
+    """The verdicts on ``text`` (a governed output) judged failing (:func:`judged_failing`)
+    that the reader is told nothing about: no edit of the run was on the citation (its id not
+    in ``edited``) and no citegov note stands between it and the end of its line. Excluded
+    citations and citations in code blocks are not counted."""
+    fenced = fenced_blocks(text)
+    out = []
+    for v in verdicts:
+        if v.excluded or not judged_failing(v) or v.citation.id in edited:
+            continue
+        if _inside(v.citation.span, fenced):
+            continue
+        end = text.find("\n", v.citation.span.end)
+        if CITEGOV_NOTE.search(text, v.citation.span.start, len(text) if end < 0 else end):
+            continue
+        out.append(v)
+    return tuple(out)
+
+
 def _quote_spans(text: str) -> list[tuple[int, int]]:
     """Half-open spans of “…” and 「…」 quotations (marks included), one line each."""
     return [(m.start(), m.end()) for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」", text)]
@@ -1094,7 +1159,13 @@ def _modal_fix(
         # no phrase on one side, or the provision's clause runs far beyond the report's: the
         # term alone
         return start, end, src[s_start:s_end]
-    return mine[0], mine[1], src[theirs[0] : theirs[1]]
+    phrase = src[theirs[0] : theirs[1]]
+    tail = said[end : mine[1]]
+    if not phrase.endswith(tail) or not phrase.startswith(said[mine[0] : start]):
+        # the provision's phrase is not the report's with the term changed (an excerpt cut
+        # short, another predicate): the term alone
+        return start, end, src[s_start:s_end]
+    return mine[0], mine[1], phrase
 
 
 REPIN_GAP = 0.2
