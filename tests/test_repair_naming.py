@@ -188,3 +188,32 @@ def test_removal_keeps_sentence_whole(gov: Governor) -> None:
     out = run(gov, "本案的法律依据主要来源于《医疗保险条例》以及《社会保险法》的相关规定。").text
     assert "来源于以及" not in out
     assert not [v for v in violations(out) if v.kind == "orphan_object"], out
+
+
+def test_successor_rule_changed(gov: Governor) -> None:
+    """合同法第五十五条 (一年) → 民法典第一百五十二条: named with 「规则已变化」 and the
+    difference (九十日 for 重大误解, a five-year cap), never as the same rule."""
+    r = run(
+        gov,
+        "根据《中华人民共和国合同法》第五十五条的规定，当事人应当自知道或者应当知道撤销事由之日起"
+        "一年内行使撤销权。",
+    )
+    assert "第一百五十二条" in r.text
+    assert "规则已变化" in r.text and "九十日" in r.text and "五年" in r.text, r.text
+    assert "一年内行使撤销权" in r.text  # the report's own words stay
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "expected"),
+    [
+        ("一年内没有行使撤销权", "一年内、九十日内没有行使撤销权；五年内", "另有「九十日」「五年」"),
+        ("应当在三十日内", "应当在三十日内", ""),
+        ("处五百元罚款", "予以警告", "原规定「五百元」现行规定未见"),
+        ("", "九十日", ""),
+    ],
+)
+def test_rule_change(old: str, new: str, expected: str) -> None:
+    from governor.revision.strategies import rule_change
+
+    got = rule_change(old, new)
+    assert (expected in got) if expected else got == "", got

@@ -47,7 +47,13 @@ from governor.revision.policy import (
 from governor.text.numerals import article_label, to_chinese
 from governor.text.regexes import CITEGOV_NOTE, CLAUSE_BOUNDARY_RE, MODAL_WORD_RE
 from governor.text.sanitize import fenced_blocks
-from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
+from verifiers.facts import (
+    modality_flips,
+    number_mismatches,
+    polarity_swaps,
+    provisos,
+    quantities,
+)
 from verifiers.suggest import DISTINCT_REASON, bracket_title
 from verifiers.textsim import containment, verbatim_share
 
@@ -437,7 +443,8 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     old = bracket_title(auth.instrument)
     if named is not None and _for_the_claim(v):
         # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
-        return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "")
+        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
         "irrelevant",
         "contradicts",
@@ -447,18 +454,40 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
         unfit = "，与所述内容不符" if misfit and not held else ""
+        changed = rule_change(auth.text, succ_text)
         return (
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
-            f"（置信度{conf:.2f}）{unfit}，请核实）"
+            f"（置信度{conf:.2f}）{unfit}{changed}，请核实）"
         )
     if named is not None:
-        return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "")
+        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
         else ""
     )
     return f"（注：该规定已{when}废止{succ}，请核实）"
+
+
+def rule_change(old_text: str, new_text: str) -> str:
+    """「；规则已变化：现行规定另有「九十日」「五年」」 when the successor provision's text states
+    amounts, periods or rates (:func:`verifiers.facts.quantities`) the repealed article does not,
+    or drops ones it states (「；规则已变化：原规定「一年」现行规定未见」); empty when both state the
+    same quantities or a text is missing. A successor is never offered as the same rule when
+    its figures differ (合同法第五十五条's 一年 → 民法典第一百五十二条: 九十日 for 重大误解, a
+    five-year cap)."""
+    if not old_text or not new_text:
+        return ""
+    was = {(q.value, q.unit): q.text for q in quantities(old_text)}
+    now = {(q.value, q.unit): q.text for q in quantities(new_text)}
+    added = [t for k, t in now.items() if k not in was]
+    dropped = [t for k, t in was.items() if k not in now]
+    if added:
+        return "；规则已变化：现行规定另有" + "".join(f"「{t}」" for t in added[:3])
+    if dropped:
+        return "；规则已变化：原规定" + "".join(f"「{t}」" for t in dropped[:3]) + "现行规定未见"
+    return ""
 
 
 NAME_SUCCESSOR_MIN = 0.3
