@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
 from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
+from governor.core.labels import judged_failing
 from governor.revision.ops import (
     MARKS,
     edit,
@@ -654,11 +655,12 @@ class EfaReviser:
         edits: Sequence[Edit],
         fenced: Sequence[tuple[int, int]],
     ) -> list[Edit]:
-        """A note for each citation judged failing (:func:`judged_failing`) that got no edit
-        and has no note in its sentence: what the verifier found reaches the reader (issue 21
-        item 3: 8–12 % of wrong-article answers ended with no edit and no note). The note
-        says what is wrong and names a candidate only as :meth:`RevisionPolicy.candidate`
-        allows."""
+        """A note for each citation judged failing (``governor.core.labels.judged_failing``)
+        that got no edit and has no note in its sentence, when the note has safe wording (the
+        provision lacks what the report says 「并无…」, a calibrated candidate is named, or the
+        citation does not exist): what the verifier found reaches the reader (issue 21 item 3:
+        8–12 % of wrong-article answers ended with no edit and no note). Otherwise the
+        verdict report carries a line for it (``governor.core.report``)."""
         taken = {e.citation_id for e in edits}
         out: list[Edit] = []
         for v in verdicts:
@@ -666,10 +668,18 @@ class EfaReviser:
                 continue
             if _inside(v.citation.span, fenced) or _noted(text, v.citation):
                 continue
+            if held_by_context(text, v, verdicts):
+                continue
             why = v.fidelity.rationale if v.fidelity.label == "misdescribed" else ""
             why = why or v.applicability.rationale or v.existence.rationale
             ed = self.policy.annotation(text, v, "mark_misdescribed", why, locate=self.locate)
             if ed is None:
+                continue
+            safe = v.existence.label != "exists" or "并无" in ed.after or "可能应为" in ed.after
+            if not safe:
+                # a generic 「不完全一致」 / 「与上述结论不符」 on a lexical flag is no help and often
+                # false (577 「应承担违约责任」); the report's line says it instead
+                # (``governor.core.report``)
                 continue
             a, b = sentence_bounds(text, min(ed.span.start, max(len(text) - 1, 0)))
             if any(a <= o.span.start <= b for o in (*edits, *out)):
@@ -1120,29 +1130,33 @@ class EfaReviser:
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
-def judged_failing(v: Verdict) -> bool:
-    """A verdict the reader must hear about: the citation does not exist or is repealed, its
-    description is ``misdescribed``, or its provision is ``irrelevant`` to or ``contradicts``
-    the claim (partial labels — ``partially_faithful``, ``partially_supports``,
-    ``overextended`` — are qualified passes with their own repairs)."""
+def held_by_context(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """A failing verdict its context overrules, as :meth:`EfaReviser.propose` does: an
+    endpoint of a range cited whole (「第五百七十七条至第五百八十四条」), a member of a list
+    another member of which supports the shared claim, or a citation inside the text of a
+    provision another citation quotes (an interpretation's own 「民法典第五百八十四条」)."""
     return (
-        v.existence.label in ("not_found", "repealed")
-        or v.fidelity.label == "misdescribed"
-        or v.applicability.label in ("irrelevant", "contradicts")
+        _range_end(text, v, verdicts)
+        or _listed_with_support(v, verdicts)
+        or _quoted_by_another(text, v, verdicts)
     )
 
 
 def unreported(
     text: str, verdicts: Sequence[Verdict], edited: Collection[str]
 ) -> tuple[Verdict, ...]:
-    """The verdicts on ``text`` (a governed output) judged failing (:func:`judged_failing`)
-    that the reader is told nothing about: no edit of the run was on the citation (its id not
+    """The verdicts on ``text`` (a governed output) judged failing
+    (``governor.core.labels.judged_failing``) that the text tells the reader nothing about:
+    no edit of the run was on the citation (its id not
     in ``edited``) and no citegov note stands between it and the end of its line. Excluded
-    citations and citations in code blocks are not counted."""
+    citations, citations in code blocks and verdicts their context overrules
+    (:func:`held_by_context`) are not counted."""
     fenced = fenced_blocks(text)
     out = []
     for v in verdicts:
         if v.excluded or not judged_failing(v) or v.citation.id in edited:
+            continue
+        if held_by_context(text, v, verdicts):
             continue
         if _inside(v.citation.span, fenced):
             continue
