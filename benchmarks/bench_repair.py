@@ -51,11 +51,14 @@ def figures(
     min_score: float = 0.5,
     cited_instrument: Callable[[str], str | None] = lambda raw: None,
     items: bool = False,
+    name_probability: float = 0.69,
 ) -> dict[str, Any]:
     """The figures of the module docstring from ``{"item", "prediction"}`` rows;
     ``cited_instrument(raw)`` gives the canonical title a citation names (None: unknown).
     With ``items``, the ids of the correct answers not kept are listed too (``correct_lost``,
-    ``reference_lost``: item ids in input order)."""
+    ``reference_lost``: item ids in input order). A suggestion with a calibrated probability
+    (the candidate map) is offered at ``name_probability``
+    (``Thresholds.candidate_name_probability``), others at ``min_score``."""
     wrong = wrong_hit = wrong_off = 0
     cross = cross_hit = cross_off = 0
     right = kept = 0
@@ -69,10 +72,12 @@ def figures(
             continue
         sug = p.get("suggestion")
         score = p.get("suggestion_score") or 0.0
+        prob = p.get("suggestion_probability")
+        bar = name_probability if prob is not None else min_score
         if exp["applicability"] == "irrelevant" and exp.get("suggestion"):
             target = exp["suggestion"]
             hit = sug == target
-            offered = hit and score >= min_score
+            offered = hit and score >= bar
             wrong += 1
             wrong_hit += hit
             wrong_off += offered
@@ -82,7 +87,7 @@ def figures(
                 cross_hit += hit
                 cross_off += offered
         elif exp["applicability"] == "supports":
-            ok = p["applicability"] not in FAIL and not (sug and score >= min_score)
+            ok = p["applicability"] not in FAIL and not (sug and score >= bar)
             if it.get("group") == "reference":
                 ref_n += 1
                 ref_kept += ok
@@ -95,6 +100,7 @@ def figures(
                     lost.append(it["id"])
     out: dict[str, Any] = {
         "min_score": min_score,
+        "name_probability": name_probability,
         "wrong_article": {
             "n": wrong,
             "top1_reference_any_confidence": _ratio(wrong_hit, wrong),
@@ -240,7 +246,15 @@ def main(argv: list[str] | None = None) -> int:
         c = parse_pin(raw, store)
         return c.instrument if c is not None else None
 
-    result = figures(rows, args.min_score, cited, items=args.json)
+    from governor.core.config import Thresholds
+
+    result = figures(
+        rows,
+        args.min_score,
+        cited,
+        items=args.json,
+        name_probability=Thresholds().candidate_name_probability,
+    )
     sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return 0
 

@@ -38,8 +38,9 @@ def _silent(per_model: int | None) -> tuple[list[tuple[str, str]], int]:
             continue
         warnings = " ".join(r.to_report().warnings)
         for v in left:
-            if f"judged failing, left unchanged (no safe wording for a note): {v.citation.raw} " in (
-                warnings
+            if (
+                f"judged failing, left unchanged (no safe wording for a note): {v.citation.raw} "
+                in (warnings)
             ):
                 lined += 1
             else:

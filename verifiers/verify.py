@@ -18,8 +18,8 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.core.labels import is_excluded, item_trust, score_for
 from governor.core.config import Thresholds
+from governor.core.labels import is_excluded, item_trust, score_for
 from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
 from governor.text.regexes import CITEGOV_NOTE
@@ -340,7 +340,9 @@ class Verifier:
             if suggestion is None and e.label in ("repealed", "partial") and not by_text:
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
             if not by_text and (_fails(f) or _fails(a)):
-                suggestion = self._store_candidate(cit, ex, suggestion, as_of=as_of, context=context)
+                suggestion = self._store_candidate(
+                    cit, ex, suggestion, as_of=as_of, context=context
+                )
             judge_name = self.judge.name
         trust = item_trust(e.score, f.score, a.score)
         return Verdict(

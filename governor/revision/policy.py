@@ -53,7 +53,7 @@ from governor.core.config import EditPolicy, Thresholds
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
-from governor.text.regexes import CITEGOV_NOTE
+from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.suggest import bracket_title
 from verifiers.textsim import (
@@ -501,6 +501,10 @@ class RevisionPolicy:
             return None
         said = ed.before
         if containment(ed.after, auth.text) < 0.95:
+            return None
+        if ARTICLE_MARK_RE.search(said.replace(v.citation.raw, "")):
+            # the words replaced hold another citation (行政诉讼法第二十五条第一款 next to the
+            # one rewritten): a rewrite never touches another citation's words
             return None
         dropped = [
             c

@@ -21,8 +21,8 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
-from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.core.labels import judged_failing
+from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
     MARKS,
     edit,
