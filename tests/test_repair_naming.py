@@ -221,3 +221,13 @@ def test_rule_change(old: str, new: str, expected: str) -> None:
 
     got = rule_change(old, new)
     assert (expected in got) if expected else got == "", got
+
+
+def test_rule_change_figure_the_report_gives() -> None:
+    """民法典第七百零五条's 二十年 for a report that says 二十年 is no change to the report."""
+    from governor.revision.strategies import rule_change
+
+    got = rule_change(
+        "当事人对合同的效力可以约定附条件。", "租赁期限不得超过二十年。", "不得超过二十年"
+    )
+    assert got == "", got

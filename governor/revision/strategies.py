@@ -444,7 +444,8 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     old = bracket_title(auth.instrument)
     if named is not None and _for_the_claim(v):
         # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
-        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "")
+        said = v.citation.description or v.citation.claim
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
         return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
         "irrelevant",
@@ -455,13 +456,15 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
         unfit = "，与所述内容不符" if misfit and not held else ""
-        changed = rule_change(auth.text, succ_text)
+        # the report's words do not fit the old article: comparing rules is moot
+        changed = "" if unfit else rule_change(auth.text, succ_text, said)
         return (
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
             f"（置信度{conf:.2f}）{unfit}{changed}，请核实）"
         )
     if named is not None:
-        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "")
+        said = v.citation.description or v.citation.claim
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
         return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
@@ -471,19 +474,22 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     return f"（注：该规定已{when}废止{succ}，请核实）"
 
 
-def rule_change(old_text: str, new_text: str) -> str:
+def rule_change(old_text: str, new_text: str, said: str = "") -> str:
     """「；规则已变化：现行规定另有「九十日」「五年」」 when the successor provision's text states
-    amounts, periods or rates (:func:`verifiers.facts.quantities`) the repealed article does not,
-    or drops ones it states (「；规则已变化：原规定「一年」现行规定未见」); empty when both state the
-    same quantities or a text is missing. A successor is never offered as the same rule when
-    its figures differ (合同法第五十五条's 一年 → 民法典第一百五十二条: 九十日 for 重大误解, a
-    five-year cap)."""
+    amounts, periods or rates (:func:`verifiers.facts.quantities`) that neither the repealed
+    article nor the report (``said``) states, or 「；规则已变化：原规定「一年」现行规定未见」 when
+    it drops one that the old article and the report state; empty when nothing differs or a
+    text is missing. A successor is never offered as the same rule when its figures differ
+    (合同法第五十五条's 一年 → 民法典第一百五十二条: 九十日 for 重大误解, a five-year cap); a
+    figure the report itself gives (民法典第七百零五条's 二十年 for a report saying 二十年) is no
+    change to it."""
     if not old_text or not new_text:
         return ""
     was = {(q.value, q.unit): q.text for q in quantities(old_text)}
     now = {(q.value, q.unit): q.text for q in quantities(new_text)}
-    added = [t for k, t in now.items() if k not in was]
-    dropped = [t for k, t in was.items() if k not in now]
+    told = {(q.value, q.unit) for q in quantities(said)}
+    added = [t for k, t in now.items() if k not in was and k not in told]
+    dropped = [t for k, t in was.items() if k not in now and (not said or k in told)]
     if added:
         return "；规则已变化：现行规定另有" + "".join(f"「{t}」" for t in added[:3])
     if dropped:
