@@ -19,14 +19,23 @@ score) and reports, over model citations that exist:
 
 Reference answers themselves (group ``reference``) are reported apart: they are the
 reference's own words, so they are not model answers.
+
+``--governed`` (issue 22 "done when") governs each labelled answer with ``efa`` (the question
+as context, as of the set's date) and reports what the reader is told, per model: for
+wrong-article citations, the share whose governed text or note names exactly the reference
+article (a renumber/move of the citation to it, or a note 「可能应为…」 naming it); named
+candidates right (over every provision named for a wrong-article or correct citation); and
+correct citations kept (no edit changes their pin, no note names another provision).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Callable, Iterable
+from datetime import date
 from pathlib import Path
 from typing import Any
 
@@ -42,11 +51,14 @@ def figures(
     min_score: float = 0.5,
     cited_instrument: Callable[[str], str | None] = lambda raw: None,
     items: bool = False,
+    name_probability: float = 0.69,
 ) -> dict[str, Any]:
     """The figures of the module docstring from ``{"item", "prediction"}`` rows;
     ``cited_instrument(raw)`` gives the canonical title a citation names (None: unknown).
     With ``items``, the ids of the correct answers not kept are listed too (``correct_lost``,
-    ``reference_lost``: item ids in input order)."""
+    ``reference_lost``: item ids in input order). A suggestion with a calibrated probability
+    (the candidate map) is offered at ``name_probability``
+    (``Thresholds.candidate_name_probability``), others at ``min_score``."""
     wrong = wrong_hit = wrong_off = 0
     cross = cross_hit = cross_off = 0
     right = kept = 0
@@ -60,10 +72,12 @@ def figures(
             continue
         sug = p.get("suggestion")
         score = p.get("suggestion_score") or 0.0
+        prob = p.get("suggestion_probability")
+        bar = name_probability if prob is not None else min_score
         if exp["applicability"] == "irrelevant" and exp.get("suggestion"):
             target = exp["suggestion"]
             hit = sug == target
-            offered = hit and score >= min_score
+            offered = hit and score >= bar
             wrong += 1
             wrong_hit += hit
             wrong_off += offered
@@ -73,7 +87,7 @@ def figures(
                 cross_hit += hit
                 cross_off += offered
         elif exp["applicability"] == "supports":
-            ok = p["applicability"] not in FAIL and not (sug and score >= min_score)
+            ok = p["applicability"] not in FAIL and not (sug and score >= bar)
             if it.get("group") == "reference":
                 ref_n += 1
                 ref_kept += ok
@@ -86,6 +100,7 @@ def figures(
                     lost.append(it["id"])
     out: dict[str, Any] = {
         "min_score": min_score,
+        "name_probability": name_probability,
         "wrong_article": {
             "n": wrong,
             "top1_reference_any_confidence": _ratio(wrong_hit, wrong),
@@ -105,6 +120,101 @@ def figures(
     return out
 
 
+_NAMED = re.compile(r"可能应为(?P<pin>.+?)（置信度")
+MOVES = frozenset({"renumber", "reanchor", "replace_repealed", "fix_granularity"})
+
+
+def named_for(result: Any, span: tuple[int, int], parse: Callable[[str], str | None]) -> list[str]:
+    """Provision keys the governed run names for the citation at ``span`` of the draft: the
+    targets of first-round moves on it and the provisions its notes name."""
+    from benchmarks.calibration import match_verdict
+
+    v = match_verdict(span, result.initial_verdicts)
+    if v is None or not result.rounds:
+        return []
+    out: list[str] = []
+    for ed in result.rounds[0].edits:
+        if ed.citation_id != v.citation.id:
+            continue
+        if ed.op in MOVES:
+            key = parse(ed.after)
+        else:
+            m = _NAMED.search(ed.after)
+            key = parse(m["pin"]) if m else None
+        if key:
+            out.append(key)
+    return out
+
+
+def governed(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """The ``--governed`` figures (module docstring) from ``{"item", ...}`` rows."""
+    from benchmarks.calibration import provision_key
+    from governor.api import Governor
+    from governor.citations.extract import parse_pin
+    from governor.core.config import Config
+
+    gov = Governor(Config())
+    store = gov.store
+
+    def parse(text: str) -> str | None:
+        c = parse_pin(text, store)
+        if c is None or not c.instrument or not c.article:
+            return None
+        return provision_key(c.instrument, c.article)
+
+    cache: dict[tuple[str, str, str], Any] = {}
+    per: dict[str, dict[str, int]] = {}
+    for row in rows:
+        it = row["item"]
+        exp = it["expected"]
+        app = exp.get("applicability")
+        if it.get("group") == "reference" or app is None:
+            continue
+        wrong = app == "irrelevant" and bool(exp.get("suggestion"))
+        if not wrong and app != "supports":
+            continue
+        key = (it["text"], it["as_of"], it.get("context", ""))
+        if key not in cache:
+            cache[key] = gov.govern(
+                it["text"],
+                strategy="efa",
+                as_of=date.fromisoformat(it["as_of"]),
+                context=it.get("context", ""),
+            )
+        names = named_for(cache[key], tuple(it["span"]), parse)
+        g = per.setdefault(
+            it["group"], {"wrong": 0, "named_ref": 0, "named": 0, "right": 0, "ok": 0, "n_ok": 0}
+        )
+        if wrong:
+            g["wrong"] += 1
+            g["named_ref"] += exp["suggestion"] in names
+            g["named"] += bool(names)
+            g["right"] += exp["suggestion"] in names
+        else:
+            g["n_ok"] += 1
+            g["ok"] += not names
+            g["named"] += bool(names)
+    out: dict[str, Any] = {}
+    tot = dict.fromkeys(("wrong", "named_ref", "named", "right", "ok", "n_ok"), 0)
+    for grp, g in sorted(per.items()):
+        for k in tot:
+            tot[k] += g[k]
+        out[grp] = _governed_row(g)
+    out["all"] = _governed_row(tot)
+    return out
+
+
+def _governed_row(g: dict[str, int]) -> dict[str, Any]:
+    return {
+        "wrong_article": g["wrong"],
+        "names_reference": _ratio(g["named_ref"], g["wrong"]),
+        "named": g["named"],
+        "named_right": _ratio(g["right"], g["named"]),
+        "correct": g["n_ok"],
+        "correct_kept": _ratio(g["ok"], g["n_ok"]),
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the figures as JSON."""
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -113,12 +223,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--json", action="store_true", help="also list the ids of the correct answers not kept"
     )
+    ap.add_argument(
+        "--governed",
+        action="store_true",
+        help="govern each labelled answer (efa) and report what the reader is told",
+    )
     args = ap.parse_args(argv)
     if not args.predictions.is_file():
         sys.stderr.write(f"{args.predictions}: no such file; run citegov calibrate first\n")
         return 2
     with args.predictions.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
+    if args.governed:
+        sys.stdout.write(json.dumps(governed(rows), ensure_ascii=False, indent=2) + "\n")
+        return 0
     from governor.authorities import load_default_store
     from governor.citations.extract import parse_pin
 
@@ -128,7 +246,15 @@ def main(argv: list[str] | None = None) -> int:
         c = parse_pin(raw, store)
         return c.instrument if c is not None else None
 
-    result = figures(rows, args.min_score, cited, items=args.json)
+    from governor.core.config import Thresholds
+
+    result = figures(
+        rows,
+        args.min_score,
+        cited,
+        items=args.json,
+        name_probability=Thresholds().candidate_name_probability,
+    )
     sys.stdout.write(json.dumps(result, ensure_ascii=False, indent=2) + "\n")
     return 0
 

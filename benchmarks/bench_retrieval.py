@@ -28,6 +28,15 @@ Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
   ``citegov corpus search QUERY`` with ``CITEGOV_RETRIEVAL=hybrid`` against ``bm25``,
   interleaved, median and range of ``--runs`` runs, load average noted.
 * ``fusion --index DIR`` — recall of RRF variants (dense weight, k) on two halves of the set.
+* ``stard [--split dev]`` — repair retrieval from the question alone on STARD
+  (``shared/data/external/stard``: layperson questions → the articles the authors' legal team
+  chose): recall@1/5/10 over the whole store (a question counts as hit when any gold article
+  is in the top k; ``mean_recall@k`` = share of its gold articles there), BM25 as configured
+  (``--hybrid`` for BM25 + the shipped vectors), as of 2024-01-01; and the calibrated naming
+  rate — the share of questions whose top candidate's probability under the candidate map
+  (:func:`verifiers.suggest.candidate_probability`, the question's own features, no report
+  words) reaches ``Thresholds.candidate_name_probability``, with the share of those named
+  right.
 * ``all --index DIR`` — everything, printing one JSON object per measurement.
 
 Numbers are speed measurements on whatever machine runs them; they are not unit tests.
@@ -500,12 +509,90 @@ def _store(path: str | None) -> Any:
     return load_default_store()
 
 
+STARD = data_path("external") / "stard" / "stard.jsonl"
+STARD_AS_OF = date(2024, 1, 1)
+
+
+def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[str, Any]:
+    """The ``stard`` figures (module docstring); prints and returns them."""
+    from governor.api import Governor
+    from governor.citations.extract import parse_pin
+    from governor.core.config import Config, Thresholds
+    from verifiers.suggest import _rule_like, candidate_probability, search_query
+    from verifiers.textsim import containment
+
+    cfg = Config(retrieval="hybrid" if hybrid else "bm25")
+    retriever = Governor(cfg, store=store).retriever
+    th = Thresholds()
+    rows = [json.loads(x) for x in STARD.read_text(encoding="utf-8").splitlines() if x.strip()]
+    rows = [r for r in rows if split == "all" or r["split"] == split]
+    hit = dict.fromkeys(KS, 0)
+    mean = dict.fromkeys(KS, 0.0)
+    n = unresolved = named = named_right = 0
+    for r in rows:
+        gold = set()
+        for g in r["gold"]:
+            c = parse_pin(g, store)
+            if c is not None and c.instrument and c.article:
+                gold.add((c.instrument, c.article))
+        if not gold:
+            unresolved += 1
+            continue
+        n += 1
+        hits = retriever.search(search_query(r["question"]), as_of=STARD_AS_OF, k=max(KS))
+        keys = [(h.instrument, h.article) for h, _s in hits]
+        for k in KS:
+            top = set(keys[:k])
+            hit[k] += bool(top & gold)
+            mean[k] += len(top & gold) / len(gold)
+        if hits:
+            (top_rec, s1) = hits[0]
+            s2 = hits[1][1] if len(hits) > 1 else 0.0
+            margin = max(0.0, 1.0 - s2 / s1) if s1 > 0 else 0.0
+            feats = (
+                margin,
+                containment(r["question"], top_rec.text),
+                0.0,
+                0.0,
+                0.0,
+                float(_rule_like(top_rec)),
+            )
+            if candidate_probability(feats, th.candidate_weights) >= th.candidate_name_probability:
+                named += 1
+                named_right += keys[0] in gold
+    out: dict[str, Any] = {
+        "bench": "stard",
+        "split": split,
+        "retrieval": cfg.retrieval,
+        "questions": n,
+        "unresolved_gold": unresolved,
+        **{f"recall@{k}": round(hit[k] / n, 4) if n else None for k in KS},
+        **{f"mean_recall@{k}": round(mean[k] / n, 4) if n else None for k in KS},
+        "named_rate": round(named / n, 4) if n else None,
+        "named_right": round(named_right / named, 4) if named else None,
+    }
+    _emit(out)
+    return out
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument(
         "command",
-        choices=["make-set", "embedders", "build", "eval", "quant", "first-query", "fusion", "all"],
+        choices=[
+            "make-set",
+            "embedders",
+            "build",
+            "eval",
+            "quant",
+            "first-query",
+            "fusion",
+            "stard",
+            "all",
+        ],
     )
+    ap.add_argument("--split", default="dev", help="stard: dev, train or all")
+    ap.add_argument("--hybrid", action="store_true", help="stard: BM25 + the shipped vectors")
     ap.add_argument(
         "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
     )
@@ -545,6 +632,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_quant(store, args.vectors, args.embedder, variants, load_set())
     if args.command == "first-query":
         bench_first_query(args.runs)
+    if args.command == "stard":
+        bench_stard(store, args.split, args.hybrid)
     if args.command == "fusion":
         if args.index is None:
             ap.error("--index DIR is required")

@@ -105,6 +105,10 @@ class Prediction(Frozen):
     rationale: str = ""
     suggestion: str | None = None
     suggestion_score: float | None = None
+    suggestion_features: tuple[tuple[str, float], ...] = ()
+    """The store-wide candidate's evidence (``Suggestion.features``; empty otherwise)."""
+    suggestion_probability: float | None = None
+    """Its calibrated probability (``Suggestion.probability``; None: no candidate map)."""
     existence_score: float | None = None
     fidelity_score: float | None = None
     applicability_score: float | None = None
@@ -192,6 +196,8 @@ def prediction_of(item_id: str, verdict: Verdict | None) -> Prediction:
         if sug is not None
         else None,
         suggestion_score=sug.score if sug is not None else None,
+        suggestion_features=sug.features if sug is not None else (),
+        suggestion_probability=sug.probability if sug is not None else None,
         existence_score=verdict.existence.score,
         fidelity_score=verdict.fidelity.score,
         applicability_score=verdict.applicability.score,

@@ -349,14 +349,18 @@ def transfers(report: KindReport) -> bool:
     return report.map is not None and raw is not None and cal is not None and cal < raw
 
 
-def thresholds_toml(reports: Sequence[KindReport], source: str) -> str:
+def thresholds_toml(
+    reports: Sequence[KindReport], source: str, candidates: CandidateFit | None = None
+) -> str:
     """A config file (TOML) with the fitted ``[thresholds]`` and their ``source``.
 
     ``[thresholds.calibration]`` holds every map that :func:`transfers` (lowers the held-out
     ECE); ``suggestion_min_score`` is set to the raw score at which a suggestion is right with
     calibrated probability ≥ 0.5 only when the suggestion map transfers (otherwise the
     default stays and ``source`` says why). ``source`` lists, per kind, the method, the
-    fitting group's size and the held-out ECE raw → calibrated.
+    fitting group's size and the held-out ECE raw → calibrated. With ``candidates`` (a
+    :class:`CandidateFit` whose threshold exists), ``candidate_weights`` and
+    ``candidate_name_probability`` are written too, with the held-out precision in ``source``.
     """
     lines = [
         "# Fitted by `citegov calibrate --fit-group … --write-thresholds`; see README.",
@@ -371,6 +375,17 @@ def thresholds_toml(reports: Sequence[KindReport], source: str) -> str:
         notes.append(
             "suggestion_min_score kept at its default: the suggestion map does not "
             "lower the held-out ECE"
+        )
+    if candidates is not None and candidates.threshold is not None:
+        lines.append(f"candidate_weights = [{', '.join(str(w) for w in candidates.weights)}]")
+        lines.append(f"candidate_name_probability = {candidates.threshold}")
+        held = "; ".join(
+            f"{g} {right}/{named} right, names {rate}"
+            for g, _n, named, right, _w, _p, rate in candidates.per_group
+        )
+        notes.append(
+            f"candidates: logistic on {candidates.n_fit} of {candidates.fit_group}, named at "
+            f"p >= {candidates.threshold} ({held})"
         )
     for r in reports:
         if r.map is None:
@@ -412,3 +427,159 @@ __all__ = [
     "thresholds_toml",
     "transfers",
 ]
+
+
+# ------------------------------------------------------------------------------ candidates
+
+NAME_PRECISION: Final = 0.9
+"""Named candidates must be right this often on held-back dev data (issue 22 item 1)."""
+
+
+class CandidateFit(Frozen):
+    """The candidate map fitted on one group and checked on the others.
+
+    ``weights`` = ``(bias, w per feature)`` (``verifiers.suggest.CANDIDATE_FEATURES``);
+    ``threshold`` = the smallest probability from which named candidates were right ≥
+    :data:`NAME_PRECISION` on out-of-fold predictions of the fit group (two folds by item id);
+    ``per_group`` = per group: items with a candidate, named at the threshold, right among
+    them, the wrong-article items (target known) and the share of them named right.
+    """
+
+    features: tuple[str, ...]
+    weights: tuple[float, ...]
+    threshold: float | None
+    fit_group: str
+    n_fit: int
+    per_group: tuple[tuple[str, int, int, int, int, float | None, float | None], ...] = ()
+    """``(group, candidates, named, right, wrong_article, precision, naming_rate)``."""
+
+
+def candidate_pairs(
+    items: Sequence[LabelledItem], preds: Sequence[Prediction], features: Sequence[str]
+) -> list[tuple[str, str, tuple[float, ...], bool, bool]]:
+    """``(group, id, features, right, wrong_article)`` per model answer whose verdict carries a
+    store-wide candidate with exactly the named ``features``: right = it is the labelled
+    target provision (an answer labelled ``supports`` has none: any candidate is wrong);
+    reference answers left out."""
+    out = []
+    for it, p in zip(items, preds, strict=True):
+        if it.group == "reference" or not p.suggestion_features:
+            continue
+        if tuple(k for k, _v in p.suggestion_features) != tuple(features):
+            continue  # another kind of candidate (``off_question``)
+        app = it.expected.applicability
+        target = it.expected.suggestion
+        if app == "supports":
+            right, wrong = False, False
+        elif app is not None and target:
+            right, wrong = p.suggestion == target, True
+        else:
+            continue
+        feats = tuple(v for _k, v in p.suggestion_features)
+        out.append((it.group, it.id, feats, right, wrong))
+    return out
+
+
+def fit_logistic(x: np.ndarray, y: np.ndarray, l2: float = 0.1) -> np.ndarray:
+    """Maximum-likelihood logistic weights ``(bias, w…)`` with an L2 penalty ``l2`` on the
+    slopes (keeps a separable feature finite).
+
+    Raises:
+        ValueError: no rows, or only one outcome class.
+    """
+    if len(x) == 0 or y.all() or not y.any():
+        raise ValueError("a candidate map needs right and wrong candidates; label more items")
+    xb = np.hstack([np.ones((len(x), 1)), x])
+
+    def loss(w: np.ndarray) -> float:
+        z = xb @ w
+        return float(np.sum(np.logaddexp(0.0, z) - y * z) + l2 * np.sum(w[1:] ** 2))
+
+    res = minimize(loss, np.zeros(xb.shape[1]), method="L-BFGS-B")
+    return np.asarray(res.x, dtype=float)
+
+
+def _prob(x: np.ndarray, w: np.ndarray) -> np.ndarray:
+    z = np.clip(w[0] + x @ w[1:], -50, 50)
+    return np.asarray(1.0 / (1.0 + np.exp(-z)))
+
+
+def precision_threshold(p: Sequence[float], right: Sequence[bool], target: float) -> float | None:
+    """The smallest probability ``t`` (to 0.01) such that, for every ``t' ≥ t`` with some
+    candidate at or above it, the share right among candidates with ``p ≥ t'`` is ≥ ``target``;
+    None when no ``t`` qualifies."""
+    pa, ra = np.asarray(p, dtype=float), np.asarray(right, dtype=bool)
+    best: float | None = None
+    for i in range(100, -1, -1):
+        t = i / 100
+        sel = pa >= t
+        if not sel.any():
+            continue
+        if ra[sel].mean() < target:
+            break
+        best = t
+    return best
+
+
+def fit_candidates(
+    items: Sequence[LabelledItem],
+    preds: Sequence[Prediction],
+    fit_group: str,
+    features: Sequence[str],
+    target: float = NAME_PRECISION,
+) -> CandidateFit | None:
+    """Fit the candidate map on ``fit_group``; the naming threshold from two-fold
+    out-of-fold probabilities there; figures per group at that threshold. None when the fit
+    group has no right or no wrong candidate."""
+    rows = candidate_pairs(items, preds, features)
+    fit_rows = [r for r in rows if r[0] == fit_group]
+    if not fit_rows:
+        return None
+    x = np.array([r[2] for r in fit_rows], dtype=float)
+    y = np.array([r[3] for r in fit_rows], dtype=bool)
+    try:
+        w = fit_logistic(x, y)
+        fold = np.array([hash_fold(r[1]) for r in fit_rows])
+        oof = np.zeros(len(fit_rows))
+        for f in (0, 1):
+            wf = fit_logistic(x[fold != f], y[fold != f])
+            oof[fold == f] = _prob(x[fold == f], wf)
+    except ValueError:
+        return None
+    thr = precision_threshold(oof.tolist(), y.tolist(), target)
+    n_wrong: dict[str, int] = {}
+    for it in items:
+        if it.group != "reference" and it.expected.applicability == "irrelevant":
+            if it.expected.suggestion:
+                n_wrong[it.group] = n_wrong.get(it.group, 0) + 1
+    per = []
+    for g in sorted({r[0] for r in rows}):
+        gr = [r for r in rows if r[0] == g]
+        pg = _prob(np.array([r[2] for r in gr], dtype=float), w)
+        named = [r for r, pr in zip(gr, pg, strict=True) if thr is not None and pr >= thr]
+        right = sum(r[3] for r in named)
+        nw = n_wrong.get(g, 0)
+        per.append(
+            (
+                g,
+                len(gr),
+                len(named),
+                right,
+                nw,
+                round(right / len(named), 4) if named else None,
+                round(right / nw, 4) if nw else None,
+            )
+        )
+    return CandidateFit(
+        features=tuple(features),
+        weights=tuple(round(float(v), 4) for v in w),
+        threshold=thr,
+        fit_group=fit_group,
+        n_fit=len(fit_rows),
+        per_group=tuple(per),
+    )
+
+
+def hash_fold(item_id: str) -> int:
+    """0 or 1, a stable fold of ``item_id`` (sum of its code points: no salted ``hash``)."""
+    return sum(map(ord, item_id)) % 2

@@ -370,6 +370,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
                 weigh=_weigher(verifier, date.fromisoformat(state["as_of"])),
                 rivals=_rivals(verifier, date.fromisoformat(state["as_of"])),
                 calibrate=_calibrated(deps.efa.thresholds),
+                name_probability=deps.efa.thresholds.candidate_name_probability,
                 close_title=_close_title(verifier),
             ),
             locate=_locator(verifier, date.fromisoformat(state["as_of"])),

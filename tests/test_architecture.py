@@ -34,6 +34,8 @@ LAYERS: dict[str, int] = {
     "benchmarks.bench_edits": 7,
     "benchmarks.bench_successors": 7,
     "benchmarks.bench_policy": 7,
+    "benchmarks.bench_repair": 7,
+    "benchmarks.bench_retrieval": 7,
     "benchmarks.bench_criminal": 7,
     "benchmarks.bench_judgment": 7,
     "benchmarks.report": 7,

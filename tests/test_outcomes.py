@@ -122,9 +122,7 @@ def test_all_citations_removed_is_never_all_pass(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize("extra,code", [([], 1), (["--allow-unverifiable"], 0)])
-def test_revise_no_citation_row_fails_fail_on(
-    tmp_path: Path, extra: list[str], code: int
-) -> None:
+def test_revise_no_citation_row_fails_fail_on(tmp_path: Path, extra: list[str], code: int) -> None:
     memo = tmp_path / "nocite.md"
     memo.write_text(NOCITE, encoding="utf-8")
     out = tmp_path / "out"

@@ -345,7 +345,15 @@ def check_applicability(
     if ctx:
         # repair retrieval over the whole store for the question (cross-instrument allowed,
         # proof recorded); the in-instrument candidate stays the fallback
-        scen = scenario_provision(item, retriever, store, ctx, cited_rank=rank)
+        scen = scenario_provision(
+            item,
+            retriever,
+            store,
+            ctx,
+            cited_rank=rank,
+            said=strip_caption(item.citation.description).strip() or claim,
+            weights=th.candidate_weights,
+        )
         if scen is not None:
             sug = scen
             best = containment(ctx, scen.authority.text)

@@ -236,9 +236,27 @@ wrong-article citations, target = the reference article) with BM25 retrieval; on
 held-out models a confidence ≥ 0.5 was right 82 % of the time and the bins were calibrated
 within ±0.1 (``python -m benchmarks.bench_repair``). Features: ``margin`` = 1 − s₂/s₁ of the
 top two retrieval scores; ``coverage`` = :func:`~verifiers.textsim.containment` of the
-question in the provision."""
+question in the provision. Used when no candidate map is configured
+(``Thresholds.candidate_weights`` empty)."""
 SCENARIO_K = 10
 """Candidates taken store-wide for the question."""
+
+CANDIDATE_FEATURES: tuple[str, ...] = (
+    "margin",
+    "coverage",
+    "said_rank",
+    "said_coverage",
+    "same_instrument",
+    "rule_like",
+)
+"""The evidence a store-wide candidate carries (``Suggestion.features``, in this order), all
+in [0, 1]: ``margin`` and ``coverage`` as for :data:`SCENARIO_WEIGHTS`; ``said_rank`` = 1/rank
+of the candidate when the store is searched for what the report says the provision says (0:
+not in the top :data:`SCENARIO_K` — the question and the report's own words agree on it);
+``said_coverage`` = containment of those words in the candidate; ``same_instrument`` = 1 when
+the candidate is in the cited instrument; ``rule_like`` = 1 when its structure
+(:func:`~governor.authorities.structure.structure_of`) states a rule (condition, consequence,
+duty or right, penalty) rather than a definition, procedure or pointer."""
 
 
 def scenario_confidence(margin: float, coverage: float) -> float:
@@ -246,6 +264,29 @@ def scenario_confidence(margin: float, coverage: float) -> float:
     expert would cite (:data:`SCENARIO_WEIGHTS`)."""
     b, wm, wc = SCENARIO_WEIGHTS
     return 1.0 / (1.0 + math.exp(-(b + wm * margin + wc * coverage)))
+
+
+def candidate_probability(features: Sequence[float], weights: Sequence[float]) -> float:
+    """Calibrated probability in [0, 1] that a store-wide candidate is the provision an
+    expert would cite: a logistic map ``weights = (bias, w₁ … wₙ)`` over
+    :data:`CANDIDATE_FEATURES`, fitted by ``citegov calibrate --fit-group`` on one LawBench
+    model's 3-2 answers and checked on the others (``Thresholds.candidate_weights``).
+
+    Raises:
+        ValueError: ``weights`` is not one longer than ``features``.
+    """
+    if len(weights) != len(features) + 1:
+        raise ValueError(
+            f"candidate weights need {len(features) + 1} values (bias + one per feature "
+            f"{', '.join(CANDIDATE_FEATURES)}), got {len(weights)}; refit with citegov calibrate"
+        )
+    z = weights[0] + sum(w * x for w, x in zip(weights[1:], features, strict=True))
+    return 1.0 / (1.0 + math.exp(-max(-50.0, min(50.0, z))))
+
+
+def _rule_like(r: ArticleRecord) -> bool:
+    roles = structure_of(r).roles
+    return any(x in roles for x in ("condition", "consequence", "duty_right", "penalty"))
 
 
 def scenario_provision(
@@ -259,6 +300,8 @@ def scenario_provision(
     plausible_rank: int = 5,
     rerank: Callable[[list[tuple[ArticleRecord, float]]], list[tuple[ArticleRecord, float]]]
     | None = None,
+    said: str = "",
+    weights: Sequence[float] = (),
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
@@ -268,15 +311,17 @@ def scenario_provision(
     may reorder the top ``k``. It is off by default: on LawBench 3-2 wrong-article answers the
     structure rerank moved the reference from top-1 more often than to it (top-1 = reference:
     GPT-3.5 50.1 % → 49.6 %, held-out models 49.6 % → 48.1 %, BM25), so retrieval order stands
-    and structure is used where it decides (:mod:`verifiers.conditions`). Another instrument than the cited one is
-    allowed: the proof — rank, score margin over the runner-up (the cited article when it is
-    among the hits), coverage of the question —
-    is recorded in the suggestion's ``reason`` and the confidence
-    (:func:`scenario_confidence`) is computed from it.
+    and structure is one of the candidate's features instead. Another instrument than the
+    cited one is allowed: the proof — rank, score margin over the runner-up (the cited article
+    when it is among the hits), coverage of the question, agreement with what the report
+    says (``said``) — is recorded in the suggestion's ``reason`` and ``features``
+    (:data:`CANDIDATE_FEATURES`).
 
-    A cited article that ranks within ``plausible_rank`` of its own instrument for the
-    question (``cited_rank``) is plausible: a suggestion from another instrument then gets
-    half the confidence (the choice between them is a guess, as for a tie).
+    The confidence is :func:`candidate_probability` with ``weights`` (the fitted candidate
+    map; ``Suggestion.probability`` is then set), else :func:`scenario_confidence`. A cited
+    article that ranks within ``plausible_rank`` of its own instrument for the question
+    (``cited_rank``) is plausible: without a fitted map, a suggestion from another instrument
+    then gets half the confidence (the choice between them is a guess, as for a tie).
 
     Returns:
         The suggestion, or None (no question, no hit, or the cited article is the top hit).
@@ -301,16 +346,79 @@ def scenario_provision(
     if auth is None:
         return None
     other = rec is not None and top.instrument != rec.instrument
-    conf = scenario_confidence(margin, cov)
+    said_rank = said_cov = 0.0
+    if said.strip():
+        own = retriever.search(search_query(said), as_of=item.as_of, k=k)
+        said_rank = next((1.0 / i for i, (r, _s) in enumerate(own, 1) if _same(r, top)), 0.0)
+        said_cov = containment(said, top.text)
+    feats = (margin, cov, said_rank, said_cov, 0.0 if other else 1.0, float(_rule_like(top)))
+    probability: float | None = None
+    if weights:
+        probability = conf = candidate_probability(feats, weights)
+    else:
+        conf = scenario_confidence(margin, cov)
     note = "; another instrument" if other else ""
     if other and cited_rank is not None and cited_rank <= plausible_rank:
-        conf *= 0.5
+        if probability is None:
+            conf *= 0.5
         note += f", the cited article ranks {cited_rank} in its own"
     reason = (
         f"best provision store-wide for the question (proof: rank 1 of {len(hits)}, score "
-        f"margin {margin:.2f}, question coverage {cov:.2f}{note})"
+        f"margin {margin:.2f}, question coverage {cov:.2f}, report's words: rank "
+        f"{round(1 / said_rank) if said_rank else '>' + str(k)}, coverage {said_cov:.2f}{note})"
     )
-    return Suggestion(authority=auth, score=conf, reason=reason)
+    return Suggestion(
+        authority=auth,
+        score=conf,
+        reason=reason,
+        features=tuple(zip(CANDIDATE_FEATURES, feats, strict=True)),
+        probability=probability,
+    )
+
+
+def rescored(
+    current: Suggestion,
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    question: str,
+    *,
+    said: str = "",
+    probability: float,
+    k: int = SCENARIO_K,
+) -> Suggestion:
+    """``current`` (a candidate the judges found from the report's words, which is not the
+    store's best for the question) with its :data:`CANDIDATE_FEATURES` after an
+    ``("off_question", 1.0)`` pair (``margin`` 0: the question does not single it out; the
+    candidate map is neither fitted on nor applied to such candidates) and ``probability``
+    (``Thresholds.candidate_off_question_probability``: on LawBench 3-2 such candidates were
+    the reference article for 16 of 108 GPT-3.5 citations, 20 of 337 for the other models —
+    far below any naming probability, so the note names none; a move still needs its own
+    proof). ``current`` unchanged when its provision is not in the store."""
+    a = current.authority
+    rec = store.article(a.instrument, a.article or "", as_of=item.as_of) if a.article else None
+    if rec is None:
+        return current
+    said_rank = said_cov = 0.0
+    if said.strip():
+        own = retriever.search(search_query(said), as_of=item.as_of, k=k)
+        said_rank = next((1.0 / i for i, (r, _s) in enumerate(own, 1) if _same(r, rec)), 0.0)
+        said_cov = containment(said, rec.text)
+    same = item.record is not None and rec.instrument == item.record.instrument
+    feats = (
+        0.0,
+        containment(question, rec.text),
+        said_rank,
+        said_cov,
+        1.0 if same else 0.0,
+        float(_rule_like(rec)),
+    )
+    return current.model_copy(
+        update={
+            "features": (("off_question", 1.0), *zip(CANDIDATE_FEATURES, feats, strict=True)),
+            "probability": probability,
+        }
+    )
 
 
 def structure_rank(

@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import AuthorityStore
+from governor.core.config import Thresholds
 from governor.core.labels import is_excluded, item_trust, score_for
 from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
@@ -26,7 +27,13 @@ from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
-from verifiers.suggest import existence_suggestion, successor_suggestion
+from verifiers.suggest import (
+    existence_suggestion,
+    rescored,
+    scenario_provision,
+    strip_caption,
+    successor_suggestion,
+)
 from verifiers.taxonomy import merge
 from verifiers.us_cases import check_us_cases
 
@@ -81,6 +88,11 @@ def _without_notes(cit: Citation) -> Citation:
             "description": CITEGOV_NOTE.sub("", cit.description),
         }
     )
+
+
+def _fails(r: CheckResult) -> bool:
+    """A judged axis below a full pass (NA labels, score None, do not fail)."""
+    return r.score is not None and r.score < 1.0
 
 
 def _prefer(jo: JudgeOutcome, confident: float) -> Suggestion | None:
@@ -348,6 +360,10 @@ class Verifier:
                 )
             if suggestion is None and e.label in ("repealed", "partial") and not by_text:
                 suggestion = self._existence_suggestion(cit, ex, as_of=as_of, context=context)
+            if not by_text and (_fails(f) or _fails(a)):
+                suggestion = self._store_candidate(
+                    cit, ex, suggestion, as_of=as_of, context=context
+                )
             judge_name = self.judge.name
         trust = item_trust(e.score, f.score, a.score)
         return Verdict(
@@ -372,6 +388,53 @@ class Verifier:
             return None
         since = self.store.text_in_force_from(auth.instrument, auth.version, auth.article)
         return since if since is not None and as_of < since else None
+
+    def _store_candidate(
+        self,
+        cit: Citation,
+        ex: ExistenceOutcome,
+        current: Suggestion | None,
+        *,
+        as_of: date,
+        context: str,
+    ) -> Suggestion | None:
+        """A failing citation's best candidate with its calibrated probability (issue 22
+        item 1): the store-wide candidate for the question
+        (:func:`verifiers.suggest.scenario_provision`, scored by the fitted candidate map
+        ``Thresholds.candidate_weights``) when the judges found none; its features and
+        probability attached when they found the same provision; when they found another one
+        (from the report's words), that one with the probability of a candidate the question
+        does not single out (:func:`verifiers.suggest.rescored`); ``current`` unchanged when there is no question
+        or no candidate map, or when it already carries a probability."""
+        th = getattr(self.judge, "thresholds", None)
+        weights = th.candidate_weights if isinstance(th, Thresholds) else ()
+        if not weights or not context.strip() or ex.record is None or ex.authority is None:
+            return current
+        if current is not None and current.probability is not None:
+            return current
+        said = strip_caption(cit.description).strip() or strip_caption(cit.claim).strip()
+        item = JudgeItem(cit, ex.authority, ex.record, context, as_of)
+        scen = scenario_provision(
+            item, self.retriever, self.store, context, said=said, weights=weights
+        )
+        if scen is None:
+            return current
+        if current is None:
+            return scen
+        a, b = current.authority, scen.authority
+        if (a.instrument, a.article) == (b.instrument, b.article):
+            return current.model_copy(
+                update={"features": scen.features, "probability": scen.probability}
+            )
+        return rescored(
+            current,
+            item,
+            self.retriever,
+            self.store,
+            context,
+            said=said,
+            probability=th.candidate_off_question_probability,  # type: ignore[union-attr]
+        )
 
     def _existence_suggestion(
         self, cit: Citation, ex: ExistenceOutcome, *, as_of: date, context: str

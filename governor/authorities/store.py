@@ -563,19 +563,6 @@ class AuthorityStore:
             ) from exc
 
     @property
-    def horizon(self) -> date:
-        """The date of the store's newest text (payload ``horizon``; for an older payload
-        without it, the latest ``published`` date of any version): law made after it is not
-        in the store. ``date.min`` for a store without any dated version."""
-        raw = self._payload.get("horizon")
-        if raw:
-            return date.fromisoformat(raw)
-        dates = [
-            v["published"] for r in self._raw.values() for v in r["versions"] if v["published"]
-        ]
-        return date.fromisoformat(max(dates)) if dates else date.min
-
-    @property
     def dense_base(self) -> dict[str, Any] | None:
         """What the shipped dense vectors may still be used for after a rebuild (payload
         ``dense_base``: ``build_id`` of the store they were made from, ``stale`` unit ids

@@ -268,17 +268,23 @@ def _confidence(
     labels: list[Path],
     as_json: bool,
 ) -> None:
-    from benchmarks.reliability import calibrate_all, thresholds_toml
+    from benchmarks.reliability import calibrate_all, fit_candidates, thresholds_toml
     from governor.text.textio import atomic_write_text
+    from verifiers.suggest import CANDIDATE_FEATURES
 
     if not any(it.group == fit_group for it in items):
         groups = ", ".join(sorted({it.group for it in items}))
         raise fail(f"no labelled item has group {fit_group!r}; use one of: {groups}")
     reports = calibrate_all(items, preds, fit_group, method, bins)  # type: ignore[arg-type]
+    cands = fit_candidates(items, preds, fit_group, CANDIDATE_FEATURES)
     if as_json:
         sys.stdout.write(
             json.dumps(
-                {"calibration": [r.model_dump(mode="json") for r in reports]}, ensure_ascii=False
+                {
+                    "calibration": [r.model_dump(mode="json") for r in reports],
+                    "candidates": cands.model_dump(mode="json") if cands is not None else None,
+                },
+                ensure_ascii=False,
             )
             + "\n"
         )
@@ -302,10 +308,26 @@ def _confidence(
                 f"{g.group} n={g.n} ECE {_f(g.raw)} → {_f(g.calibrated)}" for g in r.per_group
             )
             out.print(f"  held-out groups: {groups}", highlight=False)
+        if cands is None:
+            out.print("candidates: no map (no right or no wrong candidate in the fit group)")
+        else:
+            out.print(
+                f"candidates: logistic map on {cands.n_fit} candidates of {fit_group}, weights "
+                f"{', '.join(str(w) for w in cands.weights)}; named at p ≥ {cands.threshold} "
+                "(out-of-fold precision ≥ 0.9)",
+                highlight=False,
+            )
+            for g, n, named, right, nw, prec, rate in cands.per_group:
+                out.print(
+                    f"  {g}: {n} candidates, {named} named, {right} right (precision "
+                    f"{_f(prec)}); names the reference for {_f(rate)} of {nw} wrong-article "
+                    "citations",
+                    highlight=False,
+                )
     if write_thresholds is not None:
         source = (
             f"citegov calibrate {' '.join(p.name for p in labels)} --fit-group {fit_group} "
             f"--method {method} (offline judge)"
         )
-        atomic_write_text(write_thresholds, thresholds_toml(reports, source))
+        atomic_write_text(write_thresholds, thresholds_toml(reports, source, cands))
         err.print(f"wrote {write_thresholds}", highlight=False)

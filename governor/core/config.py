@@ -50,6 +50,15 @@ def cache_root() -> Path:
     return Path(base) if base else Path.home() / ".cache" / "citegov"
 
 
+CANDIDATE_SOURCE = (
+    "citegov calibrate labels_lawbench_3-2.jsonl --fit-group GPT-3.5-turbo-0613 (offline judge, "
+    "BM25): logistic map fitted on 258 GPT-3.5 candidates; naming threshold 0.69 = the lowest "
+    "probability at which two-fold out-of-fold named candidates were right >= 90 %; checked on "
+    "the held-out models: chatglm2-6b 219/239 right (91.6 %), qwen-7b 84/99 (84.8 %)"
+)
+"""Where the candidate map and its naming threshold come from (issue 22 item 1)."""
+
+
 class Thresholds(BaseModel):
     """Decision thresholds of the offline judges (scores in [0, 1]).
 
@@ -81,6 +90,26 @@ class Thresholds(BaseModel):
     """Below this (and above the minimum) the citation only 'partially_supports'."""
     suggestion_min_score: float = Field(0.5, ge=0, le=1)
     """A suggestion is only offered (and used for repair) at or above this confidence."""
+    candidate_weights: tuple[float, ...] = (
+        -2.5921,
+        5.7339,
+        5.5687,
+        0.2327,
+        2.0166,
+        1.0766,
+        -0.4861,
+    )
+    """The candidate map: logistic ``(bias, w per verifiers.suggest.CANDIDATE_FEATURES)`` giving
+    the probability that a store-wide candidate is the provision an expert would cite (empty:
+    the older two-feature confidence). Source in :data:`CANDIDATE_SOURCE`."""
+    candidate_off_question_probability: float = Field(0.15, ge=0, le=1)
+    """Probability of a failing citation's candidate found from the report's words when the
+    store's best provision for the question is another one: its share right on the GPT-3.5
+    answers of LawBench 3-2 (16 of 108; held out: chatglm2-6b 9 of 206, qwen-7b 11 of 131)."""
+    candidate_name_probability: float = Field(0.69, ge=0, le=1)
+    """A note names a store-wide candidate (「可能应为…（置信度…）」) at or above this calibrated
+    probability; below, it says what is wrong without a name. Source in
+    :data:`CANDIDATE_SOURCE`."""
 
 
 class Config(BaseModel):

@@ -58,6 +58,37 @@ def score_for(axis: Axis, label: str, *, strict: bool = False) -> float | None:
     return table[label]
 
 
+def judged_failing(v: Verdict) -> bool:
+    """A verdict the reader must hear about (issue 21 item 3): the citation does not exist or
+    is repealed, its description is ``misdescribed``, or its provision is ``irrelevant`` to or
+    ``contradicts`` the claim (partial labels — ``partially_faithful``,
+    ``partially_supports``, ``overextended`` — are qualified passes with their own repairs).
+    Excluded citations never fail."""
+    return not v.excluded and (
+        v.existence.label in ("not_found", "repealed")
+        or v.fidelity.label == "misdescribed"
+        or v.applicability.label in ("irrelevant", "contradicts")
+    )
+
+
+def unsaid_line(v: Verdict) -> str:
+    """The report line for a failing citation the output text says nothing about: which one,
+    its labels and the judge's reason (no safe wording for a note was found)."""
+    why = next(
+        (
+            c.rationale
+            for c in (v.existence, v.fidelity, v.applicability)
+            if c.rationale and (c.score is not None and c.score < 1.0)
+        ),
+        "",
+    )
+    return (
+        f"judged failing, left unchanged (no safe wording for a note): {v.citation.raw} "
+        f"[E {v.existence.label} / F {v.fidelity.label} / A {v.applicability.label}]"
+        f"{': ' + why[:160] if why else ''}"
+    )
+
+
 def is_excluded(existence_label: str, *, strict: bool = False) -> bool:
     """True when the citation leaves the trust denominator (unverifiable, non-strict)."""
     return existence_label == "unverifiable" and not strict

@@ -279,6 +279,12 @@ class Suggestion(Frozen):
     score: float = Field(ge=0.0, le=1.0)
     reason: str = ""
     proof: str = ""
+    features: tuple[tuple[str, float], ...] = ()
+    """The candidate's evidence as ``(name, value in [0, 1])`` pairs
+    (``verifiers.suggest.CANDIDATE_FEATURES``; empty for suggestions not ranked store-wide)."""
+    probability: float | None = Field(None, ge=0.0, le=1.0)
+    """Calibrated probability that this is the provision an expert would cite (the fitted
+    candidate map, ``Thresholds.candidate_weights``); None when no map applies."""
 
 
 class Verdict(Frozen):

@@ -328,7 +328,12 @@ def build_report(
             scores=scores_out(result.final_verdicts),
         )
         stop = result.stop_reason
-    notes = (*warnings, *draft_warnings(d.text), *_unknown_warnings(initial, result))
+    notes = (
+        *warnings,
+        *draft_warnings(d.text),
+        *_unknown_warnings(initial, result),
+        *_unsaid_warnings(result),
+    )
     return VerdictReport(
         input=InputOut(
             path=str(d.path) if d.path else path,
@@ -349,6 +354,28 @@ def build_report(
             initial, unextracted_us=unread_us_cases(d.text), as_of=as_of, horizon=horizon
         ),
     )
+
+
+def _unsaid_warnings(result: RunResult | None) -> tuple[str, ...]:
+    """One line per citation of the output judged failing (``labels.judged_failing``) that no
+    edit of the run touched and no citegov note follows in its line: the report says which
+    failed and why (issue 21 item 3)."""
+    from governor.core.labels import judged_failing, unsaid_line
+    from governor.text.regexes import CITEGOV_NOTE
+
+    if result is None:
+        return ()
+    edited = {e.citation_id for r in result.rounds for e in r.edits if e.citation_id}
+    text = result.text
+    out = []
+    for v in result.final_verdicts:
+        if not judged_failing(v) or v.citation.id in edited:
+            continue
+        end = text.find("\n", v.citation.span.end)
+        if CITEGOV_NOTE.search(text, v.citation.span.start, len(text) if end < 0 else end):
+            continue
+        out.append(unsaid_line(v))
+    return tuple(out)
 
 
 def _unknown_warnings(initial: Sequence[Verdict], result: RunResult | None) -> tuple[str, ...]:

@@ -14,7 +14,11 @@ Kinds:
   paragraph (outside notes);
 * ``empty_basis`` — a 法律依据 heading followed by no citation;
 * ``orphan_quote`` — a quotation of ten or more characters presented as a provision's text
-  (「规定：“…”」, or opening its sentence) with no citation before it in its sentence.
+  (「规定：“…”」, or opening its sentence) with no citation before it in its sentence;
+* ``orphan_object`` — a clause left without its object, as a removal leaves it: a verb or
+  preposition that takes a source (来源于, 根据, 依据, 依照, 按照, 参照, 援引) followed directly
+  by a conjunction or punctuation (「主要来源于以及…」), or a lead-in 「根据…规定，」 with nothing
+  after it before the sentence or line ends (issue 22 item 5).
 """
 
 from __future__ import annotations
@@ -44,6 +48,13 @@ _CITE_MARK = re.compile(
 )
 _BASIS = re.compile(r"(?:法律依据|相关法条|法条依据|参考法条|相关法律规定)[：:]?\s*$")
 _INTRO = re.compile(r"(?:规定|载明|写道|指出|明确)?[：:]\s*$")
+_NO_OBJECT = re.compile(
+    r"(?:来源于|根据|依据|依照|按照|参照|援引)(?=以及|及|和|与|、|[，,。；;]|$)"
+    r"|(?:根据|依据|依照|按照)[^。\n，,]{0,40}(?:规定|之规定)[，,]\s*(?=[。！？\n]|$)",
+    re.MULTILINE,
+)
+"""A source verb or preposition with no object after it, or a 「根据…规定，」 lead-in that
+nothing follows (``orphan_object``)."""
 
 
 @dataclass(frozen=True)
@@ -115,6 +126,9 @@ def violations(text: str) -> tuple[Violation, ...]:
         presented = not head.strip() or _INTRO.search(head) is not None
         if presented and not _CITE_MARK.search(CITEGOV_NOTE.sub("", head)):
             add("orphan_quote", qa)
+    for m in _NO_OBJECT.finditer(text):
+        if not in_note(m.start()):
+            add("orphan_object", m.start())
     return tuple(sorted(out, key=lambda v: v.start))
 
 

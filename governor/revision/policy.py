@@ -49,11 +49,11 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from governor.core.config import EditPolicy
+from governor.core.config import EditPolicy, Thresholds
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
-from governor.text.regexes import CITEGOV_NOTE
+from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.suggest import bracket_title
 from verifiers.textsim import (
@@ -279,6 +279,11 @@ class RevisionPolicy:
 
     name: EditPolicy = "proven"
     name_min: float = NAME_MIN
+    name_probability: float = Thresholds().candidate_name_probability
+    """A store-wide candidate with a calibrated probability (``Suggestion.probability``) is
+    named at or above this probability, on the question's evidence and its own
+    (``Thresholds.candidate_name_probability``, fitted so that named candidates were right
+    ≥ 90 % on held-back dev answers)."""
     weigh: Weigher | None = None
     """How distinctive the report's words are (:data:`Weigher`); None: plain containment
     only (no store at hand)."""
@@ -428,9 +433,10 @@ class RevisionPolicy:
                     measure=f"cited 款/项 does not exist ({v.existence.rationale}); "
                     "pin cite widened to the article",
                 )
-            where = pinpoint(said, auth)
-            sc = containment(said, _unit_text(where))
-            if where.paragraph and sc >= IN_TARGET:
+            base = auth.model_copy(update={"text": whole or auth.text})
+            where = pinpoint(said, base.model_copy(update={"paragraph": None, "item": None}))
+            sc = containment(said, unit_text(where))
+            if (where.paragraph or where.item) and sc >= IN_TARGET:
                 return Proof(
                     source=_excerpt(where),
                     span_text=said,
@@ -474,7 +480,7 @@ class RevisionPolicy:
         # a pinned 项 is read with its 款's lead-in (the modal of 第三十九条's 「有下列情形之一
         # 的，用人单位可以解除劳动合同」 governs item 一)
         unit = pinpoint(fixed, base if pinned else auth)
-        source = _unit_text(unit)
+        source = unit_text(unit)
 
         sc = containment(fixed, source)
         s = v.suggestion
@@ -495,6 +501,10 @@ class RevisionPolicy:
             return None
         said = ed.before
         if containment(ed.after, auth.text) < 0.95:
+            return None
+        if ARTICLE_MARK_RE.search(said.replace(v.citation.raw, "")):
+            # the words replaced hold another citation (行政诉讼法第二十五条第一款 next to the
+            # one rewritten): a rewrite never touches another citation's words
             return None
         dropped = [
             c
@@ -540,6 +550,14 @@ class RevisionPolicy:
         said = said_of(cit)
         cited = v.resolved.text if v.resolved is not None else ""
         found: tuple[Authority, float] | None = None
+        calibrated = self.calibrated_candidate(v)
+        if calibrated is not None:
+            return calibrated
+        if v.suggestion is not None and v.suggestion.probability is not None:
+            # a calibrated candidate below the naming probability: the note says what is
+            # wrong without a name (word-overlap proofs named the reference article for 10 of
+            # 61 such LawBench 3-2 citations)
+            return None
         if v.suggestion is not None:
             found = (v.suggestion.authority, v.suggestion.score)
         elif target is not None:
@@ -574,6 +592,21 @@ class RevisionPolicy:
             # law's provision near-verbatim both ways (``strategies.RESTATES_*``)
             return None
         return pinpoint(said, auth), conf
+
+    def calibrated_candidate(self, v: Verdict) -> tuple[Authority, float] | None:
+        """The verdict's store-wide candidate when its calibrated probability is at least
+        :attr:`name_probability` (and it is not the cited provision): ``(provision,
+        probability)``; else None (the proof-based naming of :meth:`candidate` decides)."""
+        s = v.suggestion
+        if s is None or s.probability is None or s.probability < self.name_probability:
+            return None
+        r = v.resolved
+        if r is not None and (s.authority.instrument, s.authority.article) == (
+            r.instrument,
+            r.article,
+        ):
+            return None
+        return pinpoint(said_of(v.citation), s.authority), s.probability
 
     def note(self, v: Verdict, named: tuple[Authority, float] | None, op: str) -> str:
         """The annotation text for an unproven ``op`` on ``v`` (ends 「请核实）」)."""
@@ -613,9 +646,8 @@ class RevisionPolicy:
             head = "所引款项经核查不存在，且" + head.removeprefix("经核查，")
         if named is not None:
             auth, conf = named
-            return (
-                f"（注：{head}，可能应为{pin_label(auth)}（置信度{self.shown(conf):.2f}），请核实）"
-            )
+            shown = conf if self.calibrated_candidate(v) is not None else self.shown(conf)
+            return f"（注：{head}，可能应为{pin_label(auth)}（置信度{shown:.2f}），请核实）"
         return f"（注：{head}，请核实）"
 
     @staticmethod
@@ -722,7 +754,7 @@ def auth_instrument(v: Verdict) -> str | None:
 
 def _restates(said: str, unit: Authority) -> bool:
     """Whether ``said`` restates ``unit``'s text (its 款 when pinned) both ways."""
-    body = _unit_text(unit)
+    body = unit_text(unit)
     return containment(said, body) >= IN_TARGET and containment(body, said) >= RESTATED
 
 
@@ -744,7 +776,7 @@ def _stale_head(v: Verdict) -> str:
     return "该规定已废止"
 
 
-def _unit_text(auth: Authority) -> str:
+def unit_text(auth: Authority) -> str:
     """The text of the 款 (with its 项) ``auth`` is pinned to; the article when unpinned."""
     paras = _paragraphs(auth.text)
     if auth.paragraph:

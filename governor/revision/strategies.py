@@ -17,10 +17,11 @@ Layer 4: imports verdict types and repair operations, never the pipeline.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
 from governor.core.config import Thresholds
+from governor.core.labels import judged_failing
 from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
     MARKS,
@@ -31,6 +32,7 @@ from governor.revision.ops import (
     sentence_bounds,
 )
 from governor.revision.policy import (
+    IN_TARGET,
     MOVES,
     QUOTE_IN,
     QUOTE_OUT,
@@ -39,12 +41,20 @@ from governor.revision.policy import (
     RevisionPolicy,
     outside_quotes,
     pin_label,
+    pinpoint,
     sentence_end,
+    unit_text,
 )
 from governor.text.numerals import article_label, to_chinese
-from governor.text.regexes import CITEGOV_NOTE
+from governor.text.regexes import CITEGOV_NOTE, CLAUSE_BOUNDARY_RE, MODAL_WORD_RE
 from governor.text.sanitize import fenced_blocks
-from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, provisos
+from verifiers.facts import (
+    modality_flips,
+    number_mismatches,
+    polarity_swaps,
+    provisos,
+    quantities,
+)
 from verifiers.suggest import DISTINCT_REASON, bracket_title
 from verifiers.textsim import containment, verbatim_share
 
@@ -434,7 +444,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     old = bracket_title(auth.instrument)
     if named is not None and _for_the_claim(v):
         # 「（注：《合同法》已于2021年1月1日废止，相应规定见《民法典》第五百八十五条，置信度0.73，请核实）」
-        return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
+        said = v.citation.description or v.citation.claim
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
+        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
         "irrelevant",
         "contradicts",
@@ -444,18 +456,45 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
         unfit = "，与所述内容不符" if misfit and not held else ""
+        # the report's words do not fit the old article: comparing rules is moot
+        changed = "" if unfit else rule_change(auth.text, succ_text, said)
         return (
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
-            f"（置信度{conf:.2f}）{unfit}，请核实）"
+            f"（置信度{conf:.2f}）{unfit}{changed}，请核实）"
         )
     if named is not None:
-        return f"（注：{old}已{when}废止，相应规定见{named}，请核实）"
+        said = v.citation.description or v.citation.claim
+        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
+        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
         else ""
     )
     return f"（注：该规定已{when}废止{succ}，请核实）"
+
+
+def rule_change(old_text: str, new_text: str, said: str = "") -> str:
+    """「；规则已变化：现行规定另有「九十日」「五年」」 when the successor provision's text states
+    amounts, periods or rates (:func:`verifiers.facts.quantities`) that neither the repealed
+    article nor the report (``said``) states, or 「；规则已变化：原规定「一年」现行规定未见」 when
+    it drops one that the old article and the report state; empty when nothing differs or a
+    text is missing. A successor is never offered as the same rule when its figures differ
+    (合同法第五十五条's 一年 → 民法典第一百五十二条: 九十日 for 重大误解, a five-year cap); a
+    figure the report itself gives (民法典第七百零五条's 二十年 for a report saying 二十年) is no
+    change to it."""
+    if not old_text or not new_text:
+        return ""
+    was = {(q.value, q.unit): q.text for q in quantities(old_text)}
+    now = {(q.value, q.unit): q.text for q in quantities(new_text)}
+    told = {(q.value, q.unit) for q in quantities(said)}
+    added = [t for k, t in now.items() if k not in was and k not in told]
+    dropped = [t for k, t in was.items() if k not in now and (not said or k in told)]
+    if added:
+        return "；规则已变化：现行规定另有" + "".join(f"「{t}」" for t in added[:3])
+    if dropped:
+        return "；规则已变化：原规定" + "".join(f"「{t}」" for t in dropped[:3]) + "现行规定未见"
+    return ""
 
 
 NAME_SUCCESSOR_MIN = 0.3
@@ -592,6 +631,8 @@ class EfaReviser:
         for v, why in doomed:
             edits += self._remove_or_annotate(text, v, verdicts, why)
         if self.policy.gates:
+            edits += self._said_for_failing(text, verdicts, edits, fenced)
+        if self.policy.gates:
             taken = {e.citation_id for e in edits}
             for v in verdicts:
                 if v.citation.id in taken or v.excluded or _inside(v.citation.span, fenced):
@@ -612,6 +653,45 @@ class EfaReviser:
                 if (orig := by_id.get(ed.citation_id or "")) is not None:
                     self.replaced[ed.after] = orig
         return tuple(out)
+
+    def _said_for_failing(
+        self,
+        text: str,
+        verdicts: Sequence[Verdict],
+        edits: Sequence[Edit],
+        fenced: Sequence[tuple[int, int]],
+    ) -> list[Edit]:
+        """A note for each citation judged failing (``governor.core.labels.judged_failing``)
+        that got no edit and has no note in its sentence, when the note has safe wording (the
+        provision lacks what the report says 「并无…」, a calibrated candidate is named, or the
+        citation does not exist): what the verifier found reaches the reader (issue 21 item 3:
+        8–12 % of wrong-article answers ended with no edit and no note). Otherwise the
+        verdict report carries a line for it (``governor.core.report``)."""
+        taken = {e.citation_id for e in edits}
+        out: list[Edit] = []
+        for v in verdicts:
+            if v.citation.id in taken or v.excluded or not judged_failing(v):
+                continue
+            if _inside(v.citation.span, fenced) or _noted(text, v.citation):
+                continue
+            if held_by_context(text, v, verdicts):
+                continue
+            why = v.fidelity.rationale if v.fidelity.label == "misdescribed" else ""
+            why = why or v.applicability.rationale or v.existence.rationale
+            ed = self.policy.annotation(text, v, "mark_misdescribed", why, locate=self.locate)
+            if ed is None:
+                continue
+            safe = v.existence.label != "exists" or "并无" in ed.after or "可能应为" in ed.after
+            if not safe:
+                # a generic 「不完全一致」 / 「与上述结论不符」 on a lexical flag is no help and often
+                # false (577 「应承担违约责任」); the report's line says it instead
+                # (``governor.core.report``)
+                continue
+            a, b = sentence_bounds(text, min(ed.span.start, max(len(text) - 1, 0)))
+            if any(a <= o.span.start <= b for o in (*edits, *out)):
+                continue  # one note per sentence: another edit of this round is already there
+            out.append(ed)
+        return out
 
     def needs_unquote(self, text: str, verdicts: Sequence[Verdict]) -> bool:
         """Whether a passing citation's quotation mixes its provision's text with other
@@ -977,6 +1057,13 @@ class EfaReviser:
             # "correct" that provision's numbers into the cited one's.
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description is the text of {target.label}, not of {cit.pin}", v)  # fmt: skip
+        whole = self.article_text(auth) if self.article_text is not None and auth else ""
+        repin = _repin(said, auth, whole)
+        if repin is not None:
+            # the words are another 款/项's of the cited article (劳动法第四十四条第二项 cited
+            # for 第三项's 百分之三百): change the pin, never that 项's figures into the cited one's
+            return edit("fix_granularity", text, cit.span, retarget(cit, repin),
+                        f"the description is the text of {repin.label}, not of {cit.pin}", v)  # fmt: skip
         if said_span is not None and src and said and said_span.slice(text) == said:
             if auth is not None and (auth.paragraph or auth.item):
                 # a pinned 款/项 is judged with its article (the modal of 第三十九条's lead-in
@@ -989,15 +1076,17 @@ class EfaReviser:
                 return edit("fix_number", text, sp, mm.expected.text,
                             f"the provision says {mm.expected.text}, not {mm.found.text}", v)  # fmt: skip
             for fl in modality_flips(said, src):
-                sp = Span(
-                    start=said_span.start + fl.found.start, end=said_span.start + fl.found.end
+                a, b, new = _modal_fix(
+                    said, fl.found.start, fl.found.end, src, fl.expected.start, fl.expected.end
                 )
-                return edit("fix_number", text, sp, fl.expected.word,
-                            f"the provision says {fl.expected.word}, not {fl.found.word}", v)  # fmt: skip
+                sp = Span(start=said_span.start + a, end=said_span.start + b)
+                return edit("fix_number", text, sp, new,
+                            f"the provision says {new}, not {said[a:b]}", v)  # fmt: skip
             for sw in polarity_swaps(said, src):
-                sp = Span(start=said_span.start + sw.start, end=said_span.start + sw.end)
-                return edit("fix_number", text, sp, sw.expected,
-                            f"the provision says {sw.expected}, not {sw.found}", v)  # fmt: skip
+                a, b, new = _modal_fix(said, sw.start, sw.end, src, sw.source_start, sw.source_end)
+                sp = Span(start=said_span.start + a, end=said_span.start + b)
+                return edit("fix_number", text, sp, new,
+                            f"the provision says {new}, not {said[a:b]}", v)  # fmt: skip
         if target is not None and target.article != cit.article:
             return edit("renumber", text, cit.span, retarget(cit, target),
                         f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip
@@ -1047,12 +1136,112 @@ class EfaReviser:
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
+def held_by_context(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """A failing verdict its context overrules, as :meth:`EfaReviser.propose` does: an
+    endpoint of a range cited whole (「第五百七十七条至第五百八十四条」), a member of a list
+    another member of which supports the shared claim, or a citation inside the text of a
+    provision another citation quotes (an interpretation's own 「民法典第五百八十四条」)."""
+    return (
+        _range_end(text, v, verdicts)
+        or _listed_with_support(v, verdicts)
+        or _quoted_by_another(text, v, verdicts)
+    )
+
+
+def unreported(
+    text: str, verdicts: Sequence[Verdict], edited: Collection[str]
+) -> tuple[Verdict, ...]:
+    """The verdicts on ``text`` (a governed output) judged failing
+    (``governor.core.labels.judged_failing``) that the text tells the reader nothing about:
+    no edit of the run was on the citation (its id not
+    in ``edited``) and no citegov note stands between it and the end of its line. Excluded
+    citations, citations in code blocks and verdicts their context overrules
+    (:func:`held_by_context`) are not counted."""
+    fenced = fenced_blocks(text)
+    out = []
+    for v in verdicts:
+        if v.excluded or not judged_failing(v) or v.citation.id in edited:
+            continue
+        if held_by_context(text, v, verdicts):
+            continue
+        if _inside(v.citation.span, fenced):
+            continue
+        end = text.find("\n", v.citation.span.end)
+        if CITEGOV_NOTE.search(text, v.citation.span.start, len(text) if end < 0 else end):
+            continue
+        out.append(v)
+    return tuple(out)
+
+
 def _quote_spans(text: str) -> list[tuple[int, int]]:
     """Half-open spans of “…” and 「…」 quotations (marks included), one line each."""
     return [(m.start(), m.end()) for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」", text)]
 
 
 _ITEM_LINE = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
+
+
+def _modal_phrase(text: str, start: int, end: int) -> tuple[int, int] | None:
+    """The consequence phrase holding ``text[start:end]``: from the nearest modal verb before
+    it in its clause (:data:`~governor.text.regexes.MODAL_WORD_RE`) to the clause's end; None
+    when its clause has no modal before it."""
+    lo = start
+    while lo > 0 and not CLAUSE_BOUNDARY_RE.match(text, lo - 1) and text[lo - 1] not in "。；;\n":
+        lo -= 1
+    modal = [m for m in MODAL_WORD_RE.finditer(text, lo, end) if m.start() <= start]
+    if not modal:
+        return None
+    hi = end
+    while hi < len(text) and not CLAUSE_BOUNDARY_RE.match(text, hi) and text[hi] not in "。；;\n":
+        hi += 1
+    return modal[-1].start(), hi
+
+
+def _modal_fix(
+    said: str, start: int, end: int, src: str, s_start: int, s_end: int
+) -> tuple[int, int, str]:
+    """``(start, end, replacement)`` in ``said`` for a term fix: the whole modal phrase of
+    the report replaced by the provision's (「可以减轻处罚」 → 「可以从轻或者减轻处罚」, never
+    「可以从轻或者处罚」) when both sides have one; else the term alone (``src[s_start:s_end]``)."""
+    mine, theirs = _modal_phrase(said, start, end), _modal_phrase(src, s_start, s_end)
+    if mine is None or theirs is None or theirs[1] - theirs[0] > 2 * (mine[1] - mine[0]) + 4:
+        # no phrase on one side, or the provision's clause runs far beyond the report's: the
+        # term alone
+        return start, end, src[s_start:s_end]
+    phrase = src[theirs[0] : theirs[1]]
+    tail = said[end : mine[1]]
+    if not phrase.endswith(tail) or not phrase.startswith(said[mine[0] : start]):
+        # the provision's phrase is not the report's with the term changed (an excerpt cut
+        # short, another predicate): the term alone
+        return start, end, src[s_start:s_end]
+    return mine[0], mine[1], phrase
+
+
+REPIN_GAP = 0.2
+"""A pinned 款/项 is re-pinned to a sibling only when the sibling holds this much more of the
+report's words (containment): 第四十四条第二项 (百分之二百) vs 第三项 (百分之三百) differ in one
+figure, so the words' other terms decide which 项 they are."""
+
+
+def _repin(said: str, auth: Authority | None, whole: str) -> Authority | None:
+    """The 款/项 of the cited article (``whole``: its text) whose text the report's words are
+    (≥ the policy's ``IN_TARGET`` and :data:`REPIN_GAP` more than the cited 款/项), when the
+    citation pins another one; None otherwise (unpinned, or the cited 款/项 is where the words
+    belong). The returned authority carries the whole article's text."""
+    if auth is None or not said or not (auth.paragraph or auth.item) or not whole:
+        return None
+    auth = auth.model_copy(update={"text": whole})
+    where = pinpoint(said, auth.model_copy(update={"paragraph": None, "item": None}))
+    if (where.paragraph, where.item) == (auth.paragraph, auth.item):
+        return None
+    if auth.item and not where.item:
+        return None  # the words are the 款's lead, not another 项: nothing to re-pin to
+    if not (where.paragraph or where.item):
+        return None
+    there, here = containment(said, unit_text(where)), containment(said, unit_text(auth))
+    if there < IN_TARGET or there < here + REPIN_GAP:
+        return None
+    return where
 
 
 def paragraphs(article_text: str) -> list[str]:

@@ -923,3 +923,12 @@ CREDENTIAL_RE = re.compile(
 ``Authorization`` header leaked the proxy's upstream key to the client): a bearer/basic/token
 value, an OpenAI-style ``sk-`` key, or a key-named field's value. The named groups keep the
 scheme or field name; only the value is replaced."""
+
+MODAL_WORD_RE = re.compile(r"可以|应当|不得|必须|有权|无权|应|可")
+"""A modal verb opening a consequence phrase (「可以从轻或者减轻处罚」): a fix of a term inside
+the phrase replaces the phrase from its modal to the clause's end
+(``governor.revision.strategies``)."""
+
+ARTICLE_MARK_RE = re.compile(rf"第{NUMERAL}条")
+"""An article pin (「第二十五条」, 「第25条」) anywhere in a span of words: a rewrite whose span
+holds one would change another citation's words (``governor.revision.policy``)."""
