@@ -243,12 +243,21 @@ def prebuilt_note(store: object) -> str:
     except RetrievalIndexError:
         return "Semantic index: no prebuilt vectors shipped; hybrid retrieval needs a build."
     size = sum(stem.with_suffix(x).stat().st_size for x in (".npy", ".npz")) / 1e6
+    base = getattr(store, "dense_base", None) or {}
     fits = h.store_build == getattr(store, "build_id", None)
-    return (
+    kept = not fits and base.get("build_id") == h.store_build
+    head = (
         f"Semantic index: shipped prebuilt ({h.texts:,} texts for {h.units:,} provisions, "
         f"{h.dims} dims {h.quantisation}, {size:.1f} MB), "
-        + ("so hybrid retrieval needs no build." if fits else "but for ANOTHER store build.")
     )
+    if fits:
+        return head + "so hybrid retrieval needs no build."
+    if kept:  # a rebuilt store that keeps the vectors for the texts that did not change
+        return head + (
+            f"so hybrid retrieval needs no build; {base.get('bm25_only', 0):,} provisions of "
+            "this store are BM25-only until `citegov index build`."
+        )
+    return head + "but for ANOTHER store build."
 
 
 def _fmt(values: list[float], unit: str = "s", digits: int = 2) -> str:

@@ -174,9 +174,11 @@ def test_existence_suggestion_stays_in_the_instrument_or_successor(
 ) -> None:
     store = gov.store
     (cit,) = gov.extract(text)
-    ex = check_existence(cit, store, as_of=TODAY)
+    # within the store's horizon: a name the store lacks is not_found, not "maybe newer"
+    when = min(TODAY, store.horizon)
+    ex = check_existence(cit, store, as_of=when)
     sug = existence_suggestion(
-        cit, ex.result.label, ex.authority, ex.record, store, store, as_of=TODAY
+        cit, ex.result.label, ex.authority, ex.record, store, store, as_of=when
     )
     if instrument is None:
         assert sug is None
@@ -184,6 +186,29 @@ def test_existence_suggestion_stays_in_the_instrument_or_successor(
     assert sug is not None and sug.authority.instrument == instrument and sug.score > 0
     if article is not None:
         assert sug.authority.article == article
+
+
+@pytest.mark.parametrize(
+    "text,label,named",
+    [
+        # after the horizon, a name the store lacks might be new law: unverifiable …
+        ("《中华人民共和国数字货币法》第十条规定，发行人应当登记备案。", "unverifiable", None),
+        # … unless its words are a stored provision's text: existing law, misnamed
+        ("《民事合同法》第一百五十四条规定，行为人与相对人恶意串通，损害他人合法权益的民事法律行为无效。",
+         "not_found", "中华人民共和国民法典"),
+    ],
+)  # fmt: skip
+def test_after_the_horizon_a_misnamed_law_with_its_words_is_not_found(
+    gov: Governor, text: str, label: str, named: str | None
+) -> None:
+    assert TODAY > gov.store.horizon
+    (v,) = gov.verify(text, as_of=TODAY)
+    assert v.existence.label == label, v.existence.rationale
+    if named is None:
+        assert "horizon" in v.existence.rationale
+    else:
+        assert v.suggestion is not None and v.suggestion.authority.instrument == named
+        assert v.suggestion.authority.article == "154" and "wrong name" in v.existence.rationale
 
 
 def test_no_suggestion_without_confidence(gov: Governor) -> None:

@@ -30,9 +30,11 @@ US_ONLY = (
     "unconstitutional. See also Miranda v. Arizona, 384 U.S. 436 (1966).\n"
 )
 REMOVED = (
-    "该规则主要来源于《中华人民共和国反性骚扰法》第四条以及《中华人民共和国数字货币法》第十条，"
-    "当事人应当遵守。\n"
+    "根据《中华人民共和国反性骚扰法》第四条的规定，当事人应当遵守。"
+    "依据《中华人民共和国数字货币法》第十条，当事人应当登记。\n"
 )
+"""Two fabricated citations, each in a carrier phrase the sentence stands without, so both are
+removed (a removal that would leave 「来源于以及」 keeps the citation with a note instead)."""
 PASSING = "当事人应当承担违约责任（《民法典》第五百七十七条）。\n"
 
 

@@ -97,7 +97,9 @@ def test_untouched_citations_still_pass_after_injection(
 def test_existence_labels_of_source_errors_hold(
     kind: P.ErrorKind, store: AuthorityStore, gov: Governor
 ) -> None:
-    reports = generate_suite(store, n_reports=4, seed=9, rates={kind: 0.5})
+    # 12 reports: enough draws of an instrument with a repealed predecessor (民法典 …) in the
+    # store of 1,526 instruments
+    reports = generate_suite(store, n_reports=12, seed=9, rates={kind: 0.5})
     errors = [(r, e) for r in reports for e in r.errors]
     assert errors and all(e.kind == kind for _, e in errors)
     for r, e in errors:

@@ -337,6 +337,32 @@ class ExistenceOutcome:
     gap: GapKind | None = None
 
 
+def misnamed_existing_law(
+    outcome: ExistenceOutcome, suggestion: Suggestion, *, strict: bool
+) -> ExistenceOutcome:
+    """An instrument missing from the store that was held ``unverifiable`` because it might be
+    law made after the store's horizon (gap ``after_horizon``), whose cited words are a stored
+    provision's text: existing law under a wrong name, not a new law, so ``not_found`` (the
+    report's words prove the instrument is not newer — issue 24 item 4), with the provision
+    named. ``suggestion`` is the store-wide match (:func:`verifiers.suggest.existence_suggestion`,
+    admissible only near-verbatim outside the cited instrument)."""
+    where = suggestion.authority
+    pin = (
+        f"《{where.instrument}》第{where.article}条" if where.article else f"《{where.instrument}》"
+    )
+    old = outcome.result.rationale.split(", but ", 1)[0]
+    return ExistenceOutcome(
+        _result(
+            "not_found",
+            f"{old}; its words are the text of {pin} (confidence {suggestion.score:.2f}): "
+            "existing law under a wrong name, not law made after the store's horizon",
+            strict=strict,
+        ),
+        codes=("L1.1.1",),
+        suggestion=suggestion,
+    )
+
+
 def _result(label: str, rationale: str, *, strict: bool, evidence: str = "") -> CheckResult:
     return CheckResult(
         axis="existence",

@@ -24,7 +24,7 @@ from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
 from governor.text.dates import parse_as_of
 from governor.text.regexes import CITEGOV_NOTE
-from verifiers.existence import ExistenceOutcome, check_existence
+from verifiers.existence import ExistenceOutcome, check_existence, misnamed_existing_law
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
 from verifiers.suggest import (
@@ -307,6 +307,12 @@ class Verifier:
         as_of: date,
         context: str,
     ) -> Verdict:
+        if ex.gap == "after_horizon" and ex.result.label == "unverifiable":
+            found = existence_suggestion(
+                cit, "not_found", None, None, self.store, self.retriever, as_of=as_of
+            )
+            if found is not None and found.score >= self.SUGGESTION_CONFIDENT:
+                ex = misnamed_existing_law(ex, found, strict=self.strict)
         e = ex.result
         # a citation in the question line is the asker's: verified and reported, not scored
         excluded = is_excluded(e.label, strict=self.strict) or cit.in_question

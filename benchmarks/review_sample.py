@@ -1,0 +1,168 @@
+"""Seeded samples of governed dev answers for a fresh reviewer to judge against the statutes.
+
+Runs ``citegov revise --strategy efa`` on dev LawBench 3-8 answers (all three models) that no
+test or fitted threshold reads by position — keys past the first 100 of each file, drawn with a
+fixed seed — and writes three samples a reviewer judges by hand, with the provision text each
+citation resolved to:
+
+- ``silent.jsonl``: citations that got no edit and no note and were judged passing
+  (question: wrong but silent?);
+- ``flagged.jsonl``: citations that got an edit, a note or a failing verdict (false alarm?);
+- ``edits.jsonl``: the edits themselves (helpful / neutral / harmful?).
+
+Usage (from the project root)::
+
+    python -m benchmarks.review_sample --out runs/review --drafts 90 --n 150 --seed 7
+
+The reviewer's judgments are not computed here: this only draws the sample (issue 21/22
+"Done when": wrong-but-silent and false-alarm shares, harmful edits).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from benchmarks.datadir import data_path
+
+SKIP_FIRST = 100
+"""Keys of each dev file read by position elsewhere (tests, reading_check) are left out."""
+
+
+def _question(v: dict[str, Any]) -> str:
+    q = (
+        v["origin_prompt"][0]["prompt"]
+        if isinstance(v["origin_prompt"], list)
+        else v["origin_prompt"]
+    )
+    return str(q).split("\n", 1)[-1].strip()
+
+
+def pick_drafts(n: int, seed: int) -> list[tuple[str, str]]:
+    """``n`` (name, text) drafts from the dev 3-8 answers, spread over the models, seeded."""
+    rng = random.Random(seed)
+    files = sorted(data_path("lawbench_dev").glob("*_3-8.json"))
+    per = max(1, n // max(1, len(files)))
+    out: list[tuple[str, str]] = []
+    for f in files:
+        d = json.loads(f.read_text(encoding="utf-8"))
+        keys = [k for k in sorted(d, key=lambda k: int(k) if k.isdigit() else k)][SKIP_FIRST:]
+        keys = [k for k in keys if "第" in d[k]["prediction"] and "条" in d[k]["prediction"]]
+        for k in rng.sample(keys, min(per, len(keys))):
+            v = d[k]
+            name = f"{f.stem.split('_zero')[0]}_{k}.md"
+            out.append((name, f"问题：{_question(v)}\n\n{v['prediction']}\n"))
+    return out
+
+
+def _context(text: str, span: list[int], width: int = 160) -> str:
+    a, b = span
+    return text[max(0, a - width) : a] + "【" + text[a:b] + "】" + text[b : b + width]
+
+
+def _cite_row(name: str, text: str, c: dict[str, Any], notes: list[str]) -> dict[str, Any]:
+    res = c.get("resolved") or {}
+    sug = c.get("suggestion") or {}
+    return {
+        "draft": name,
+        "raw": c["raw"],
+        "context": _context(text, c["span"]),
+        "claim": c.get("claim"),
+        "description": c.get("description"),
+        "E": c["existence"]["label"],
+        "F": c["fidelity"]["label"],
+        "A": c["applicability"]["label"],
+        "rationale": " | ".join(
+            c[k].get("rationale", "") for k in ("existence", "fidelity", "applicability")
+        ),
+        "provision": res.get("label"),
+        "provision_text": res.get("text"),
+        "suggestion": sug.get("label") or sug.get("title"),
+        "notes_and_edits": notes,
+    }
+
+
+def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
+    """(silent, flagged, edits) rows from a revise output folder."""
+    silent: list[dict[str, Any]] = []
+    flagged: list[dict[str, Any]] = []
+    edits: list[dict[str, Any]] = []
+    for vj in sorted(out.glob("*.verdicts.json")):
+        name = vj.name.replace(".verdicts.json", ".md")
+        text = (inp / name).read_text(encoding="utf-8")
+        rep = json.loads(vj.read_text(encoding="utf-8"))
+        all_edits = [e for r in rep.get("rounds", []) for e in r.get("edits", [])]
+        by_cite: dict[str, list[str]] = {}
+        for e in all_edits:
+            by_cite.setdefault(e.get("citation_id") or "", []).append(
+                f"{e['op']}: 「{e.get('before', '')}」→「{e.get('after', '')}」"
+            )
+        warned = " ".join(rep.get("warnings") or [])
+        cites = {c["id"]: c for c in rep["citations"]}
+        for c in rep["citations"]:
+            notes = by_cite.get(c["id"], [])
+            failing = c["item_trust"] < 1.0 and not c.get("excluded")
+            row = _cite_row(name, text, c, notes)
+            if notes or failing or c["raw"] in warned:
+                flagged.append(row)
+            elif not c.get("excluded"):
+                silent.append(row)
+        for e in all_edits:
+            c = cites.get(e.get("citation_id") or "")
+            edits.append(
+                {
+                    "draft": name,
+                    "op": e["op"],
+                    "before": e.get("before"),
+                    "after": e.get("after"),
+                    "reason": e.get("reason"),
+                    "proof": e.get("proof"),
+                    "context": _context(text, e["span"]),
+                    "citation": c["raw"] if c else None,
+                    "provision_text": ((c or {}).get("resolved") or {}).get("text"),
+                }
+            )
+    return silent, flagged, edits
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", type=Path, required=True)
+    ap.add_argument("--drafts", type=int, default=90)
+    ap.add_argument("--n", type=int, default=150, help="citations per sample")
+    ap.add_argument("--seed", type=int, default=7)
+    ap.add_argument("--citegov", default=shutil.which("citegov") or "citegov")
+    a = ap.parse_args(argv)
+    inp = a.out / "in"
+    inp.mkdir(parents=True, exist_ok=True)
+    for name, text in pick_drafts(a.drafts, a.seed):
+        (inp / name).write_text(text, encoding="utf-8")
+    gov = a.out / "governed"
+    r = subprocess.run(
+        [a.citegov, "revise", str(inp), "--strategy", "efa", "--out", str(gov)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if r.returncode not in (0, 1):
+        print(f"review_sample: revise exited {r.returncode}: {r.stderr[-400:]}", file=sys.stderr)
+        return 2
+    rng = random.Random(a.seed)
+    silent, flagged, edits = collect(inp, gov)
+    for label, rows in (("silent", silent), ("flagged", flagged), ("edits", edits)):
+        pick = rng.sample(rows, min(a.n, len(rows)))
+        with (a.out / f"{label}.jsonl").open("w", encoding="utf-8") as fh:
+            for i, row in enumerate(pick):
+                fh.write(json.dumps({"i": i, **row}, ensure_ascii=False) + "\n")
+        print(f"{label}: {len(pick)} sampled of {len(rows)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
