@@ -218,6 +218,10 @@ def test_names_as_written_exist(
         # the horizon: not_found even in a report dated after it
         ("依据《社会法就业促进法》第三条，", "not_found"),
         ("依据《会计师法》第三条，", "not_found"),
+        # a branch of law (法律部门) is no instrument, old or new
+        ("依据《中华人民共和国社会法》第三条，", "not_found"),
+        ("依据《民法商法》第十条，", "not_found"),
+        ("依据《中华人民共和国诉讼与非诉讼程序法》第五条，", "not_found"),
         # a name that matches no stored law may be a new one
         ("依据《中华人民共和国户籍法》第三条，", "unverifiable"),
     ],

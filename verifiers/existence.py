@@ -181,11 +181,14 @@ def _maybe_newer(
     horizon and the instrument could not be newer than it. It could be when the as-of date
     is after the horizon — unless the name is a stored instrument's under another type
     (``misnaming``) or a stored law's name with words added or dropped
-    (:func:`_misnamed_law`): a misnaming, not a new law — or when the citation dates
+    (:func:`_misnamed_law`): a misnaming, not a new law — or it names a branch of law
+    (:data:`governor.text.regexes.LEGAL_BRANCH_RE`: 《中华人民共和国社会法》) — or when the citation dates
     it in the horizon's year or later (a year in the title or version note, a 法释〔YYYY〕
     number next to it).
     """
     horizon = store.horizon
+    if rx.LEGAL_BRANCH_RE.match(bare):
+        return None  # a branch of law (社会法, 民法商法) is no instrument at any date
     if as_of > horizon and not misnaming and _misnamed_law(bare, store) is None:
         return f"the report is dated {as_of.isoformat()}"
     for text in (bare, cit.version_hint or "", cit.raw):

@@ -932,3 +932,14 @@ the phrase replaces the phrase from its modal to the clause's end
 ARTICLE_MARK_RE = re.compile(rf"第{NUMERAL}条")
 """An article pin (「第二十五条」, 「第25条」) anywhere in a span of words: a rewrite whose span
 holds one would change another citation's words (``governor.revision.policy``)."""
+
+
+LEGAL_BRANCH_RE = re.compile(
+    r"^(?:中华人民共和国)?(?:宪法相关法|民法商法|民法|商法|行政法|经济法|社会法|"
+    r"诉讼与非诉讼程序法|非诉讼程序法|诉讼法|程序法|实体法)$"
+)
+"""A branch of law (法律部门), not an instrument: the seven branches of the PRC legal system
+(宪法相关法、民法商法、行政法、经济法、社会法、刑法、诉讼与非诉讼程序法 — State Council
+Information Office, 《中国特色社会主义法律体系》白皮书, 2011) and their halves. 刑法 is also a
+law's name, so it is left out. A report citing 《中华人民共和国社会法》 cites no law, old or new
+(54 of the dev LawBench answers' missing names are 社会法)."""
