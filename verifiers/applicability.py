@@ -17,6 +17,14 @@ a citation's own title is not its claim), and a meta-description (「规定了X�
 「是关于X的规定」, :func:`meta_subject`) is reduced to its subject X: it says what the
 provision is about, not a rule it states.
 
+Roles (issue 21): Applicability judges the ``application`` and ``paraphrase`` roles of the
+citation's :class:`~governor.core.models.Assertion` (and quotations, for the claim they are
+used for); a ``reference`` (依照…之规定) is judged by the charge table alone when it is a 刑法
+分则 article and a charge is named, else ``skipped``
+(:func:`verifiers.roles.reference_applicability`); an unreadable assertion is ``skipped`` with
+its reason. A ``whole_instrument`` citation is judged in :mod:`verifiers.verify`
+(:func:`verifiers.roles.whole_instrument_outcome`).
+
 Decisions, in order:
 
 1. no claim and no question → ``skipped``;
@@ -76,6 +84,7 @@ from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
+from verifiers.roles import reference_applicability
 from verifiers.suggest import (
     NEAR_VERBATIM,
     PROPOSITION_FULL,
@@ -235,6 +244,11 @@ def check_applicability(
         th: ``applicability_min_relevance``, ``applicability_partial_relevance``.
         idf: IDF tables per instrument version (plain containment when None).
     """
+    a = item.citation.assertion
+    if a is not None and a.role == "reference":
+        return reference_applicability(item, store)
+    if a is not None and a.role is None:
+        return _out("skipped", f"unreadable: {a.reason}")
     query, claim, lenient = proposition(item)
     if not query:
         return _out("skipped", "no claim and no question to judge the provision against")
@@ -421,6 +435,9 @@ def hard_failure(
 ) -> AxisOutcome | None:
     """The deterministic applicability failure (the claim flips the provision's modality on
     its topic: ``contradicts``), or None. An LLM pass never overrides it."""
+    a = item.citation.assertion
+    if a is not None and (a.role is None or a.role == "reference"):
+        return None
     query, claim, lenient = proposition(item)
     rec = item.record
     source = rec.text if rec is not None else item.authority.text

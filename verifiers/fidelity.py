@@ -11,6 +11,14 @@ is the whole article plus the texts of the other citations of the same list (a d
 shared by 《X》第一条、第二条 is judged against both). Text is compared after NFKC folding
 (full/half width), with punctuation and whitespace removed (:mod:`verifiers.textsim`).
 
+Roles (issue 21): Fidelity judges the ``quotation`` and ``paraphrase`` roles of the citation's
+:class:`~governor.core.models.Assertion` (``definition`` and ``procedure`` as paraphrases); an
+``application`` only on a number in the provision's own wording; ``reference``, ``range`` and
+``whole_instrument`` are ``not_assessed`` and an unreadable assertion is ``not_assessed`` with
+its reason (:func:`_by_role`). Before the text checks, a paraphrase is compared part by part
+with the provision (:func:`verifiers.roles.paraphrase_parts`: payer, consequence of a verbatim
+condition, a denied limit → ``misdescribed``).
+
 Checks, in order; the first failure decides:
 
 1. every quotation must be in the source (:data:`QUOTE_OK` of its characters verbatim), else
@@ -83,6 +91,7 @@ from verifiers.facts import (
 )
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
+from verifiers.roles import FIDELITY_ROLES, paraphrase_parts
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
     BigramIdf,
@@ -405,6 +414,49 @@ def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
     return sug.model_copy(update={"score": sug.score * PARAPHRASE_FACTOR})
 
 
+def _by_role(
+    item: JudgeItem, cited_text: str, article_text: str, th: Thresholds, *, hard_only: bool
+) -> AxisOutcome | None | bool:
+    """The decision the assertion's role makes before the text checks (issue 21), or False
+    when the text checks go on.
+
+    Fidelity judges quotations and paraphrases (:data:`verifiers.roles.FIDELITY_ROLES`): an
+    unreadable assertion is ``not_assessed`` with its reason; an ``application`` is judged
+    only on a number in the provision's own wording (anchored); ``reference``, ``range`` and
+    ``whole_instrument`` are ``not_assessed``. A paraphrase whose payer, consequence of a
+    verbatim condition or limit is changed is ``misdescribed``
+    (:func:`verifiers.roles.paraphrase_parts`). A citation built without an assertion is
+    judged as before (text checks only)."""
+    a = item.citation.assertion
+    if a is None:
+        return False
+    if a.role is None:
+        return None if hard_only else _out("not_assessed", f"unreadable: {a.reason}")
+    if a.role not in FIDELITY_ROLES:
+        if a.role == "application" and a.text and cited_text:
+            mm = anchored_mismatches(a.text, cited_text) or anchored_mismatches(
+                a.text, article_text
+            )
+            if mm:
+                exp = mm[0].expected
+                src = cited_text if exp.text in cited_text else article_text
+                code: TaxonomyCode = "L1.3.2" if mm[0].found.is_period else "L1.2.2"
+                return _out(
+                    "misdescribed",
+                    f"the report says {mm[0].found.text}; the provision says {exp.text}",
+                    codes=(code,),
+                    evidence=(_find(item, src, exp.text),),
+                )
+        if hard_only:
+            return None
+        return _out(
+            "not_assessed",
+            f"role {a.role}: the words do not state the provision's content "
+            "(fidelity judges quotations and paraphrases)",
+        )
+    return paraphrase_parts(item, th) or False
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -417,6 +469,9 @@ def _checks(
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
+    ruled = _by_role(item, cited_text, article_text, th, hard_only=hard_only)
+    if ruled is not False:
+        return ruled
     pool = "\n".join((article_text, *item.sibling_texts))
     desc = described_text(item, pool, th.fidelity_min_overlap)
     if not desc and not cit.quotes:

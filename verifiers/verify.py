@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import AuthorityStore
+from governor.core.config import Thresholds
 from governor.core.labels import is_excluded, item_trust, score_for
 from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
@@ -25,6 +26,7 @@ from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, judge_all
+from verifiers.roles import whole_instrument_outcome
 from verifiers.suggest import existence_suggestion, successor_suggestion
 from verifiers.taxonomy import merge
 from verifiers.us_cases import check_us_cases
@@ -277,7 +279,17 @@ class Verifier:
         e = ex.result
         # a citation in the question line is the asker's: verified and reported, not scored
         excluded = is_excluded(e.label, strict=self.strict) or cit.in_question
-        if jo is None:
+        whole = cit.assertion is not None and cit.assertion.role == "whole_instrument"
+        if jo is None and whole and cit.instrument and (e.score or 0.0) > 0.0 and not excluded:
+            # a law cited whole for a specific rule: resolved to the article that holds the
+            # claim, or flagged unsupported (issue 21)
+            th = getattr(self.judge, "thresholds", None) or Thresholds()
+            f, a, suggestion = whole_instrument_outcome(
+                cit, cit.instrument, self.store, self.retriever, as_of=as_of, th=th
+            )
+            codes = merge(ex.codes, ("L1.1.2",) if a.label == "irrelevant" else ())
+            judge_name = "offline"
+        elif jo is None:
             why = (
                 "not judged: existence failed"
                 if (e.score or 0.0) == 0.0 and not excluded

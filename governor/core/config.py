@@ -81,6 +81,13 @@ class Thresholds(BaseModel):
     """Below this (and above the minimum) the citation only 'partially_supports'."""
     suggestion_min_score: float = Field(0.5, ge=0, le=1)
     """A suggestion is only offered (and used for repair) at or above this confidence."""
+    paraphrase_consequence_min: float = Field(0.25, ge=0, le=1)
+    """A paraphrase that states a condition of the provision verbatim must hold at least this
+    share of its consequence's bigrams in the provision's consequence for that condition (or
+    in the article), else the consequence is changed: ``misdescribed``
+    (:func:`verifiers.roles.paraphrase_parts`). Source: hand-set on the issue-21 cases
+    (民法典第六百九十九条 「平均分摊」: 0.0; right paraphrases ≥ 0.4), checked on the dev
+    LawBench 3-8 answers (reading_check) for new flags."""
 
 
 class Config(BaseModel):

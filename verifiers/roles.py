@@ -1,0 +1,265 @@
+"""Judges by role: what each judge reads of a citation's :class:`~governor.core.models.Assertion`
+(issue 21; layer 3).
+
+* :data:`FIDELITY_ROLES` — Fidelity judges ``quotation`` and ``paraphrase`` (``definition`` and
+  ``procedure`` are paraphrases of a definitional or procedural rule and are judged as such). An
+  ``application`` is judged only on a number written in the provision's own wording (anchored:
+  「支付二倍的工资」); ``reference``, ``range`` and ``whole_instrument`` are not judged by
+  Fidelity (``not_assessed`` with the role as reason).
+* :func:`paraphrase_parts` — a paraphrase compared part by part with the provision
+  (:mod:`governor.authorities.structure` conventions: 「……的，」 trigger clause → consequence):
+  the payer changed (由X支付 where the provision has 由Y支付 for the same thing), the consequence
+  of a condition the provision states verbatim changed (「没有约定保证份额的，平均分摊」 where
+  民法典第六百九十九条 lets the creditor claim against any guarantor), a limit the same 款 sets
+  denied (「无论…已过多少年…仍可主张」 against 「超过二十年的，人民法院不予保护」) → ``misdescribed``.
+* :func:`reference_applicability` — a ``reference`` (依照…之规定) gets E and A only: A is the
+  charge table's word on a 刑法 分则 article when a charge is named, else ``skipped``.
+* :func:`whole_instrument_outcome` — a law cited whole for a specific rule is resolved to the
+  article that holds the claim (its numbers and its words), or flagged unsupported.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+from governor.authorities import AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
+from governor.core.config import Thresholds
+from governor.core.labels import score_for
+from governor.core.models import Assertion, Citation, CheckResult, Evidence, Suggestion
+from governor.core.ports import Retriever
+from governor.text import regexes as rx
+from verifiers.facts import quantities
+from verifiers.judge import AxisOutcome, JudgeItem, outcome
+from verifiers.textsim import containment, normalize
+
+FIDELITY_ROLES = frozenset({"quotation", "paraphrase", "definition", "procedure"})
+"""Roles whose words state the provision's content: Fidelity judges them."""
+
+MIN_CONDITION = 6
+"""Characters a report's 「……的」 condition needs to be matched with the provision's (shorter
+ones — 法律另有规定的 — are shared by hundreds of articles)."""
+SAME_CONDITION = 0.8
+"""Share of the provision's condition bigrams the report's condition must hold (and of its own
+the provision's) to be the same condition."""
+MIN_OBJECT = 3
+"""Characters the thing paid needs for a payer comparison."""
+WHOLE_K = 8
+"""Articles of a whole-instrument citation's instrument searched for the claim."""
+
+
+def assertion_of(item: JudgeItem) -> Assertion | None:
+    """The citation's assertion, or None when it was not read (hand-built citations)."""
+    return item.citation.assertion
+
+
+def _fout(label: str, rationale: str, **kw: object) -> AxisOutcome:
+    return outcome("fidelity", label, rationale, **kw)  # type: ignore[arg-type]
+
+
+def _source_pairs(source: str) -> list[tuple[str, str, int]]:
+    """``(condition, consequence, start)`` of each 「……的，」 clause of ``source``."""
+    out: list[tuple[str, str, int]] = []
+    for m in rx.ASSERTION_CONDITION_RE.finditer(source):
+        cond = m.group("cond") or m.group("cond2") or ""
+        stop = rx.CONSEQUENCE_STOP_RE.search(source, m.end())
+        end = stop.start() if stop is not None else len(source)
+        cons = source[m.end() : end].strip("，, ")
+        if cond and cons:
+            out.append((cond, cons, m.start()))
+    return out
+
+
+def _payers(text: str) -> list[tuple[str, str, str]]:
+    """``(actor, verb, thing)`` of each 由X支付Y / Y由X支付 in ``text``."""
+    out: list[tuple[str, str, str]] = []
+    for m in rx.ASSERTION_ACTOR_RE.finditer(text):
+        thing = m.group("obj").strip()
+        if len(thing) < MIN_OBJECT:
+            head = text[: m.start()]
+            cut = max(head.rfind(c) for c in "，,；;。：:\n")
+            thing = head[cut + 1 :].strip()
+        out.append((m.group("actor").strip(), m.group("verb"), thing))
+    return out
+
+
+def _payer_changed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
+    if not a.actor:
+        return None
+    for actor, verb, thing in _payers(a.text):
+        if len(thing) < MIN_OBJECT:
+            continue
+        theirs = [
+            (sa, st)
+            for sa, sv, st in _payers(source)
+            if sv == verb and len(st) >= MIN_OBJECT and containment(st, thing) >= SAME_CONDITION
+        ]
+        if not theirs or any(normalize(actor) in normalize(sa) or normalize(sa) in normalize(actor) for sa, _ in theirs):
+            continue
+        sa, st = theirs[0]
+        return _fout(
+            "misdescribed",
+            f"the report says {actor} {verb}s {st}; the provision says 由{sa}{verb}",
+            codes=("L1.2.2",),
+            evidence=(Evidence(text=f"由{sa}{verb}{st}", authority_id=item.authority.id),),
+        )
+    return None
+
+
+def _consequence_changed(
+    a: Assertion, item: JudgeItem, source: str, th: Thresholds
+) -> AxisOutcome | None:
+    cons = a.consequence
+    if len(normalize(cons)) < 2 or not a.conditions:
+        return None
+    for cond in a.conditions:
+        if len(normalize(cond)) < MIN_CONDITION:
+            continue
+        for scond, scons, _ in _source_pairs(source):
+            if containment(scond, cond) < SAME_CONDITION or containment(cond, scond) < SAME_CONDITION:
+                continue
+            if containment(cons, scons) >= th.paraphrase_consequence_min:
+                return None
+            if containment(cons, source) >= th.paraphrase_consequence_min:
+                return None
+            return _fout(
+                "misdescribed",
+                f"for 「{cond}」 the report says 「{cons}」; the provision says 「{scons}」",
+                codes=("L1.2.2",),
+                evidence=(Evidence(text=f"{scond}，{scons}", authority_id=item.authority.id),),
+            )
+    return None
+
+
+def _limit_denied(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
+    m = rx.UNLIMITED_RE.search(a.text)
+    if m is None:
+        return None
+    period = rx.PERIOD_DIMENSION_RE.search(m.group(0)) is not None
+    for q in quantities(source):
+        if q.is_period != period or (not period and q.unit != "元"):
+            continue
+        lo = max(0, source.rfind("，", 0, q.start) + 1, source.rfind("。", 0, q.start) + 1)
+        stop = rx.CONSEQUENCE_STOP_RE.search(source, q.end)
+        hi = stop.start() if stop is not None else len(source)
+        clause = source[lo:hi]
+        if rx.LIMIT_WORDS_RE.search(clause) is None:
+            continue
+        return _fout(
+            "misdescribed",
+            f"the report says no limit applies (「{m.group(0)}」); the provision sets one: 「{clause}」",
+            codes=("L1.3.2" if period else "L1.2.2",),
+            evidence=(Evidence(text=clause, authority_id=item.authority.id),),
+        )
+    return None
+
+
+def paraphrase_parts(item: JudgeItem, th: Thresholds) -> AxisOutcome | None:
+    """``misdescribed`` when a part of the paraphrase is changed (module docstring), else None.
+
+    Args:
+        item: a citation whose assertion's role is in :data:`FIDELITY_ROLES` (others: None).
+        th: ``paraphrase_consequence_min``.
+
+    Returns:
+        The fidelity outcome naming the part, with the provision's words as evidence; None
+        when every part that can be compared agrees (the other fidelity checks then run).
+    """
+    a = assertion_of(item)
+    if a is None or a.role not in FIDELITY_ROLES or a.role == "quotation" or not a.text:
+        return None
+    cited = item.authority.text or (item.record.text if item.record is not None else "")
+    if not cited:
+        return None
+    return (
+        _payer_changed(a, item, cited)
+        or _consequence_changed(a, item, cited, th)
+        or _limit_denied(a, item, cited)
+    )
+
+
+def reference_applicability(item: JudgeItem, store: AuthorityStore) -> AxisOutcome:
+    """Applicability of a ``reference``: the charge table decides a 刑法 分则 article when the
+    words after it name a charge (依照…第二百六十六条…之规定，判决如下：被告人犯盗窃罪 → the
+    article defines 诈骗罪: ``irrelevant`` with 第二百六十四条); otherwise ``skipped`` — a bare
+    reference states nothing the provision must support."""
+    from verifiers.conditions import charge_rule  # conditions imports facts; no cycle here
+
+    rec = item.record
+    if rec is not None and rec.instrument == CRIMINAL_LAW and is_special_part(rec.article):
+        cit = item.citation
+        if charge_table(store).find(" ".join((cit.claim, cit.description))):
+            got = charge_rule(item, store)
+            if got is not None:
+                return got
+    return outcome(
+        "applicability",
+        "skipped",
+        "a reference (依照…之规定) states nothing the provision must support; existence only",
+    )
+
+
+def whole_instrument_outcome(
+    cit: Citation,
+    instrument: str,
+    store: AuthorityStore,
+    retriever: Retriever,
+    *,
+    as_of: date,
+    th: Thresholds,
+) -> tuple[CheckResult, CheckResult, Suggestion | None]:
+    """F and A of a law cited whole for a specific rule (role ``whole_instrument``).
+
+    The articles of ``instrument`` best ranked for the claim are read; the first that states
+    every number of the claim (value and unit, :func:`verifiers.facts.quantities`) and holds
+    ``fidelity_min_overlap`` of its words is the article the report should pin (A
+    ``supports``, named in the rationale and the evidence). None → A ``irrelevant`` (L1.1.2,
+    「no article of 《X》 holds …」): the claim is unsupported by the instrument cited.
+
+    Returns:
+        ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
+        cited to compare with); the suggestion is the best-ranked article when none holds the
+        claim and it shares the claim's words (at half confidence: a guess, not proof).
+    """
+    a = cit.assertion
+    words = a.text if a is not None else cit.claim
+    f = CheckResult(
+        axis="fidelity",
+        label="not_assessed",
+        score=None,
+        rationale="a whole instrument is cited: no article to compare the words with",
+    )
+    hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
+    want = quantities(words)
+    for rec, _ in hits:
+        have = quantities(rec.text)
+        if not all(any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want):
+            continue
+        if containment(words, rec.text) < th.fidelity_min_overlap:
+            continue
+        ok = CheckResult(
+            axis="applicability",
+            label="supports",
+            score=score_for("applicability", "supports"),
+            rationale=f"the claim is held by {instrument}第{rec.article}条 (the pin the report should give)",
+            evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
+        )
+        return f, ok, None
+    missing = "、".join(q.text for q in want) or "its words"
+    bad = CheckResult(
+        axis="applicability",
+        label="irrelevant",
+        score=score_for("applicability", "irrelevant"),
+        rationale=f"no article of 《{instrument}》 holds the claim ({missing}): unsupported",
+    )
+    sug = None
+    if hits:
+        best = hits[0][0]
+        auth = store.authority(best)
+        if auth is not None and containment(words, best.text) >= th.fidelity_min_overlap:
+            sug = Suggestion(
+                authority=auth,
+                score=0.5 * containment(words, best.text),
+                reason="the article of the instrument nearest the claim (it does not state its numbers)",
+            )
+    return f, bad, sug
