@@ -20,6 +20,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import date
 
 from governor.authorities import AuthorityStore
@@ -188,8 +189,10 @@ def reference_applicability(item: JudgeItem, store: AuthorityStore) -> AxisOutco
     rec = item.record
     if rec is not None and rec.instrument == CRIMINAL_LAW and is_special_part(rec.article):
         cit = item.citation
-        if charge_table(store).find(" ".join((cit.claim, cit.description))):
-            got = charge_rule(item, store)
+        said = cit.assertion.text if cit.assertion is not None else cit.claim
+        if charge_table(store).find(said):
+            # the decision the reference is for (every defendant's item), not the first clause
+            got = charge_rule(replace(item, citation=cit.model_copy(update={"claim": said})), store)
             if got is not None:
                 return got
     return outcome(

@@ -15,13 +15,14 @@ Read once per citation after the claims and descriptions are attached
 
   1. no article (《劳动法》 alone): ``whole_instrument`` when words attach, else ``reference``;
   2. a member of a range (第X条至第Y条): ``range``;
-  3. the court's decision follows (依照…之规定，判决如下：…, JuDGE judgment form) or nothing is
-     said after a lead-in (依照《X》第N条的规定处理): ``reference``;
+  3. the court's decision follows, right after the group or later in its sentence (依照…之规定，
+     判决如下：…, JuDGE judgment form) or nothing is said after a lead-in (依照《X》第N条的规定处理): ``reference``;
   4. no words: unreadable (role None, ``reason`` says so);
   5. the description is a quotation: ``quotation``;
   6. named parties / the case (被告人, 原告, 小王, 你, 本案), or a conviction (构成X罪, 犯X罪)
-     with no 「……的，」 condition (a condition makes it a rule stated: 「遗弃…的，构成遗弃罪」):
-     ``application``;
+     with no 「……的，」 condition (a condition makes it a rule stated: 「遗弃…的，构成遗弃罪」),
+     before any 因此/所以/据此 (the words before it restate the provision, the case comes
+     after): ``application``;
   7. 是指 / 所称…是 / ……的，是X: ``definition``; 向…申请/起诉, …之日起N日内: ``procedure``;
   8. otherwise ``paraphrase``.
 
@@ -131,6 +132,23 @@ def _linked_sentence(text: str, end: int, next_start: int) -> tuple[int, int] | 
     return (s, e) if e > s else None
 
 
+DECISION_REACH = 800
+"""Characters of a judgment's decision (判决如下：一、…二、…) read after its basis list."""
+
+
+def _decision(text: str, group_end: int) -> tuple[int, int] | None:
+    """Span of the court's decision after a basis list ending at ``group_end`` (from 判决如下
+    to the end of its line, at most :data:`DECISION_REACH` characters), or None."""
+    stop = rx.SENTENCE_END_RE.search(text, group_end)
+    end = stop.start() if stop is not None else len(text)
+    m = rx.JUDGMENT_IN_RE.search(text, group_end, end)
+    if m is None:
+        return None
+    line = text.find("\n", m.end())
+    hi = min(len(text) if line < 0 else line, m.end() + DECISION_REACH)
+    return (m.start(), hi) if hi > m.start() else None
+
+
 def _strip(s: str) -> str:
     return unmask(s).strip(_STRIP)
 
@@ -194,7 +212,11 @@ def _role(
         return "reference", "the instrument is cited with nothing stated"
     if in_range:
         return "range", ""
-    if rx.JUDGMENT_FOLLOWS_RE.match(text, group_end) is not None:
+    stop = rx.SENTENCE_END_RE.search(text, group_end)
+    tail = text[group_end : stop.start() if stop is not None else len(text)]
+    if rx.JUDGMENT_FOLLOWS_RE.match(text, group_end) is not None or rx.JUDGMENT_IN_RE.search(
+        tail
+    ):
         return "reference", ""
     if not words:
         if lead is not None:
@@ -202,9 +224,11 @@ def _role(
         return None, "no words attach to this citation (no claim, no description)"
     if quoted:
         return "quotation", ""
-    if rx.PARTY_RE.search(words):
+    turn = rx.CONSEQUENCE_CONNECTOR_RE.search(words)
+    head = words[: turn.start()] if turn is not None and turn.start() >= 4 else words
+    if rx.PARTY_RE.search(head):
         return "application", ""
-    if rx.CONVICTION_RE.search(words) and not rx.ASSERTION_CONDITION_RE.search(words):
+    if rx.CONVICTION_RE.search(head) and not rx.ASSERTION_CONDITION_RE.search(head):
         # 被告人的行为构成盗窃罪 applies the article; 「父母遗弃…的，构成遗弃罪」 states a rule
         return "application", ""
     if rx.ASSERTION_DEFINITION_RE.search(words):
@@ -250,6 +274,17 @@ def read_one(
             scope = Span(start=scope.start, end=nxt[1])
             linked = True
     role, reason = _role(text, cit, words, quoted, in_range, group_end)
+    if role == "reference" and cit.article is not None:
+        decision = _decision(text, group_end)
+        if decision is not None:
+            # the court's decision (every defendant's item) is what the basis list is for
+            words = _strip(text[decision[0] : decision[1]])
+            # and the charges the court found in the reasoning before it (其行为构成窝藏罪)
+            para = text.rfind("\n", 0, cit.span.start) + 1
+            found = [m.group(0) for m in rx.CONVICTION_RE.finditer(text, para, cit.span.start)]
+            if found:
+                words = words + "（" + "；".join(dict.fromkeys(found)) + "）"
+            scope = Span(start=min(decision[0], scope.start) if scope else decision[0], end=decision[1])
     parts = _parts(words) if words else {}
     skipped = tuple(
         Span(start=s, end=e)

@@ -880,3 +880,12 @@ LIMIT_WORDS_RE = re.compile(r"超过|以内|之内|届满|不予保护|不得超
 
 PERIOD_DIMENSION_RE = re.compile(r"年|月|日|天|久|长|何时|时间|期限")
 """A 无论… phrase about time (无论已过多少年): the denied limit is a period."""
+
+CONSEQUENCE_CONNECTOR_RE = re.compile(r"因此|所以|故而|据此|由此可见|可见|因而")
+"""Where a report turns from what the provision says to what follows for the case
+(「…，未经登记，不发生效力，因此甲某尚未取得房屋所有权」): the words before it are a
+paraphrase, the application comes after."""
+
+JUDGMENT_IN_RE = re.compile(r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下")
+"""The court's decision after the basis list, anywhere later in the citation's sentence
+(「依照…第六十一条，…《关于…的意见》第一条…之规定，判决如下」)."""
