@@ -80,6 +80,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.core.config import Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
+from governor.text import regexes as rx
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
@@ -185,6 +186,8 @@ def proposition(item: JudgeItem) -> tuple[str, str, bool]:
     cit = item.citation
     claim = strip_caption(cit.claim).strip()
     ctx = item.context.strip()
+    if rx.APPLICATION_STUB_RE.fullmatch(claim):
+        claim = ""  # 「本案应当适用《X》第N条」: the facts of the question are the proposition
     subject = meta_subject(claim)
     if subject:
         claim = subject

@@ -11,7 +11,9 @@
   the payer changed (由X支付 where the provision has 由Y支付 for the same thing), the consequence
   of a condition the provision states verbatim changed (「没有约定保证份额的，平均分摊」 where
   民法典第六百九十九条 lets the creditor claim against any guarantor), a limit the same 款 sets
-  denied (「无论…已过多少年…仍可主张」 against 「超过二十年的，人民法院不予保护」) → ``misdescribed``.
+  denied (「无论…已过多少年…仍可主张」 against 「超过二十年的，人民法院不予保护」), the consequence
+  of the provision's condition negated (「…不履行合同义务的，无需承担任何责任」 against 应当承担)
+  → ``misdescribed``.
 * :func:`reference_applicability` — a ``reference`` (依照…之规定) gets E and A only: A is the
   charge table's word on a 刑法 分则 article when a charge is named, else ``skipped``.
 * :func:`whole_instrument_outcome` — a law cited whole for a specific rule is resolved to the
@@ -132,6 +134,34 @@ def _consequence_changed(
     return None
 
 
+def _polarity_reversed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
+    """The report negates the consequence the provision attaches to the condition it states
+    (「当事人一方不履行合同义务的，无需承担任何责任」 where 民法典第五百七十七条 says 应当承担):
+    the report's condition lies within the provision's, the consequences share their verb and
+    only the report's is negated (or the other way round)."""
+    cons = a.consequence
+    if len(normalize(cons)) < 2 or not a.conditions:
+        return None
+    mine = rx.ASSERTION_NEGATION_RE.search(cons) is not None
+    for cond in a.conditions:
+        if len(normalize(cond)) < MIN_CONDITION:
+            continue
+        for scond, scons, _ in _source_pairs(source):
+            if containment(cond, scond) < SAME_CONDITION or containment(cons, scons) == 0.0:
+                continue
+            theirs = rx.ASSERTION_NEGATION_RE.search(scons) is not None
+            if mine == theirs:
+                return None
+            return _fout(
+                "misdescribed",
+                f"for 「{cond}」 the report says 「{cons}」; the provision says 「{scons}」: "
+                "the opposite consequence",
+                codes=("L1.2.2",),
+                evidence=(Evidence(text=f"{scond}，{scons}", authority_id=item.authority.id),),
+            )
+    return None
+
+
 def _limit_denied(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
     m = rx.UNLIMITED_RE.search(a.text)
     if m is None:
@@ -175,6 +205,7 @@ def paraphrase_parts(item: JudgeItem, th: Thresholds) -> AxisOutcome | None:
     return (
         _payer_changed(a, item, cited)
         or _consequence_changed(a, item, cited, th)
+        or _polarity_reversed(a, item, cited)
         or _limit_denied(a, item, cited)
     )
 

@@ -889,3 +889,7 @@ paraphrase, the application comes after."""
 JUDGMENT_IN_RE = re.compile(r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下")
 """The court's decision after the basis list, anywhere later in the citation's sentence
 (「依照…第六十一条，…《关于…的意见》第一条…之规定，判决如下」)."""
+
+APPLICATION_STUB_RE = re.compile(r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?")
+"""Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
+is the facts of the question, not these words (use with ``fullmatch``)."""
