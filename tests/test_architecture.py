@@ -35,6 +35,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.bench_successors": 7,
     "benchmarks.bench_policy": 7,
     "benchmarks.bench_criminal": 7,
+    "benchmarks.bench_judgment": 7,
     "benchmarks.report": 7,
     "governor.reports": 7,
     "governor.api": 7,

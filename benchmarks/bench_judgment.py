@@ -1,0 +1,441 @@
+"""Judgment benchmark on public development sets: the "Done when" figures of issue 21.
+
+Usage: ``python -m benchmarks.bench_judgment [--limit N] [--seed 21] [--json] [--lawbench]
+[--data DIR]``.
+
+Every figure is printed as one row: the set, the figure, ``n``, the value and the target.
+Labels of the sets are read for measuring only (SPEC, COMMON rules): no table, index or model is
+built from them. Sets (``external/``, see each ``SOURCE.md``) and how they become citations:
+
+* **JuDGE** (``judge/test_even.jsonl``): the judgment's reasoning paragraph, 本院认为 … the
+  first sentence after 判决如下 (as ``/work/shared/tools/judgment_check.py`` cuts it). The
+  basis sentence is the last 「依照」 before 判决如下.
+
+  - *extracted exactly*: the set of 刑法 article numbers extracted from the basis sentence
+    equals ``gold_articles`` (co-cited interpretations are not counted; 之一 articles count
+    by their base number, as JuDGE's integer labels do).
+  - *gold kept*: each gold article cited in the basis sentence passes (E = F = A = 1) and gets
+    no edit and no note in an ``efa`` run of the paragraph; ``n`` counts citations.
+  - *swap flagged*: the first offence article of the basis sentence (a 分则 article that
+    defines a charge in :func:`governor.authorities.charges.charge_table`, built from the 罪名
+    provisions) is replaced by the defining article of another charge (seeded pick among the
+    table's single-charge articles, never a gold article); flagged = the swapped citation does
+    not pass.
+
+* **LexEval 1_2** (``lexeval/1_2.jsonl``): each option written as
+  「《X》第N条规定：“<option>”」. *right faithful*: the right option's citation gets fidelity
+  ``faithful``; *wrong not faithful*: each wrong option's does not. 「中华人民共和国民法」 (as the
+  questions write it, for articles up to 第一千二百六十条) is cited as 民法典.
+
+* **LexEval 3_2** (``lexeval/3_2.jsonl``): for each of the four candidates,
+  「问题：<facts>」 then 「本案应当适用《X》第N条的规定。」 (the judgment_check template).
+  *gold first*: the gold candidate's (item_trust, applicability score) is strictly above the
+  three others' (ties count as not first); *wrong flagged*: a wrong candidate does not pass;
+  *gold kept*: the gold one passes.
+
+* **LawBench dev** (``--lawbench``; ``lawbench_dev``, three models × 3-2 and 3-8, 500 answers
+  each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
+  A citation of the answer (not of the question line) is *flagged* when an edit or note names
+  it (an edit with its id, or a first-round edit overlapping its span) or its verdict has a
+  coverage gap (the report's gap line), else *silent*. *judged failing, nothing said*: a
+  citation whose verdict fails (item_trust < 1 or excluded) and that is silent; target 0 on
+  3-8. A few minutes per model-task on a quiet machine, hence the flag.
+
+The seed fixes the swap article picks (seeded per judgment index, so ``--limit`` keeps them).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import re
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass
+from datetime import date
+from pathlib import Path
+from typing import Any
+
+from benchmarks.datadir import data_path
+from governor.api import Governor
+from governor.authorities import AuthorityStore, load_default_store
+from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
+from governor.core.config import load_config
+from governor.core.models import Citation, Verdict
+from governor.text.numerals import article_label
+
+AS_OF = date(2024, 6, 1)
+"""As-of date of the JuDGE and LexEval checks (the gold texts are the current 刑法/民法典,
+as in ``judgment_check.py``)."""
+
+SEED = 21
+_CN_PIN = re.compile(r"第[0-9零〇一二两三四五六七八九十百千]+条(?:之[一二三四五六七八九十]+)?")
+_OPTION = re.compile(
+    r"^(.*?)(第[0-9零〇一二两三四五六七八九十百千]+条(?:之[一二三四五六七八九十]+)?)"
+)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One printed figure: ``hits`` of ``n`` (``value`` = hits / n), or a count (``n`` =
+    population, ``value`` = the count) when ``count`` is set."""
+
+    set: str
+    figure: str
+    n: int
+    value: float | None
+    target: str
+    ok: bool | None
+    count: bool = False
+
+
+def _share(set_: str, figure: str, hits: int, n: int, target: float) -> Row:
+    value = hits / n if n else None
+    return Row(
+        set_, figure, n, value, f">= {target:.2f}", None if value is None else value >= target
+    )
+
+
+def _base(article: str | None) -> int | None:
+    if not article:
+        return None
+    head = article.split("之")[0]
+    return int(head) if head.isdigit() else None
+
+
+# ---------------------------------------------------------------------------------------------
+# JuDGE
+
+
+@dataclass(frozen=True)
+class Judgment:
+    """A JuDGE record cut for checking: its reasoning ``paragraph`` and the basis sentence's
+    ``[lo, hi)`` span inside it."""
+
+    index: int
+    paragraph: str
+    lo: int
+    hi: int
+    gold: frozenset[int]
+
+
+def judgments(path: Path, limit: int | None = None) -> list[Judgment]:
+    """The records whose reasoning paragraph holds a 「依照」 basis sentence."""
+    out: list[Judgment] = []
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if not line.strip():
+            continue
+        r = json.loads(line)
+        fj = r["full_judgment"]
+        i, j = fj.find("本院认为"), fj.find("判决如下")
+        if i < 0 or j < i:
+            continue
+        k = fj.find("。", j)
+        para = fj[i : k + 1 if k > 0 else j + 200]
+        hi = para.find("判决如下")
+        lo = para.rfind("依照", 0, hi)
+        if lo < 0:
+            continue
+        out.append(Judgment(int(r["index"]), para, lo, hi, frozenset(map(int, r["gold_articles"]))))
+        if limit is not None and len(out) >= limit:
+            break
+    return out
+
+
+def _in_basis(c: Citation, j: Judgment) -> bool:
+    """A 刑法 article citation that starts inside the basis sentence."""
+    return c.instrument == CRIMINAL_LAW and bool(c.article) and j.lo <= c.span.start < j.hi
+
+
+def _said(v: Verdict, edits: Sequence[tuple[int, Any]]) -> bool:
+    """An edit or note names the citation (id, or a first-round edit over its span), or the
+    report's gap line covers it."""
+    c = v.citation
+    if v.gap is not None:
+        return True
+    for rnd, e in edits:
+        if e.citation_id == c.id:
+            return True
+        if rnd == 1 and e.span.start < c.span.end and c.span.start < e.span.end:
+            return True
+    return False
+
+
+def _edits(result: Any) -> list[tuple[int, Any]]:
+    return [(r.round, e) for r in result.rounds for e in r.edits]
+
+
+def swap_pool(store: AuthorityStore) -> list[str]:
+    """刑法 分则 articles that define exactly one charge, sorted by number."""
+    table = charge_table(store)
+    arts = {a.article for arts in table.by_charge.values() for a in arts}
+    pool = [a for a in arts if is_special_part(a) and len(table.charges_of(a)) == 1]
+    return sorted(pool, key=lambda a: (_base(a) or 0, a))
+
+
+def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
+    """JuDGE rows: extraction exact, gold kept, swap flagged."""
+    table = charge_table(gov.store)
+    pool = swap_pool(gov.store)
+    exact = kept = cited = flagged = swapped = 0
+    for j in rows:
+        result = gov.govern(j.paragraph, strategy="efa", as_of=AS_OF)
+        basis_v = [v for v in result.initial_verdicts if _in_basis(v.citation, j)]
+        got = {_base(v.citation.article) for v in basis_v} - {None}
+        exact += got == j.gold
+        edits = _edits(result)
+        seen: set[int] = set()
+        for v in basis_v:
+            n = _base(v.citation.article)
+            if n in j.gold and n not in seen:
+                seen.add(n)
+                cited += 1
+                kept += v.passes and not _said(v, edits)
+        offence = next(
+            (
+                v.citation
+                for v in basis_v
+                if is_special_part(str(v.citation.article))
+                and table.charges_of(str(v.citation.article))
+            ),
+            None,
+        )
+        if offence is None or offence.article is None:
+            continue
+        charges = set(table.charges_of(offence.article))
+        rng = random.Random(seed * 100003 + j.index)
+        choices = [
+            a for a in pool if _base(a) not in j.gold and not charges & set(table.charges_of(a))
+        ]
+        other = rng.choice(choices)
+        raw = j.paragraph[offence.span.start : offence.span.end]
+        m = _CN_PIN.search(raw)
+        if m is None:
+            continue
+        at = offence.span.start + m.start()
+        text = j.paragraph[:at] + article_label(other) + j.paragraph[offence.span.start + m.end() :]
+        shifted = Judgment(j.index, text, j.lo, j.hi + len(text) - len(j.paragraph), j.gold)
+        swapped += 1
+        vs = [v for v in gov.verify(text, as_of=AS_OF) if _in_basis(v.citation, shifted)]
+        hit = [v for v in vs if v.citation.article == other]
+        flagged += bool(hit) and not hit[0].passes
+    return [
+        _share("JuDGE", "依照-sentence 刑法 article set == gold", exact, len(rows), 0.97),
+        _share("JuDGE", "gold article kept (passes, no edit/note)", kept, cited, 0.97),
+        _share("JuDGE", "offence article swapped → flagged", flagged, swapped, 0.90),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# LexEval
+
+
+def _load_jsonl(path: Path, limit: int | None) -> list[dict[str, Any]]:
+    rows = [json.loads(x) for x in path.read_text(encoding="utf-8").splitlines() if x.strip()]
+    return rows[:limit] if limit is not None else rows
+
+
+def _title_12(law: str) -> str:
+    return law + "典" if law == "中华人民共和国民法" else law
+
+
+def _cited(vs: Sequence[Verdict], article: str | None = None) -> Verdict | None:
+    own = [v for v in vs if v.citation.article and not v.citation.in_question]
+    if article is not None:
+        own = [v for v in own if v.citation.article == article] or own
+    return own[0] if own else None
+
+
+def bench_lexeval_12(gov: Governor, items: list[dict[str, Any]]) -> list[Row]:
+    """LexEval 1_2 rows: the right option faithful, each wrong option not faithful."""
+    right = wrong_ok = n_wrong = 0
+    for it in items:
+        pin = str(it["article"])
+        for letter, option in sorted(it["options"].items()):
+            text = f"《{_title_12(it['law_as_written'])}》{pin}规定：“{option}”"
+            v = _cited(gov.verify(text, as_of=AS_OF))
+            faithful = v is not None and v.fidelity.label == "faithful"
+            if letter == it["answer"]:
+                right += faithful
+            else:
+                n_wrong += 1
+                wrong_ok += not faithful
+    return [
+        _share("LexEval 1_2", "right option faithful", right, len(items), 0.98),
+        _share("LexEval 1_2", "wrong option not faithful", wrong_ok, n_wrong, 0.98),
+    ]
+
+
+def text_32(facts: str, option: str) -> str | None:
+    """The report text for one 3_2 candidate (None when the option names no article)."""
+    m = _OPTION.match(option.strip())
+    if m is None:
+        return None
+    title = m.group(1).strip().strip("《》").replace("<", "〈").replace(">", "〉")
+    body = re.sub(r"\s+", "", facts)[:1500]
+    return f"问题：{body}\n\n本案应当适用《{title}》{m.group(2)}的规定。\n"
+
+
+def bench_lexeval_32(gov: Governor, items: list[dict[str, Any]]) -> list[Row]:
+    """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept."""
+    first = n_items = kept = n_gold = flagged = n_wrong = 0
+    for it in items:
+        facts = it.get("facts") or it["input"]
+        keys: dict[str, tuple[float, float]] = {}
+        passes: dict[str, bool] = {}
+        for letter, option in sorted(it["options"].items()):
+            text = text_32(facts, option)
+            if text is None:
+                continue
+            v = _cited(gov.verify(text, as_of=AS_OF))
+            if v is None:
+                keys[letter], passes[letter] = (-1.0, -1.0), False
+                continue
+            keys[letter] = (v.item_trust, v.applicability.score or 0.0)
+            passes[letter] = v.passes
+        gold = it["answer"]
+        if gold not in keys:
+            continue
+        n_items += 1
+        first += all(keys[gold] > k for ltr, k in keys.items() if ltr != gold)
+        n_gold += 1
+        kept += passes[gold]
+        for ltr, ok in passes.items():
+            if ltr != gold:
+                n_wrong += 1
+                flagged += not ok
+    return [
+        _share("LexEval 3_2", "gold candidate ranks first of four", first, n_items, 0.85),
+        _share("LexEval 3_2", "wrong candidate flagged (recall)", flagged, n_wrong, 0.90),
+        _share("LexEval 3_2", "gold candidate kept", kept, n_gold, 0.95),
+    ]
+
+
+# ---------------------------------------------------------------------------------------------
+# LawBench dev
+
+
+def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
+    """LawBench dev rows per task: flagged and silent citations, judged failing with nothing
+    said (the 3-8 count's target is 0)."""
+    from benchmarks.lawbench import LAWBENCH_AS_OF, draft_text, load_task
+
+    out: list[Row] = []
+    for task in ("3-2", "3-8"):
+        items = load_task(folder, task)
+        if limit is not None:
+            by_model: dict[str, int] = {}
+            kept_items = []
+            for it in items:
+                if by_model.get(it.model, 0) < limit:
+                    by_model[it.model] = by_model.get(it.model, 0) + 1
+                    kept_items.append(it)
+            items = tuple(kept_items)
+        n_cit = flagged = silent = unsaid = 0
+        for it in items:
+            result = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF)
+            edits = _edits(result)
+            for v in result.initial_verdicts:
+                if v.citation.in_question:
+                    continue
+                n_cit += 1
+                said = _said(v, edits)
+                flagged += said
+                silent += not said
+                unsaid += (not v.passes) and not said
+        name = f"LawBench {task} ({len(items)} answers)"
+        out += [
+            Row(name, "citations flagged (edit, note or gap)", n_cit, flagged, "-", None, True),
+            Row(name, "citations silent (no edit, no note)", n_cit, silent, "-", None, True),
+            Row(
+                name,
+                "judged failing, nothing said",
+                n_cit,
+                unsaid,
+                "== 0" if task == "3-8" else "-",
+                (unsaid == 0) if task == "3-8" else None,
+                True,
+            ),
+        ]
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def run(
+    gov: Governor,
+    external: Path,
+    *,
+    limit: int | None = None,
+    seed: int = SEED,
+    lawbench: Path | None = None,
+) -> list[Row]:
+    """Every row, in the issue's order (LawBench only when ``lawbench`` is given).
+
+    Raises:
+        FileNotFoundError: a data file is missing.
+    """
+    rows = bench_judge(gov, judgments(external / "judge" / "test_even.jsonl", limit), seed)
+    rows += bench_lexeval_12(gov, _load_jsonl(external / "lexeval" / "1_2.jsonl", limit))
+    rows += bench_lexeval_32(gov, _load_jsonl(external / "lexeval" / "3_2.jsonl", limit))
+    if lawbench is not None:
+        rows += bench_lawbench(gov, lawbench, limit)
+    return rows
+
+
+def render(rows: Sequence[Row]) -> str:
+    """The rows as an aligned text table."""
+    lines = [f"{'set':<26} {'figure':<44} {'n':>6} {'value':>8}  target    ok"]
+    for r in rows:
+        if r.value is None:
+            val = "-"
+        elif r.count:
+            val = str(int(r.value))
+        else:
+            val = f"{100 * r.value:.1f}%"
+        ok = "-" if r.ok is None else ("yes" if r.ok else "NO")
+        lines.append(f"{r.set:<26} {r.figure:<44} {r.n:>6} {val:>8}  {r.target:<8}  {ok}")
+    return "\n".join(lines)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the issue 21 figures (text table, or JSON with ``--json``)."""
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--limit", type=int, default=None, help="records per set (per model-task)")
+    ap.add_argument("--seed", type=int, default=SEED, help="seed of the swap article picks")
+    ap.add_argument("--json", action="store_true", help="print the rows as JSON")
+    ap.add_argument(
+        "--lawbench", action="store_true", help="also govern every dev 3-2/3-8 answer (slow)"
+    )
+    ap.add_argument("--data", type=Path, default=None, help="the external/ folder")
+    args = ap.parse_args(argv)
+    if args.limit is not None and args.limit < 1:
+        ap.error("--limit must be at least 1")
+    external = args.data or data_path("external")
+    if not (external / "judge" / "test_even.jsonl").is_file():
+        sys.stderr.write(f"bench_judgment: no judge/test_even.jsonl under {external}\n")
+        return 2
+    t0 = time.perf_counter()
+    store = load_default_store()
+    gov = Governor(load_config(overrides={}, environ={}), store=store)
+    rows = run(
+        gov,
+        external,
+        limit=args.limit,
+        seed=args.seed,
+        lawbench=data_path("lawbench_dev") if args.lawbench else None,
+    )
+    secs = time.perf_counter() - t0
+    if args.json:
+        payload = {"rows": [asdict(r) for r in rows], "seconds": round(secs, 1)}
+        sys.stdout.write(json.dumps(payload, ensure_ascii=False, indent=2) + "\n")
+    else:
+        sys.stdout.write(render(rows) + f"\n({secs:.0f} s)\n")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

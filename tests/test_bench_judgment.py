@@ -1,0 +1,123 @@
+"""benchmarks.bench_judgment on a few hand-written records (no network, seconds)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from benchmarks import bench_judgment as bj
+from governor.api import Governor
+from governor.authorities import load_default_store
+from governor.authorities.charges import charge_table
+from governor.core.config import load_config
+
+_JUDGMENT = (
+    "某某人民法院 刑事判决书 经审理查明，被告人安某窃取他人财物。本院认为，被告人安某以非法占有为目的，"
+    "秘密窃取他人财物，数额较大，其行为已构成盗窃罪。被告人安某到案后如实供述自己的罪行，可以从轻处罚。"
+    "依照《中华人民共和国刑法》第二百六十四条、第六十七条第三款之规定，判决如下："
+    "被告人安某犯盗窃罪，判处有期徒刑六个月。审判员某某"
+)
+
+
+def _write(folder: Path) -> Path:
+    ext = folder / "external"
+    (ext / "judge").mkdir(parents=True)
+    (ext / "lexeval").mkdir()
+    judge = {"index": 4, "full_judgment": _JUDGMENT, "gold_articles": [264, 67]}
+    nobasis = {
+        "index": 6,
+        "full_judgment": "本院认为，应予驳回。判决如下：驳回。",
+        "gold_articles": [1],
+    }
+    (ext / "judge" / "test_even.jsonl").write_text(
+        "\n".join(json.dumps(r, ensure_ascii=False) for r in (judge, nobasis)) + "\n",
+        encoding="utf-8",
+    )
+    q12 = {
+        "law_as_written": "中华人民共和国民法",
+        "article": "第一千零八十四条",
+        "answer": "B",
+        "options": {
+            "A": "抵押权人应当在主债权诉讼时效期间行使抵押权；未行使的，人民法院不予保护",
+            "B": "父母与子女间的关系，不因父母离婚而消除",
+        },
+    }
+    (ext / "lexeval" / "1_2.jsonl").write_text(json.dumps(q12, ensure_ascii=False) + "\n", "utf-8")
+    q32 = {
+        "facts": "被告人某某秘密窃取他人财物，价值人民币三千元。",
+        "answer": "A",
+        "options": {"A": "中华人民共和国刑法第二百六十四条", "B": "中华人民共和国刑法第九百条"},
+    }
+    (ext / "lexeval" / "3_2.jsonl").write_text(json.dumps(q32, ensure_ascii=False) + "\n", "utf-8")
+    return ext
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor(load_config(overrides={}, environ={}), store=load_default_store())
+
+
+def test_judgments_cut_the_basis_sentence(tmp_path: Path) -> None:
+    ext = _write(tmp_path)
+    rows = bj.judgments(ext / "judge" / "test_even.jsonl")
+    assert [j.index for j in rows] == [4]  # the record without 依照 is skipped
+    j = rows[0]
+    assert j.paragraph.startswith("本院认为") and j.paragraph.endswith("。")
+    assert j.paragraph[j.lo : j.hi].startswith("依照《中华人民共和国刑法》第二百六十四条")
+    assert j.gold == {264, 67}
+
+
+def test_run_rows_and_counts(tmp_path: Path, gov: Governor) -> None:
+    rows = bj.run(gov, _write(tmp_path))
+    by = {(r.set, r.figure): r for r in rows}
+    exact = by[("JuDGE", "依照-sentence 刑法 article set == gold")]
+    assert (exact.n, exact.value) == (1, 1.0)
+    assert by[("JuDGE", "gold article kept (passes, no edit/note)")].n == 2
+    swap = by[("JuDGE", "offence article swapped → flagged")]
+    assert swap.n == 1 and swap.value is not None
+    assert by[("LexEval 1_2", "wrong option not faithful")].n == 1
+    assert by[("LexEval 1_2", "wrong option not faithful")].value == 1.0
+    assert by[("LexEval 3_2", "wrong candidate flagged (recall)")].value == 1.0  # 第九百条
+    assert all(r.target for r in rows)
+
+
+def test_swap_pool_articles_define_one_charge(gov: Governor) -> None:
+    table = charge_table(gov.store)
+    pool = bj.swap_pool(gov.store)
+    assert "264" in pool and "67" not in pool
+    assert all(len(table.charges_of(a)) == 1 for a in pool)
+
+
+def test_text_32_writes_the_application_sentence() -> None:
+    text = bj.text_32("事实 甲 乙", "《中华人民共和国合同法》第五十二条")
+    assert text == "问题：事实甲乙\n\n本案应当适用《中华人民共和国合同法》第五十二条的规定。\n"
+    assert bj.text_32("事实", "没有条文") is None
+
+
+def test_main_json_and_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    ext = _write(tmp_path)
+    assert bj.main(["--data", str(ext), "--json", "--limit", "1"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert {r["set"] for r in out["rows"]} == {"JuDGE", "LexEval 1_2", "LexEval 3_2"}
+    assert bj.main(["--data", str(tmp_path / "none")]) == 2
+    assert "test_even.jsonl" in capsys.readouterr().err
+
+
+def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
+    folder = tmp_path / "lawbench"
+    folder.mkdir()
+    for task, answer in (
+        ("3-2", "《中华人民共和国民法典》第九千条规定，合同无效。"),
+        ("3-8", "根据《中华人民共和国刑法》第二百六十四条的规定，构成盗窃罪。"),
+    ):
+        rec = {"0": {"origin_prompt": "问题", "prediction": answer, "refr": ""}}
+        (folder / f"m_zero_shot_{task}.json").write_text(json.dumps(rec, ensure_ascii=False))
+    rows = bj.bench_lawbench(gov, folder, None)
+    assert len(rows) == 6 and all(r.count for r in rows)
+    flagged, silent, unsaid = rows[0], rows[1], rows[2]
+    assert flagged.value is not None and silent.value is not None and unsaid.value is not None
+    assert flagged.n == silent.n == 1 and flagged.value + silent.value == 1
+    assert unsaid.value <= silent.value
+    assert rows[5].target == "== 0"
