@@ -812,7 +812,7 @@ JUDGMENT_FOLLOWS_RE = re.compile(
 about the provision — the citation is a reference (JuDGE judgment form)."""
 
 CONVICTION_RE = re.compile(
-    r"构成[^，。；、\n]{1,16}?罪|犯[^，。；、\n有]{1,16}?罪|以[^，。；、\n]{1,16}?罪(?:追究|定罪|论处|处罚)"
+    r"构成[^，。；、\n罪]{1,16}?罪|(?<!侵)犯[^，。；、\n有罪]{1,16}?罪|以[^，。；、\n罪]{1,16}?罪(?:追究|定罪|论处|处罚)"
 )
 """A conviction sentence: 构成X罪 / 犯X罪 / 以X罪追究刑事责任 (an application of the article)."""
 
