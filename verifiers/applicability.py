@@ -51,6 +51,9 @@ Decisions, in order:
    :data:`TOP_RANK` with the list's texts together holding :data:`MIN_FIT` of the claim while
    this member is itself on topic (rank ≤ :data:`ON_TOPIC_RANK` and overlap ≥
    ``applicability_min_relevance``) → the provision fits; it is then
+   a citation with no proposition of its own (「本案应当适用《X》第N条」) whose question's facts
+   hold ``applicability_facts_cover`` of the conduct clause of one of its 款
+   (:func:`facts_cover`) also fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
 5. otherwise, when there is a question, the best provision of the whole store for it
@@ -311,6 +314,11 @@ def check_applicability(
                 suggestion=other,
             )
     fits = rank is not None and rank <= TOP_RANK and (not own or rel >= MIN_FIT)
+    if not fits and not claim and ctx and rec is not None:
+        cover = facts_cover(rec, ctx, table)
+        if cover >= th.applicability_facts_cover:
+            fits = True  # the facts meet the conduct the provision describes
+            where = f"{where}; the facts hold {cover:.2f} of its conduct clause"
     if not fits and own and rel >= RESTATES:
         fits = True  # the claim restates the provision
         where = "the claim restates it"
@@ -450,6 +458,20 @@ def hard_failure(
     rel = weighted_containment(claim, source, table)
     rank = _rank(item, retriever, query)
     return _contradiction(item, claim, item.authority.text or source, lenient, rank, rel, th)
+
+
+def facts_cover(rec: ArticleRecord, facts: str, table: BigramIdf | None) -> float:
+    """The largest IDF-weighted share of a 款's conduct clause (its words before the penalty,
+    :data:`~governor.text.regexes.SENTENCE_PENALTY_RE`; the whole 款 when it has none) that
+    ``facts`` hold, in [0, 1]: do the stated facts meet what the provision describes?"""
+    best = 0.0
+    for para in rec.text.split("\n"):
+        if not para.strip():
+            continue
+        m = rx.SENTENCE_PENALTY_RE.search(para)
+        conduct = para[: m.start()] if m is not None else para
+        best = max(best, weighted_containment(conduct, facts, table))
+    return best
 
 
 def _overreach(claim: str, cited: str) -> tuple[str, str] | None:

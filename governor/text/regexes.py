@@ -893,3 +893,9 @@ JUDGMENT_IN_RE = re.compile(r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|�
 APPLICATION_STUB_RE = re.compile(r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?")
 """Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
 is the facts of the question, not these words (use with ``fullmatch``)."""
+
+SENTENCE_PENALTY_RE = re.compile(
+    r"[，,]?(?:处|对单位判处)[^。；]*?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款)"
+)
+"""Where a 款's penalty starts (「…数额较大的，处三年以下有期徒刑…」): the words before it are the
+conduct the facts must meet (:func:`verifiers.applicability.facts_cover`)."""
