@@ -245,8 +245,9 @@ def whole_instrument_outcome(
     """F and A of a law cited whole for a specific rule (role ``whole_instrument``).
 
     The articles of ``instrument`` best ranked for the claim are read; the first that states
-    every number of the claim (value and unit, :func:`verifiers.facts.quantities`) and holds
-    ``fidelity_min_overlap`` of its words is the article the report should pin (A
+    every number of the claim (value and unit, :func:`verifiers.facts.quantities`: 30天 =
+    三十日) and holds ``applicability_min_relevance`` of its words (a paraphrase in other words:
+    员工/雇主 for 劳动者/用人单位) is the article the report should pin (A
     ``supports``, named in the rationale and the evidence). None → A ``irrelevant`` (L1.1.2,
     「no article of 《X》 holds …」): the claim is unsupported by the instrument cited.
 
@@ -269,8 +270,8 @@ def whole_instrument_outcome(
         have = quantities(rec.text)
         if not all(any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want):
             continue
-        if containment(words, rec.text) < th.fidelity_min_overlap:
-            continue
+        if containment(words, rec.text) < th.applicability_min_relevance:
+            continue  # the numbers agree: a share of the words in other wording is enough
         ok = CheckResult(
             axis="applicability",
             label="supports",

@@ -13,7 +13,9 @@ Read once per citation after the claims and descriptions are attached
   inside an aside does not cut the claim to 「）」.
 * **role** (first rule that applies):
 
-  1. no article (《劳动法》 alone): ``whole_instrument`` when words attach, else ``reference``;
+  1. no article (《劳动法》 alone): ``whole_instrument`` when the words state a specific rule —
+     a number with its unit (「年休假为十五天」), not applied to named parties — else
+     ``reference`` (the law named as the basis: 「法律依据是《X法》」);
   2. a member of a range (第X条至第Y条): ``range``;
   3. the court's decision follows, right after the group or later in its sentence (依照…之规定，
      判决如下：…, JuDGE judgment form) or nothing is said after a lead-in (依照《X》第N条的规定处理): ``reference``;
@@ -207,9 +209,12 @@ def _role(
     """Role of the citation's words (module docstring) and, when unreadable, the reason."""
     lead = rx.LEAD_IN_BEFORE_RE.search(text, max(0, cit.span.start - LEAD_REACH), cit.span.start)
     if cit.article is None:
-        if words:
+        applies = rx.PARTY_RE.search(words) or rx.CONVICTION_RE.search(words)
+        if words and not applies and rx.ASSERTION_NUMBER_RE.search(words):
             return "whole_instrument", ""
-        return "reference", "the instrument is cited with nothing stated"
+        # 「法律依据是《X法》」, 「根据《劳动法》，公司应当依法承担责任」: the law named as the
+        # basis, no specific rule to resolve to an article
+        return "reference", "the instrument is cited as a whole with no specific rule (no number) to check"
     if in_range:
         return "range", ""
     stop = rx.SENTENCE_END_RE.search(text, group_end)
