@@ -134,12 +134,18 @@ def _consequence_changed(
     return None
 
 
+def _main(consequence: str) -> str:
+    """The main clause of a consequence (up to a list colon or a clause end)."""
+    m = rx.MAIN_CLAUSE_STOP_RE.search(consequence)
+    return consequence[: m.start()] if m is not None else consequence
+
+
 def _polarity_reversed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
     """The report negates the consequence the provision attaches to the condition it states
     (「当事人一方不履行合同义务的，无需承担任何责任」 where 民法典第五百七十七条 says 应当承担):
     the report's condition lies within the provision's, the consequences share their verb and
     only the report's is negated (or the other way round)."""
-    cons = a.consequence
+    cons = _main(a.consequence)
     if len(normalize(cons)) < 2 or not a.conditions:
         return None
     mine = rx.ASSERTION_NEGATION_RE.search(cons) is not None
@@ -149,7 +155,7 @@ def _polarity_reversed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcom
         for scond, scons, _ in _source_pairs(source):
             if containment(cond, scond) < SAME_CONDITION or containment(cons, scons) == 0.0:
                 continue
-            theirs = rx.ASSERTION_NEGATION_RE.search(scons) is not None
+            theirs = rx.ASSERTION_NEGATION_RE.search(_main(scons)) is not None
             if mine == theirs:
                 return None
             return _fout(

@@ -175,7 +175,10 @@ def _parts(words: str) -> dict[str, object]:
         head = head[max(head.rfind("，"), head.rfind(","), -1) + 1 :].strip(_STRIP)
         if 2 <= len(head) <= 12:
             actor = head
-    negative = rx.ASSERTION_NEGATION_RE.search(consequence or words) is not None
+    main = consequence or words
+    stop = rx.MAIN_CLAUSE_STOP_RE.search(main)
+    main = main[: stop.start()] if stop is not None else main  # not the items of a list
+    negative = rx.ASSERTION_NEGATION_RE.search(main) is not None
     numbers = tuple(AssertedNumber(text=m.group(0)) for m in rx.ASSERTION_NUMBER_RE.finditer(words))
     return {
         "conditions": tuple(conditions),
@@ -273,7 +276,7 @@ def read_one(
     )
     linked = False
     if scope is not None and not quoted:
-        nxt = _linked_sentence(text, scope.end, next_start)
+        nxt = _linked_sentence(text, max(scope.end, cit.span.end), next_start)
         if nxt is not None:
             words = words + "。" + _strip(text[nxt[0] : nxt[1]])
             scope = Span(start=scope.start, end=nxt[1])

@@ -899,3 +899,7 @@ SENTENCE_PENALTY_RE = re.compile(
 )
 """Where a 款's penalty starts (「…数额较大的，处三年以下有期徒刑…」): the words before it are the
 conduct the facts must meet (:func:`verifiers.applicability.facts_cover`)."""
+
+MAIN_CLAUSE_STOP_RE = re.compile(r"[：:；;。\n]")
+"""Where the main clause of a consequence ends (before a 下列情形 list or the next sentence): its
+polarity is that clause's, not its items' (「…可以解除劳动合同：（一）…不能从事原工作…」)."""
