@@ -71,6 +71,7 @@ Checks, in order; the first failure decides:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from governor.authorities import AuthorityStore
 from governor.authorities.store import tokenize
@@ -416,7 +417,7 @@ def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
 
 def _by_role(
     item: JudgeItem, cited_text: str, article_text: str, th: Thresholds, *, hard_only: bool
-) -> AxisOutcome | None | bool:
+) -> AxisOutcome | Literal[False] | None:
     """The decision the assertion's role makes before the text checks (issue 21), or False
     when the text checks go on.
 
@@ -454,7 +455,8 @@ def _by_role(
             f"role {a.role}: the words do not state the provision's content "
             "(fidelity judges quotations and paraphrases)",
         )
-    return paraphrase_parts(item, th) or False
+    parts = paraphrase_parts(item, th)
+    return parts if parts is not None else False
 
 
 def _checks(

@@ -29,7 +29,7 @@ from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import Thresholds
 from governor.core.labels import score_for
-from governor.core.models import Assertion, Citation, CheckResult, Evidence, Suggestion
+from governor.core.models import Assertion, CheckResult, Citation, Evidence, Suggestion
 from governor.core.ports import Retriever
 from governor.text import regexes as rx
 from verifiers.facts import quantities
@@ -97,7 +97,10 @@ def _payer_changed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | 
             for sa, sv, st in _payers(source)
             if sv == verb and len(st) >= MIN_OBJECT and containment(st, thing) >= SAME_CONDITION
         ]
-        if not theirs or any(normalize(actor) in normalize(sa) or normalize(sa) in normalize(actor) for sa, _ in theirs):
+        if not theirs or any(
+            normalize(actor) in normalize(sa) or normalize(sa) in normalize(actor)
+            for sa, _ in theirs
+        ):
             continue
         sa, st = theirs[0]
         return _fout(
@@ -119,7 +122,10 @@ def _consequence_changed(
         if len(normalize(cond)) < MIN_CONDITION:
             continue
         for scond, scons, _ in _source_pairs(source):
-            if containment(scond, cond) < SAME_CONDITION or containment(cond, scond) < SAME_CONDITION:
+            if (
+                containment(scond, cond) < SAME_CONDITION
+                or containment(cond, scond) < SAME_CONDITION
+            ):
                 continue
             if containment(cons, scons) >= th.paraphrase_consequence_min:
                 return None
@@ -274,7 +280,9 @@ def whole_instrument_outcome(
     want = quantities(words)
     for rec, _ in hits:
         have = quantities(rec.text)
-        if not all(any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want):
+        if not all(
+            any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want
+        ):
             continue
         if containment(words, rec.text) < th.applicability_min_relevance:
             continue  # the numbers agree: a share of the words in other wording is enough

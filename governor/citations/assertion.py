@@ -190,7 +190,9 @@ def _parts(words: str) -> dict[str, object]:
     }
 
 
-def _spanned(numbers: tuple[AssertedNumber, ...], text: str, scope: Span | None) -> tuple[AssertedNumber, ...]:
+def _spanned(
+    numbers: tuple[AssertedNumber, ...], text: str, scope: Span | None
+) -> tuple[AssertedNumber, ...]:
     """``numbers`` with their spans in ``text`` (searched within ``scope``, in order)."""
     if scope is None or not numbers:
         return numbers
@@ -217,14 +219,15 @@ def _role(
             return "whole_instrument", ""
         # 「法律依据是《X法》」, 「根据《劳动法》，公司应当依法承担责任」: the law named as the
         # basis, no specific rule to resolve to an article
-        return "reference", "the instrument is cited as a whole with no specific rule (no number) to check"
+        return (
+            "reference",
+            "the instrument is cited as a whole with no specific rule (no number) to check",
+        )
     if in_range:
         return "range", ""
     stop = rx.SENTENCE_END_RE.search(text, group_end)
     tail = text[group_end : stop.start() if stop is not None else len(text)]
-    if rx.JUDGMENT_FOLLOWS_RE.match(text, group_end) is not None or rx.JUDGMENT_IN_RE.search(
-        tail
-    ):
+    if rx.JUDGMENT_FOLLOWS_RE.match(text, group_end) is not None or rx.JUDGMENT_IN_RE.search(tail):
         return "reference", ""
     if not words:
         if lead is not None:
@@ -292,7 +295,9 @@ def read_one(
             found = [m.group(0) for m in rx.CONVICTION_RE.finditer(text, para, cit.span.start)]
             if found:
                 words = words + "（" + "；".join(dict.fromkeys(found)) + "）"
-            scope = Span(start=min(decision[0], scope.start) if scope else decision[0], end=decision[1])
+            scope = Span(
+                start=min(decision[0], scope.start) if scope else decision[0], end=decision[1]
+            )
     parts = _parts(words) if words else {}
     skipped = tuple(
         Span(start=s, end=e)
@@ -310,7 +315,7 @@ def read_one(
         linked=linked,
         skipped=skipped,
         reason=reason,
-        **parts,  # type: ignore[arg-type]
+        **parts,
     )
 
 
@@ -338,7 +343,7 @@ def read(
     out: list[Citation] = []
     n = len(citations)
     for i, c in enumerate(citations):
-        if c.kind not in READ_KINDS or c.instrument is None and c.article is None:
+        if c.kind not in READ_KINDS or (c.instrument is None and c.article is None):
             out.append(c)
             continue
         end = group_end.get(c.group, c.span.end) if c.group is not None else c.span.end

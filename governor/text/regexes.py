@@ -825,7 +825,9 @@ PARTY_RE = re.compile(
 """Named parties or the case at hand: words applying the provision to facts (role
 ``application``), not stating it."""
 
-ASSERTION_DEFINITION_RE = re.compile(r"是指|所称[^，。；]{1,16}?是|的，是[^，。；]{2,12}?(?:[。；]|$)")
+ASSERTION_DEFINITION_RE = re.compile(
+    r"是指|所称[^，。；]{1,16}?是|的，是[^，。；]{2,12}?(?:[。；]|$)"
+)
 """A definition (共同犯罪是指…, 本法所称X是…, ……的，是自首)."""
 
 ASSERTION_PROCEDURE_RE = re.compile(
@@ -834,7 +836,9 @@ ASSERTION_PROCEDURE_RE = re.compile(
 )
 """A procedural step (where/when to apply, file, register)."""
 
-ASSERTION_MODAL_RE = re.compile(r"不应当|不可以|不得|无权|禁止|严禁|不能|应当|必须|可以|有权|须|应|可")
+ASSERTION_MODAL_RE = re.compile(
+    r"不应当|不可以|不得|无权|禁止|严禁|不能|应当|必须|可以|有权|须|应|可"
+)
 """Modal words, longest first (the modality of an assertion)."""
 
 ASSERTION_NEGATION_RE = re.compile(
@@ -875,7 +879,9 @@ provision sets."""
 CONSEQUENCE_STOP_RE = re.compile(r"[；;。\n]")
 """Where the consequence of a 「……的，」 condition ends in a provision's text."""
 
-LIMIT_WORDS_RE = re.compile(r"超过|以内|之内|届满|不予保护|不得超过|最长|最高|不超过|日内|年内|月内")
+LIMIT_WORDS_RE = re.compile(
+    r"超过|以内|之内|届满|不予保护|不得超过|最长|最高|不超过|日内|年内|月内"
+)
 """Words that make a number a limit (超过二十年的…不予保护, 三年内)."""
 
 PERIOD_DIMENSION_RE = re.compile(r"年|月|日|天|久|长|何时|时间|期限")
@@ -886,11 +892,15 @@ CONSEQUENCE_CONNECTOR_RE = re.compile(r"因此|所以|故而|据此|由此可见
 (「…，未经登记，不发生效力，因此甲某尚未取得房屋所有权」): the words before it are a
 paraphrase, the application comes after."""
 
-JUDGMENT_IN_RE = re.compile(r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下")
+JUDGMENT_IN_RE = re.compile(
+    r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下"
+)
 """The court's decision after the basis list, anywhere later in the citation's sentence
 (「依照…第六十一条，…《关于…的意见》第一条…之规定，判决如下」)."""
 
-APPLICATION_STUB_RE = re.compile(r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?")
+APPLICATION_STUB_RE = re.compile(
+    r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?"
+)
 """Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
 is the facts of the question, not these words (use with ``fullmatch``)."""
 
