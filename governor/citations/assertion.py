@@ -342,9 +342,15 @@ def read(
             group_end[c.group] = max(group_end.get(c.group, 0), c.span.end)
     out: list[Citation] = []
     n = len(citations)
+    # members of a list share their words: one reading per group (and 款/项)
+    memo: dict[tuple[str, bool, int | None, int | None], Assertion] = {}
     for i, c in enumerate(citations):
         if c.kind not in READ_KINDS or (c.instrument is None and c.article is None):
             out.append(c)
+            continue
+        key = (c.group, c.article is None, c.paragraph, c.item) if c.group is not None else None
+        if key is not None and key in memo:
+            out.append(c.model_copy(update={"assertion": memo[key]}))
             continue
         end = group_end.get(c.group, c.span.end) if c.group is not None else c.span.end
         j = i + 1
@@ -359,5 +365,7 @@ def read(
             in_range=c.group in ranges,
             asides=asides,
         )
+        if key is not None:
+            memo[key] = a
         out.append(c.model_copy(update={"assertion": a}))
     return tuple(out)
