@@ -109,8 +109,6 @@ from verifiers.versions import version_drift
 
 QUOTE_OK = 0.85
 """A quote matching at least this share of its characters verbatim counts as found."""
-DESCRIBES_THIS = 0.3
-"""Kept for callers: containment above which a text is taken to talk about a provision."""
 RESTATES_RULE = 0.5
 """Share of a 但书's rule clause the description must contain to count as restating it."""
 OTHER_MATCH = 0.6

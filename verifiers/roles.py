@@ -42,9 +42,6 @@ FIDELITY_ROLES = frozenset({"quotation", "paraphrase", "definition", "procedure"
 MIN_CONDITION = 6
 """Characters a report's 「……的」 condition needs to be matched with the provision's (shorter
 ones — 法律另有规定的 — are shared by hundreds of articles)."""
-SAME_CONDITION = 0.8
-"""Share of the provision's condition bigrams the report's condition must hold (and of its own
-the provision's) to be the same condition."""
 MIN_OBJECT = 3
 """Characters the thing paid needs for a payer comparison."""
 WHOLE_K = 8
@@ -86,7 +83,9 @@ def _payers(text: str) -> list[tuple[str, str, str]]:
     return out
 
 
-def _payer_changed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
+def _payer_changed(
+    a: Assertion, item: JudgeItem, source: str, th: Thresholds
+) -> AxisOutcome | None:
     if not a.actor:
         return None
     for actor, verb, thing in _payers(a.text):
@@ -95,7 +94,9 @@ def _payer_changed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | 
         theirs = [
             (sa, st)
             for sa, sv, st in _payers(source)
-            if sv == verb and len(st) >= MIN_OBJECT and containment(st, thing) >= SAME_CONDITION
+            if sv == verb
+            and len(st) >= MIN_OBJECT
+            and containment(st, thing) >= th.paraphrase_same_condition
         ]
         if not theirs or any(
             normalize(actor) in normalize(sa) or normalize(sa) in normalize(actor)
@@ -123,8 +124,8 @@ def _consequence_changed(
             continue
         for scond, scons, _ in _source_pairs(source):
             if (
-                containment(scond, cond) < SAME_CONDITION
-                or containment(cond, scond) < SAME_CONDITION
+                containment(scond, cond) < th.paraphrase_same_condition
+                or containment(cond, scond) < th.paraphrase_same_condition
             ):
                 continue
             if containment(cons, scons) >= th.paraphrase_consequence_min:
@@ -146,7 +147,9 @@ def _main(consequence: str) -> str:
     return consequence[: m.start()] if m is not None else consequence
 
 
-def _polarity_reversed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | None:
+def _polarity_reversed(
+    a: Assertion, item: JudgeItem, source: str, th: Thresholds
+) -> AxisOutcome | None:
     """The report negates the consequence the provision attaches to the condition it states
     (「当事人一方不履行合同义务的，无需承担任何责任」 where 民法典第五百七十七条 says 应当承担):
     the report's condition lies within the provision's, the consequences share their verb and
@@ -159,7 +162,10 @@ def _polarity_reversed(a: Assertion, item: JudgeItem, source: str) -> AxisOutcom
         if len(normalize(cond)) < MIN_CONDITION:
             continue
         for scond, scons, _ in _source_pairs(source):
-            if containment(cond, scond) < SAME_CONDITION or containment(cons, scons) == 0.0:
+            if (
+                containment(cond, scond) < th.paraphrase_same_condition
+                or containment(cons, scons) == 0.0
+            ):
                 continue
             theirs = rx.ASSERTION_NEGATION_RE.search(_main(scons)) is not None
             if mine == theirs:
@@ -202,7 +208,7 @@ def paraphrase_parts(item: JudgeItem, th: Thresholds) -> AxisOutcome | None:
 
     Args:
         item: a citation whose assertion's role is in :data:`FIDELITY_ROLES` (others: None).
-        th: ``paraphrase_consequence_min``.
+        th: ``paraphrase_consequence_min``, ``paraphrase_same_condition``.
 
     Returns:
         The fidelity outcome naming the part, with the provision's words as evidence; None
@@ -215,9 +221,9 @@ def paraphrase_parts(item: JudgeItem, th: Thresholds) -> AxisOutcome | None:
     if not cited:
         return None
     return (
-        _payer_changed(a, item, cited)
+        _payer_changed(a, item, cited, th)
         or _consequence_changed(a, item, cited, th)
-        or _polarity_reversed(a, item, cited)
+        or _polarity_reversed(a, item, cited, th)
         or _limit_denied(a, item, cited)
     )
 

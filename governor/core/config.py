@@ -88,6 +88,13 @@ class Thresholds(BaseModel):
     of the LexEval 3_2 dev slice through the verifier (gold kept / wrong flagged: 0.2 → 41 % /
     98 %, 0.15 → 52 % / 96 %, 0.12 → 56 % / 95 %); checked with
     ``python -m benchmarks.bench_judgment``."""
+    paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
+    """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
+    other to be the same condition (or the thing paid, for a payer comparison), so that their
+    consequences are compared (:func:`verifiers.roles.paraphrase_parts`). Source: hand-set on
+    the issue-21 cases (民法典第六百九十九条, 第五百七十七条, 工伤保险条例第三十七条: 1.0 on the
+    condition stated); checked on dev LawBench 3-8 (GPT-3.5, Qwen: 200 + 150 answers, no new
+    flag from it on a right citation)."""
     paraphrase_consequence_min: float = Field(0.25, ge=0, le=1)
     """A paraphrase that states a condition of the provision verbatim must hold at least this
     share of its consequence's bigrams in the provision's consequence for that condition (or
