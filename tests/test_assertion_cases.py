@@ -14,7 +14,7 @@ was never checked and the right charge article got 「shares little with the pro
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import date
 
 import pytest
@@ -45,7 +45,8 @@ class Row:
     """(instrument, article, words its text must hold) the row relies on."""
     unchanged: bool = False
     """An ``efa`` run must leave the text as given (no edit, no note)."""
-    extra: dict[str, str] = field(default_factory=dict)
+    noted: str = ""
+    """Words the ``efa`` output must hold in a note (the failing verdict reaches the reader)."""
 
 
 def _judgment(vs: tuple[Verdict, ...]) -> None:
@@ -140,19 +141,19 @@ ROWS = [
         _injected),
     Row("无论…多少年 against the 款's 二十年",
         "无论权利受到损害已过多少年，只要权利人刚刚知道，就仍可主张（《民法典》第一百八十八条第二款）。",
-        _limit, ("中华人民共和国民法典", "188", "超过二十年的，人民法院不予保护")),
+        _limit, ("中华人民共和国民法典", "188", "超过二十年的，人民法院不予保护"), noted="二十年"),
     Row("平均分摊: the creditor may claim against any guarantor",
         "没有约定保证份额的，平均分摊（《民法典》第六百九十九条）", _guarantors,
-        ("中华人民共和国民法典", "699", "债权人可以请求任何一个保证人")),
+        ("中华人民共和国民法典", "699", "债权人可以请求任何一个保证人"), noted="任何一个保证人"),
     Row("the payer is 工伤保险基金",
         "工伤职工的一次性工伤医疗补助金由用人单位支付（《工伤保险条例》第三十七条）", _payer,
-        ("工伤保险条例", "37", "由工伤保险基金支付一次性工伤医疗补助金")),
+        ("工伤保险条例", "37", "由工伤保险基金支付一次性工伤医疗补助金"), noted="工伤保险基金"),
     Row("list form read: 千分之五 flagged, 第八十六条 named",
         "《社会保险法》第五十八条 用人单位未按时足额缴纳社会保险费的，按日加收千分之五的滞纳金。",
         _late_fee, ("中华人民共和国社会保险法", "86", "万分之五")),
     Row("whole instrument: no article of 劳动法 holds 十五天",
         "根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。", _whole,
-        ("中华人民共和国劳动法", "45", "带薪年休假")),
+        ("中华人民共和国劳动法", "45", "带薪年休假"), noted="请核实"),
     Row("whole instrument: resolved to the article that holds the claim",
         "根据《劳动法》，劳动者连续工作一年以上的，享受带薪年休假。", _whole_held),
 ]  # fmt: skip
@@ -169,3 +170,7 @@ def test_issue21_case(gov: Governor, row: Row) -> None:
         r = gov.govern(row.text, strategy="efa", as_of=AS_OF)
         assert r.text == row.text
         assert not any(ed for rnd in r.rounds for ed in rnd.edits)
+    if row.noted:
+        r = gov.govern(row.text, strategy="efa", as_of=AS_OF)
+        added = r.text.replace(row.text.rstrip("。"), "")
+        assert "请核实" in r.text and row.noted in added, r.text

@@ -53,8 +53,21 @@ def assertion_of(item: JudgeItem) -> Assertion | None:
     return item.citation.assertion
 
 
+PARTS_LEAD = "parts: "
+"""Opens the rationale of a part-by-part failure (:func:`paraphrase_parts`): its evidence is the
+provision's own rule for the part the report changed (:func:`stated_rule`)."""
+
+
 def _fout(label: str, rationale: str, **kw: object) -> AxisOutcome:
-    return outcome("fidelity", label, rationale, **kw)  # type: ignore[arg-type]
+    return outcome("fidelity", label, PARTS_LEAD + rationale, **kw)  # type: ignore[arg-type]
+
+
+def stated_rule(check: CheckResult) -> str | None:
+    """The provision's words for the part a paraphrase changed (the evidence of a
+    :func:`paraphrase_parts` failure), for the reader's note; None for other results."""
+    if not check.rationale.startswith(PARTS_LEAD) or not check.evidence:
+        return None
+    return check.evidence[0].text
 
 
 def _source_pairs(source: str) -> list[tuple[str, str, int]]:

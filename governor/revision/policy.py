@@ -55,6 +55,7 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
+from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title
 from verifiers.textsim import (
     claim_words,
@@ -597,6 +598,9 @@ class RevisionPolicy:
             head = "所引款项经核查不存在"
         elif op == "fix_number":
             head = "所述数额、期限或用语与该条文不一致"
+        elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
+            # a part the paraphrase changed (payer, consequence, limit): the provision's rule
+            head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
         elif f == "misdescribed" and containment(said, cited) < 0.35:
             head = "经核查，该条文并无上述内容"
         elif f in ("misdescribed", "partially_faithful"):
