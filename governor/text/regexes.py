@@ -817,13 +817,14 @@ CONVICTION_RE = re.compile(
 """A conviction sentence: 构成X罪 / 犯X罪 / 以X罪追究刑事责任 (an application of the article)."""
 
 PARTY_RE = re.compile(
-    r"被告人|被告|原告|上诉人|被上诉人|申请人|被申请人|当事人[甲乙]|本案|该案|此案|你|您|"
+    r"本案|该案|此案|你|您|当事人[甲乙]|"
     r"小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]|"
     r"[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾安][某]{1,2}|"
     r"[甲乙丙丁](?:方|公司|某|先生|女士)"
 )
-"""Named parties or the case at hand: words applying the provision to facts (role
-``application``), not stating it."""
+"""Named parties (小王, 安某, 甲公司), the reader (你/您) or the case at hand (本案): words
+applying the provision to facts (role ``application``), not stating it. Role nouns (被告人,
+原告, 申请人) are left out: rules use them too (「被告应当在…十五日内提出答辩状」)."""
 
 ASSERTION_DEFINITION_RE = re.compile(
     r"是指|所称[^，。；]{1,16}?是|的，是[^，。；]{2,12}?(?:[。；]|$)"
