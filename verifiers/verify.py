@@ -5,6 +5,12 @@ provision text to the injected :class:`~verifiers.judge.Judge` in one batch, and
 :class:`~governor.core.models.Verdict` s with item trust ``E × F × A`` (NA = 1.0; E = 0 → 0, F and
 A not judged; ``unverifiable`` excluded unless strict).
 
+Roles (issue 21, :mod:`verifiers.roles`): the judge sees each citation with its
+:class:`~governor.core.models.Assertion`; a ``whole_instrument`` citation (a law cited whole for
+a specific rule, no article to send to the judge) is judged here: resolved to the article that
+states its numbers (A ``supports``, the pin in the rationale) or flagged unsupported (A
+``irrelevant``, L1.1.2).
+
 Re-verification after a revision reuses verdicts of citations whose content key (instrument,
 pin cite, version, claim, description, quotes) did not change, so an untouched citation keeps
 its verdict and its trust (SPEC §5 invariant).
@@ -35,7 +41,8 @@ from verifiers.us_cases import check_us_cases
 def content_key(
     cit: Citation, *, as_of: date, context: str = "", siblings: Sequence[Citation] = ()
 ) -> str:
-    """Hash of everything a verdict depends on, excluding the citation's position.
+    """Hash of everything a verdict depends on, excluding the citation's position (the
+    assertion's role and words included).
 
     ``siblings`` are the other members of the citation's list (same ``group``): the judge
     compares a shared description with their texts too, so their pin cites are part of the key.
@@ -50,6 +57,8 @@ def content_key(
         str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
         "\x1f".join(cit.quotes), as_of.isoformat(), context, sib, str(cit.in_question),
+        # the assertion reads beyond the claim (a judgment's decision): its role and words too
+        f"{cit.assertion.role}\x1f{cit.assertion.text}" if cit.assertion is not None else "",
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
