@@ -40,6 +40,7 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from typing import Any
 
 from governor.core.models import AssertedNumber, Assertion, AssertionRole, Citation, Span
 from governor.text import regexes as rx
@@ -155,19 +156,21 @@ def _strip(s: str) -> str:
     return unmask(s).strip(_STRIP)
 
 
-def _parts(words: str) -> dict[str, object]:
+def _parts(words: str) -> dict[str, Any]:
     """Conditions, consequence, modality, polarity, actor and numbers of ``words``."""
     conditions: list[str] = []
     last = 0
-    for m in rx.ASSERTION_CONDITION_RE.finditer(words):
-        cond = (m.group("cond") or m.group("cond2") or "").strip(_STRIP)
-        if cond:
-            conditions.append(cond)
-            last = m.end()
+    # the scans below are guarded by a cheap test: most words have no condition and no payer
+    if rx.ASSERTION_MAY_CONDITION_RE.search(words):
+        for m in rx.ASSERTION_CONDITION_RE.finditer(words):
+            cond = (m.group("cond") or m.group("cond2") or "").strip(_STRIP)
+            if cond:
+                conditions.append(cond)
+                last = m.end()
     consequence = words[last:].strip(_STRIP)
     modal = rx.ASSERTION_MODAL_RE.search(consequence)
     actor = None
-    payer = rx.ASSERTION_ACTOR_RE.search(words)
+    payer = rx.ASSERTION_ACTOR_RE.search(words) if ("由" in words or "从" in words) else None
     if payer is not None:
         actor = payer.group("actor").strip(_STRIP)
     elif modal is not None and len(modal.group(0)) >= 2:
@@ -179,7 +182,10 @@ def _parts(words: str) -> dict[str, object]:
     stop = rx.MAIN_CLAUSE_STOP_RE.search(main)
     main = main[: stop.start()] if stop is not None else main  # not the items of a list
     negative = rx.ASSERTION_NEGATION_RE.search(main) is not None
-    numbers = tuple(AssertedNumber(text=m.group(0)) for m in rx.ASSERTION_NUMBER_RE.finditer(words))
+    numbers = tuple(
+        AssertedNumber.model_construct(text=m.group(0), span=None)
+        for m in rx.ASSERTION_NUMBER_RE.finditer(words)
+    )
     return {
         "conditions": tuple(conditions),
         "consequence": consequence,
@@ -305,8 +311,10 @@ def read_one(
         if scope is not None and scope.start <= s and e <= max(scope.end, cit.span.start)
     )
     if parts:
-        parts["numbers"] = _spanned(parts["numbers"], text, scope)  # type: ignore[arg-type]
-    return Assertion(
+        parts["numbers"] = _spanned(parts["numbers"], text, scope)
+    # built from typed parts (spans validated as made): constructed without re-validation,
+    # as the store builds its records (extraction speed, SPEC §9)
+    return Assertion.model_construct(
         scope=scope,
         text=words,
         role=role,

@@ -854,6 +854,9 @@ ASSERTION_CONDITION_RE = re.compile(
 )
 """A condition of an assertion: a 「……的，」 clause or 如果/若/只要…，."""
 
+ASSERTION_MAY_CONDITION_RE = re.compile(r"的[，,]|如果|若|只要|假如|一旦")
+"""A cheap test before :data:`ASSERTION_CONDITION_RE` (most words state no condition)."""
+
 ASSERTION_ACTOR_RE = re.compile(
     r"(?:由|从)(?P<actor>[^，,；;。由从\n]{2,15}?)(?:按[^，,；;。\n]{0,10}?)?"
     r"(?P<verb>支付|承担|负担|发放|缴纳|赔偿|补偿|给付|偿还|负责)(?P<obj>[^，,；;。\n]{0,20})"
