@@ -15,7 +15,8 @@ Roles (issue 21): Fidelity judges the ``quotation`` and ``paraphrase`` roles of 
 :class:`~governor.core.models.Assertion` (``definition`` and ``procedure`` as paraphrases); an
 ``application`` only on a number in the provision's own wording; ``reference``, ``range`` and
 ``whole_instrument`` are ``not_assessed`` and an unreadable assertion is ``not_assessed`` with
-its reason (:func:`_by_role`). Before the text checks, a paraphrase is compared part by part
+its reason (:func:`_by_role`); an ``application`` that restates a rule to the reader (a modal,
+no conviction: 「您可以在…六十日内申请」) is judged as a paraphrase. Before the text checks, a paraphrase is compared part by part
 with the provision (:func:`verifiers.roles.paraphrase_parts`: payer, consequence of a verbatim
 condition, a denied limit → ``misdescribed``).
 
@@ -92,7 +93,7 @@ from verifiers.facts import (
 )
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
-from verifiers.roles import FIDELITY_ROLES, paraphrase_parts
+from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
     BigramIdf,
@@ -431,6 +432,11 @@ def _by_role(
         return False
     if a.role is None:
         return None if hard_only else _out("not_assessed", f"unreadable: {a.reason}")
+    if a.role == "application" and restates_rule(a):
+        # 「您可以在…六十日内提出行政复议申请」: addressed to the reader, it still states the
+        # provision's rule (a modal, no conviction): judged as a paraphrase
+        parts = paraphrase_parts(item, th, as_role="paraphrase")
+        return parts if parts is not None else False
     if a.role not in FIDELITY_ROLES:
         if a.role == "application" and a.text and cited_text:
             mm = anchored_mismatches(a.text, cited_text) or anchored_mismatches(

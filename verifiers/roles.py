@@ -3,7 +3,8 @@
 
 * :data:`FIDELITY_ROLES` — Fidelity judges ``quotation`` and ``paraphrase`` (``definition`` and
   ``procedure`` are paraphrases of a definitional or procedural rule and are judged as such). An
-  ``application`` is judged only on a number written in the provision's own wording (anchored:
+  ``application`` that restates the rule to the reader (:func:`restates_rule`) is judged as a
+  paraphrase; any other only on a number written in the provision's own wording (anchored:
   「支付二倍的工资」); ``reference``, ``range`` and ``whole_instrument`` are not judged by
   Fidelity (``not_assessed`` with the role as reason).
 * :func:`paraphrase_parts` — a paraphrase compared part by part with the provision
@@ -216,19 +217,32 @@ def _limit_denied(a: Assertion, item: JudgeItem, source: str) -> AxisOutcome | N
     return None
 
 
-def paraphrase_parts(item: JudgeItem, th: Thresholds) -> AxisOutcome | None:
+def restates_rule(a: Assertion) -> bool:
+    """Whether an ``application`` still states the provision's rule: a two-character modal
+    (可以/应当/有权/不得…) and no conviction (构成X罪 applies a 分则 article to the case)."""
+    return (
+        a.modality is not None and len(a.modality) >= 2 and rx.CONVICTION_RE.search(a.text) is None
+    )
+
+
+def paraphrase_parts(
+    item: JudgeItem, th: Thresholds, *, as_role: str | None = None
+) -> AxisOutcome | None:
     """``misdescribed`` when a part of the paraphrase is changed (module docstring), else None.
 
     Args:
         item: a citation whose assertion's role is in :data:`FIDELITY_ROLES` (others: None).
         th: ``paraphrase_consequence_min``, ``paraphrase_same_condition``.
+        as_role: judge the words as this role (an application that restates a rule is
+            judged as a paraphrase: :func:`restates_rule`).
 
     Returns:
         The fidelity outcome naming the part, with the provision's words as evidence; None
         when every part that can be compared agrees (the other fidelity checks then run).
     """
     a = assertion_of(item)
-    if a is None or a.role not in FIDELITY_ROLES or a.role == "quotation" or not a.text:
+    role = as_role or (a.role if a is not None else None)
+    if a is None or role not in FIDELITY_ROLES or role == "quotation" or not a.text:
         return None
     cited = item.authority.text or (item.record.text if item.record is not None else "")
     if not cited:
