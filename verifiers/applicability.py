@@ -20,9 +20,9 @@ provision is about, not a rule it states.
 Roles (issue 21): Applicability judges the ``application`` and ``paraphrase`` roles of the
 citation's :class:`~governor.core.models.Assertion` (and quotations, for the claim they are
 used for); a ``reference`` (依照…之规定) is judged by the charge table alone when it is a 刑法
-分则 article and a charge is named, else ``skipped``
-(:func:`verifiers.roles.reference_applicability`); an unreadable assertion is ``skipped`` with
-its reason. A ``whole_instrument`` citation is judged in :mod:`verifiers.verify`
+分则 article and a charge is named, else against the question when there is one, else
+``skipped`` (:func:`verifiers.roles.reference_applicability`); an unreadable assertion (no
+words) is judged against the question, or ``skipped`` with its reason when there is none. A ``whole_instrument`` citation is judged in :mod:`verifiers.verify`
 (:func:`verifiers.roles.whole_instrument_outcome`).
 
 Decisions, in order:
@@ -251,9 +251,12 @@ def check_applicability(
         idf: IDF tables per instrument version (plain containment when None).
     """
     a = item.citation.assertion
+    asked = bool(item.context.strip())
     if a is not None and a.role == "reference":
-        return reference_applicability(item, store)
-    if a is not None and a.role is None:
+        ruled = reference_applicability(item, store, asked=asked)
+        if ruled is not None:
+            return ruled
+    if a is not None and a.role is None and not asked:
         return _out("skipped", f"unreadable: {a.reason}")
     query, claim, lenient = proposition(item)
     if not query:
@@ -447,7 +450,7 @@ def hard_failure(
     """The deterministic applicability failure (the claim flips the provision's modality on
     its topic: ``contradicts``), or None. An LLM pass never overrides it."""
     a = item.citation.assertion
-    if a is not None and (a.role is None or a.role == "reference"):
+    if a is not None and (a.role is None or a.role == "reference") and not item.context.strip():
         return None
     query, claim, lenient = proposition(item)
     rec = item.record

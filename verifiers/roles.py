@@ -255,11 +255,14 @@ def paraphrase_parts(
     )
 
 
-def reference_applicability(item: JudgeItem, store: AuthorityStore) -> AxisOutcome:
+def reference_applicability(
+    item: JudgeItem, store: AuthorityStore, *, asked: bool = False
+) -> AxisOutcome | None:
     """Applicability of a ``reference``: the charge table decides a 刑法 分则 article when the
     words after it name a charge (依照…第二百六十六条…之规定，判决如下：被告人犯盗窃罪 → the
-    article defines 诈骗罪: ``irrelevant`` with 第二百六十四条); otherwise ``skipped`` — a bare
-    reference states nothing the provision must support."""
+    article defines 诈骗罪: ``irrelevant`` with 第二百六十四条); otherwise None when the report
+    answers a question (``asked``: the question is then judged as the proposition) or
+    ``skipped`` — a bare reference states nothing the provision must support."""
     from verifiers.conditions import charge_rule  # conditions imports facts; no cycle here
 
     rec = item.record
@@ -271,6 +274,8 @@ def reference_applicability(item: JudgeItem, store: AuthorityStore) -> AxisOutco
             got = charge_rule(replace(item, citation=cit.model_copy(update={"claim": said})), store)
             if got is not None:
                 return got
+    if asked:
+        return None  # the question is the proposition: the retrieval test judges it
     return outcome(
         "applicability",
         "skipped",
