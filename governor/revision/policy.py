@@ -598,6 +598,15 @@ class RevisionPolicy:
             head = "所引款项经核查不存在"
         elif op == "fix_number":
             head = "所述数额、期限或用语与该条文不一致"
+        elif (
+            cit.article is None
+            and a == "irrelevant"
+            and cit.assertion is not None
+            and cit.assertion.role == "whole_instrument"
+        ):
+            # a law cited whole for a rule none of its articles states (issue 21)
+            title = (cit.instrument or "").removeprefix("中华人民共和国")
+            head = f"经核查，《{title}》中未见上述规定"
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
