@@ -375,13 +375,16 @@ def test_corpus_show_a_repealed_article() -> None:
 
 @pytest.mark.parametrize(
     ("policy", "reverted"),
-    [("proven", False), ("annotate", False), ("aggressive", True)],
+    [("proven", False), ("annotate", False), ("aggressive", False)],
 )
 def test_a_proven_successor_is_not_reverted_to_repealed_law(policy: str, reverted: bool) -> None:
     """A real answer (Qwen 3-8 #73, as of 2023-09-01) cites 婚姻法第十七条 for 夫妻共同财产: the
-    old text is 民法典第一千零六十二条's, so the move is proven. The successor then fails
-    re-verification on the answer's own description; under a gating policy that is no reason
-    to put repealed law back (gold set g0360: harmful). ``aggressive`` keeps the old revert."""
+    old text is 民法典第一千零六十二条's, so the move is proven. Under a gating policy a failing
+    re-verification is no reason to put repealed law back (gold set g0360: harmful). Before
+    issue 21 the successor failed applicability (the 法律依据 item's claim is the answer's
+    conclusion) and ``aggressive`` reverted it; now the question's facts meet 第一千零六十二条's
+    conduct clause (:func:`verifiers.applicability.facts_cover`), the successor passes and no
+    policy reverts."""
     from benchmarks.datadir import data_path
 
     path = data_path("lawbench_dev") / "qwen-7b-chat-hf_zero_shot_3-8.json"

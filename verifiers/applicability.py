@@ -17,6 +17,14 @@ a citation's own title is not its claim), and a meta-description (「规定了X�
 「是关于X的规定」, :func:`meta_subject`) is reduced to its subject X: it says what the
 provision is about, not a rule it states.
 
+Roles (issue 21): Applicability judges the ``application`` and ``paraphrase`` roles of the
+citation's :class:`~governor.core.models.Assertion` (and quotations, for the claim they are
+used for); a ``reference`` (依照…之规定) is judged by the charge table alone when it is a 刑法
+分则 article and a charge is named, else against the question when there is one, else
+``skipped`` (:func:`verifiers.roles.reference_applicability`); an unreadable assertion (no
+words) is judged against the question, or ``skipped`` with its reason when there is none. A ``whole_instrument`` citation is judged in :mod:`verifiers.verify`
+(:func:`verifiers.roles.whole_instrument_outcome`).
+
 Decisions, in order:
 
 1. no claim and no question → ``skipped``;
@@ -43,6 +51,9 @@ Decisions, in order:
    :data:`TOP_RANK` with the list's texts together holding :data:`MIN_FIT` of the claim while
    this member is itself on topic (rank ≤ :data:`ON_TOPIC_RANK` and overlap ≥
    ``applicability_min_relevance``) → the provision fits; it is then
+   a citation with no proposition of its own (「本案应当适用《X》第N条」) whose question's facts
+   hold ``applicability_facts_cover`` of the conduct clause of one of its 款
+   (:func:`facts_cover`) also fits; it is then
    ``overextended`` (L1.1.2) when the claim generalises (一律/在任何情况下/所有…) a provision
    limited by scope words (仅/限于/但书/下列情形/……的，) the claim drops, else ``supports``;
 5. otherwise, when there is a question, the best provision of the whole store for it
@@ -72,10 +83,12 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.core.config import Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
+from governor.text import regexes as rx
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
+from verifiers.roles import reference_applicability
 from verifiers.suggest import (
     NEAR_VERBATIM,
     PROPOSITION_FULL,
@@ -176,6 +189,8 @@ def proposition(item: JudgeItem) -> tuple[str, str, bool]:
     cit = item.citation
     claim = strip_caption(cit.claim).strip()
     ctx = item.context.strip()
+    if rx.APPLICATION_STUB_RE.fullmatch(claim):
+        claim = ""  # 「本案应当适用《X》第N条」: the facts of the question are the proposition
     subject = meta_subject(claim)
     if subject:
         claim = subject
@@ -235,6 +250,14 @@ def check_applicability(
         th: ``applicability_min_relevance``, ``applicability_partial_relevance``.
         idf: IDF tables per instrument version (plain containment when None).
     """
+    a = item.citation.assertion
+    asked = bool(item.context.strip())
+    if a is not None and a.role == "reference":
+        ruled = reference_applicability(item, store, asked=asked)
+        if ruled is not None:
+            return ruled
+    if a is not None and a.role is None and not asked:
+        return _out("skipped", f"unreadable: {a.reason}")
     query, claim, lenient = proposition(item)
     if not query:
         return _out("skipped", "no claim and no question to judge the provision against")
@@ -294,6 +317,11 @@ def check_applicability(
                 suggestion=other,
             )
     fits = rank is not None and rank <= TOP_RANK and (not own or rel >= MIN_FIT)
+    if not fits and not claim and ctx and rec is not None:
+        cover = facts_cover(rec, ctx, table)
+        if cover >= th.applicability_facts_cover:
+            fits = True  # the facts meet the conduct the provision describes
+            where = f"{where}; the facts hold {cover:.2f} of its conduct clause"
     if not fits and own and rel >= RESTATES:
         fits = True  # the claim restates the provision
         where = "the claim restates it"
@@ -429,6 +457,9 @@ def hard_failure(
 ) -> AxisOutcome | None:
     """The deterministic applicability failure (the claim flips the provision's modality on
     its topic: ``contradicts``), or None. An LLM pass never overrides it."""
+    a = item.citation.assertion
+    if a is not None and (a.role is None or a.role == "reference") and not item.context.strip():
+        return None
     query, claim, lenient = proposition(item)
     rec = item.record
     source = rec.text if rec is not None else item.authority.text
@@ -438,6 +469,20 @@ def hard_failure(
     rel = weighted_containment(claim, source, table)
     rank = _rank(item, retriever, query)
     return _contradiction(item, claim, item.authority.text or source, lenient, rank, rel, th)
+
+
+def facts_cover(rec: ArticleRecord, facts: str, table: BigramIdf | None) -> float:
+    """The largest IDF-weighted share of a 款's conduct clause (its words before the penalty,
+    :data:`~governor.text.regexes.SENTENCE_PENALTY_RE`; the whole 款 when it has none) that
+    ``facts`` hold, in [0, 1]: do the stated facts meet what the provision describes?"""
+    best = 0.0
+    for para in rec.text.split("\n"):
+        if not para.strip():
+            continue
+        m = rx.SENTENCE_PENALTY_RE.search(para)
+        conduct = para[: m.start()] if m is not None else para
+        best = max(best, weighted_containment(conduct, facts, table))
+    return best
 
 
 def _overreach(claim: str, cited: str) -> tuple[str, str] | None:

@@ -9,8 +9,10 @@ nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval t
    with ``STALE`` and the in-force article as suggestion.
 1. **Charge** (:func:`charge_rule`): a 刑法 分则 article cited where the report names a charge
    (罪名) — the charge table (罪名 意见 and 补充规定 in the store) says which article defines it:
-   the cited article defines a named charge → ``supports``; it defines none of them →
-   ``irrelevant`` (L1.1.2) with the defining article as suggestion.
+   the cited article defines a named charge → ``supports``; it defines other charges, none of
+   them named → ``irrelevant`` (L1.1.2) with the defining article as suggestion; it defines no
+   charge at all (第二百六十九条, 第三百五十六条) → ``supports`` when its text names the charge or
+   refers to its defining article, else no decision.
 2. **Defined term** (:func:`definition_rule`): the claim states the definition of a term
    (「……的，是主犯」) that another article of the instrument defines, or names such a term (自首 → 刑法第六十七条, 累犯 → 第六十五条), the cited article defines a
    different term and says nothing of the claim's → ``irrelevant`` with the defining article.
@@ -108,6 +110,29 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
             "supports",
             f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
         )
+    mine = table.charges_of(rec.article)
+    written = _written_charge(_texts(item), mine)
+    if written is not None:
+        return _out(
+            "supports",
+            f"第{rec.article}条 defines {written[1]}, charged as {written[0]} (a 选择性罪名 written "
+            "in part)",
+        )
+    if not mine:
+        # an article that defines no charge (第二百六十九条 转化型抢劫 「依照本法第二百六十三条的
+        # 规定定罪处罚」, 第三百五十六条 毒品再犯, 第三百五十七条 毒品的定义) applies to the charges
+        # its text names or refers to; it is no evidence against the report
+        refs = {r.article for r in structure_of(rec).references if r.article}
+        hit = next(
+            (c for c in named if c in rec.text or any(table.defines(a, c) for a in refs)), None
+        )
+        if hit is not None:
+            return _out(
+                "supports",
+                f"第{rec.article}条 defines no charge; it applies to {hit} (named or referred to "
+                "in its text)",
+            )
+        return None
     charge = named[0]
     target = table.articles_of(charge)[0]
     other = store.article(CRIMINAL_LAW, target.article, as_of=item.as_of)
@@ -124,6 +149,34 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
         f"defines {defined}",
         suggestion=sug,
     )
+
+
+MIN_PARTIAL_CHARGE = 5
+"""Characters a charge as written needs to be matched, in part, with a 选择性罪名 (shorter ones —
+抢劫罪 — are in part in many names)."""
+
+
+def _subsequence(short: str, long: str) -> bool:
+    it = iter(long)
+    return all(ch in it for ch in short)
+
+
+def _written_charge(text: str, charges: tuple[str, ...]) -> tuple[str, str] | None:
+    """``(as written, table name)`` when a conviction in ``text`` (犯X罪 / 构成X罪) names one of
+    ``charges`` in part — its characters in order, as a 选择性罪名 is charged (非法持有枪支罪 for
+    「非法持有、私藏枪支、弹药罪」, 拒不执行判决罪 for 「拒不执行判决、裁定罪」) — else None."""
+    if not charges:
+        return None
+    for m in rx.CONVICTION_RE.finditer(text):
+        said = m.group(0)
+        said = said[2:] if said.startswith("构成") else said[1:]
+        said = said[: said.find("罪") + 1]
+        if len(said) < MIN_PARTIAL_CHARGE:
+            continue
+        for name in charges:
+            if "、" in name and _subsequence(said, name.replace("、", "")):
+                return said, name
+    return None
 
 
 _TRIGGERS: dict[tuple[int, str], dict[str, str]] = {}

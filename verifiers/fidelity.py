@@ -11,6 +11,15 @@ is the whole article plus the texts of the other citations of the same list (a d
 shared by 《X》第一条、第二条 is judged against both). Text is compared after NFKC folding
 (full/half width), with punctuation and whitespace removed (:mod:`verifiers.textsim`).
 
+Roles (issue 21): Fidelity judges the ``quotation`` and ``paraphrase`` roles of the citation's
+:class:`~governor.core.models.Assertion` (``definition`` and ``procedure`` as paraphrases); an
+``application`` only on a number in the provision's own wording; ``reference``, ``range`` and
+``whole_instrument`` are ``not_assessed`` and an unreadable assertion is ``not_assessed`` with
+its reason (:func:`_by_role`); an ``application`` that restates a rule to the reader (a modal,
+no conviction: 「您可以在…六十日内申请」) is judged as a paraphrase. Before the text checks, a paraphrase is compared part by part
+with the provision (:func:`verifiers.roles.paraphrase_parts`: payer, consequence of a verbatim
+condition, a denied limit → ``misdescribed``).
+
 Checks, in order; the first failure decides:
 
 1. every quotation must be in the source (:data:`QUOTE_OK` of its characters verbatim), else
@@ -63,6 +72,7 @@ Checks, in order; the first failure decides:
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from governor.authorities import AuthorityStore
 from governor.authorities.store import tokenize
@@ -83,6 +93,7 @@ from verifiers.facts import (
 )
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
+from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
     BigramIdf,
@@ -99,8 +110,6 @@ from verifiers.versions import version_drift
 
 QUOTE_OK = 0.85
 """A quote matching at least this share of its characters verbatim counts as found."""
-DESCRIBES_THIS = 0.3
-"""Kept for callers: containment above which a text is taken to talk about a provision."""
 RESTATES_RULE = 0.5
 """Share of a 但书's rule clause the description must contain to count as restating it."""
 OTHER_MATCH = 0.6
@@ -408,6 +417,55 @@ def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
     return sug.model_copy(update={"score": sug.score * PARAPHRASE_FACTOR})
 
 
+def _by_role(
+    item: JudgeItem, cited_text: str, article_text: str, th: Thresholds, *, hard_only: bool
+) -> AxisOutcome | Literal[False] | None:
+    """The decision the assertion's role makes before the text checks (issue 21), or False
+    when the text checks go on.
+
+    Fidelity judges quotations and paraphrases (:data:`verifiers.roles.FIDELITY_ROLES`): an
+    unreadable assertion is ``not_assessed`` with its reason; an ``application`` is judged
+    only on a number in the provision's own wording (anchored); ``reference``, ``range`` and
+    ``whole_instrument`` are ``not_assessed``. A paraphrase whose payer, consequence of a
+    verbatim condition or limit is changed is ``misdescribed``
+    (:func:`verifiers.roles.paraphrase_parts`). A citation built without an assertion is
+    judged as before (text checks only)."""
+    a = item.citation.assertion
+    if a is None:
+        return False
+    if a.role is None:
+        return None if hard_only else _out("not_assessed", f"unreadable: {a.reason}")
+    if a.role == "application" and restates_rule(a):
+        # 「您可以在…六十日内提出行政复议申请」: addressed to the reader, it still states the
+        # provision's rule (a modal, no conviction): judged as a paraphrase
+        parts = paraphrase_parts(item, th, as_role="paraphrase")
+        return parts if parts is not None else False
+    if a.role not in FIDELITY_ROLES:
+        if a.role == "application" and a.text and cited_text:
+            mm = anchored_mismatches(a.text, cited_text) or anchored_mismatches(
+                a.text, article_text
+            )
+            if mm:
+                exp = mm[0].expected
+                src = cited_text if exp.text in cited_text else article_text
+                code: TaxonomyCode = "L1.3.2" if mm[0].found.is_period else "L1.2.2"
+                return _out(
+                    "misdescribed",
+                    f"the report says {mm[0].found.text}; the provision says {exp.text}",
+                    codes=(code,),
+                    evidence=(_find(item, src, exp.text),),
+                )
+        if hard_only:
+            return None
+        return _out(
+            "not_assessed",
+            f"role {a.role}: the words do not state the provision's content "
+            "(fidelity judges quotations and paraphrases)",
+        )
+    parts = paraphrase_parts(item, th)
+    return parts if parts is not None else False
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -420,6 +478,9 @@ def _checks(
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
+    ruled = _by_role(item, cited_text, article_text, th, hard_only=hard_only)
+    if ruled is not False:
+        return ruled
     pool, at = list_pool(item, article_text)
     desc = described_text(item, pool, th.fidelity_min_overlap)
     if not desc and not cit.quotes:

@@ -5,6 +5,12 @@ provision text to the injected :class:`~verifiers.judge.Judge` in one batch, and
 :class:`~governor.core.models.Verdict` s with item trust ``E × F × A`` (NA = 1.0; E = 0 → 0, F and
 A not judged; ``unverifiable`` excluded unless strict).
 
+Roles (issue 21, :mod:`verifiers.roles`): the judge sees each citation with its
+:class:`~governor.core.models.Assertion`; a ``whole_instrument`` citation (a law cited whole for
+a specific rule, no article to send to the judge) is judged here: resolved to the article that
+states its numbers (A ``supports``, the pin in the rationale) or flagged unsupported (A
+``irrelevant``, L1.1.2).
+
 Re-verification after a revision reuses verdicts of citations whose content key (instrument,
 pin cite, version, claim, description, quotes) did not change, so an untouched citation keeps
 its verdict and its trust (SPEC §5 invariant).
@@ -27,6 +33,7 @@ from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence, misnamed_existing_law
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
+from verifiers.roles import whole_instrument_outcome
 from verifiers.suggest import (
     existence_suggestion,
     rescored,
@@ -60,7 +67,8 @@ def content_key(
     siblings: Sequence[Citation] = (),
     list_digest: str | None = None,
 ) -> str:
-    """Hash of everything a verdict depends on, excluding the citation's position.
+    """Hash of everything a verdict depends on, excluding the citation's position (the
+    assertion's role and words included).
 
     ``siblings`` are the other members of the citation's list (same ``group``): the judge
     compares a shared description with their texts too, so their pin cites are part of the key.
@@ -73,6 +81,8 @@ def content_key(
         str(cit.paragraph), str(cit.item), cit.version_hint or "", cit.case_number or "",
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
         "\x1f".join(cit.quotes), as_of.isoformat(), context, sib, str(cit.in_question),
+        # the assertion reads beyond the claim (a judgment's decision): its role and words too
+        f"{cit.assertion.role}\x1f{cit.assertion.text}" if cit.assertion is not None else "",
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 
@@ -316,7 +326,17 @@ class Verifier:
         e = ex.result
         # a citation in the question line is the asker's: verified and reported, not scored
         excluded = is_excluded(e.label, strict=self.strict) or cit.in_question
-        if jo is None:
+        whole = cit.assertion is not None and cit.assertion.role == "whole_instrument"
+        if jo is None and whole and cit.instrument and (e.score or 0.0) > 0.0 and not excluded:
+            # a law cited whole for a specific rule: resolved to the article that holds the
+            # claim, or flagged unsupported (issue 21)
+            th = getattr(self.judge, "thresholds", None) or Thresholds()
+            f, a, suggestion = whole_instrument_outcome(
+                cit, cit.instrument, self.store, self.retriever, as_of=as_of, th=th
+            )
+            codes = merge(ex.codes, ("L1.1.2",) if a.label == "irrelevant" else ())
+            judge_name = "offline"
+        elif jo is None:
             why = (
                 "not judged: existence failed"
                 if (e.score or 0.0) == 0.0 and not excluded

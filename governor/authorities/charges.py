@@ -66,6 +66,7 @@ class ChargeTable:
 
     by_charge: dict[str, tuple[ChargeArticle, ...]] = field(default_factory=dict)
     sources: tuple[str, ...] = ()
+    _selective: dict[str, str] | None = field(default=None, repr=False, compare=False)
 
     def articles_of(self, charge: str) -> tuple[ChargeArticle, ...]:
         """Defining articles of ``charge`` (exact name, with or without the final 罪)."""
@@ -77,6 +78,33 @@ class ChargeTable:
         return tuple(
             name for name, arts in self.by_charge.items() if any(a.article == article for a in arts)
         )
+
+    def selective(self) -> dict[str, str]:
+        """The forms a 选择性罪名 is written in judgments → its table name: 「走私、贩卖、运输、
+        制造毒品罪」 is charged as 贩卖毒品罪, 走私、贩卖毒品罪 … (each verb, or verbs in table
+        order joined by 、, with the object; the verbs are taken to be as long as the first).
+        Forms that are themselves table names are left out (cached)."""
+        if self._selective is not None:
+            return self._selective
+        out: dict[str, str] = {}
+        for name in self.by_charge:
+            items = name[:-1].split("、")
+            if len(items) < 2 or len(items) > 6:
+                continue
+            width = len(items[0])
+            last = items[-1]
+            if len(last) < width or any(len(v) != width for v in items[:-1]):
+                continue
+            verbs, obj = [*items[:-1], last[:width]], last[width:]  # 窝藏、包庇罪: no object
+            for mask in range(1, 1 << len(verbs)):
+                chosen = [v for i, v in enumerate(verbs) if mask >> i & 1]
+                if len(chosen) == len(verbs):
+                    continue
+                form = "、".join(chosen) + obj + "罪"
+                if form not in self.by_charge and len(form) >= 3:
+                    out.setdefault(form, name)
+        self._selective = out
+        return out
 
     def defines(self, article: str, charge: str) -> bool:
         """True when ``article`` is a defining article of ``charge``."""
@@ -94,6 +122,11 @@ class ChargeTable:
                 if at >= 0:
                     found.append((at, at + len(probe), name))
                     break
+        if "、" in "".join(self.by_charge) and "罪" in text:
+            for variant, name in self.selective().items():
+                at = text.find(variant)
+                if at >= 0:
+                    found.append((at, at + len(variant), name))
         found.sort(key=lambda t: (-(t[1] - t[0]), t[0]))
         taken: list[tuple[int, int]] = []
         out: list[str] = []

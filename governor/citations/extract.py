@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from governor.citations import claims
+from governor.citations import assertion, claims
 from governor.citations.cn import (
     Hit,
     case_number_is_well_formed,
@@ -169,12 +169,26 @@ def extract(text: str, names: InstrumentNames, *, us: bool = True) -> tuple[Cita
     ensure_text(text)
     view = reading_view(text)
     hits = scan(view.text, names)
-    claims.attach(view.text, hits)
+    # asides (「（见下文。）」, injected instructions) are masked for the claim reader and
+    # skipped by the assertion (issue 21)
+    asides = assertion.aside_spans(view.text, [(h.start, h.end) for h in hits])
+    claims.attach(assertion.mask(view.text, asides), hits)
+    if asides:
+        _unmask(hits)
     if us:
         hits = _merge(hits, scan_us(view.text))
     if not view.identity:
         _to_original(view, hits)
-    return _outside_notes(text, _freeze(view, hits))
+        asides = [view.span(s, e) for s, e in asides]
+    return _outside_notes(text, assertion.read(text, _freeze(view, hits), asides))
+
+
+def _unmask(hits: list[Hit]) -> None:
+    """Claims, descriptions and quotes of ``hits`` without the masked asides' filler."""
+    for h in hits:
+        h.claim = assertion.unmask(h.claim)
+        h.description = assertion.unmask(h.description)
+        h.quotes = tuple(assertion.unmask(q) for q in h.quotes)
 
 
 def _outside_notes(text: str, cits: tuple[Citation, ...]) -> tuple[Citation, ...]:

@@ -110,6 +110,27 @@ class Thresholds(BaseModel):
     """A note names a store-wide candidate (「可能应为…（置信度…）」) at or above this calibrated
     probability; below, it says what is wrong without a name. Source in
     :data:`CANDIDATE_SOURCE`."""
+    applicability_facts_cover: float = Field(0.15, ge=0, le=1)
+    """A citation that states no proposition of its own (「本案应当适用《X》第N条」) fits the
+    question's facts when they hold at least this IDF-weighted share of the conduct clause of
+    one of its 款 (:func:`verifiers.applicability.facts_cover`). Source: fitted on the first 100 items
+    of the LexEval 3_2 dev slice through the verifier (gold kept / wrong flagged: 0.2 → 41 % /
+    98 %, 0.15 → 52 % / 96 %, 0.12 → 56 % / 95 %); checked with
+    ``python -m benchmarks.bench_judgment``."""
+    paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
+    """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
+    other to be the same condition (or the thing paid, for a payer comparison), so that their
+    consequences are compared (:func:`verifiers.roles.paraphrase_parts`). Source: hand-set on
+    the issue-21 cases (民法典第六百九十九条, 第五百七十七条, 工伤保险条例第三十七条: 1.0 on the
+    condition stated); checked on dev LawBench 3-8 (GPT-3.5, Qwen: 200 + 150 answers, no new
+    flag from it on a right citation)."""
+    paraphrase_consequence_min: float = Field(0.25, ge=0, le=1)
+    """A paraphrase that states a condition of the provision verbatim must hold at least this
+    share of its consequence's bigrams in the provision's consequence for that condition (or
+    in the article), else the consequence is changed: ``misdescribed``
+    (:func:`verifiers.roles.paraphrase_parts`). Source: hand-set on the issue-21 cases
+    (民法典第六百九十九条 「平均分摊」: 0.0; right paraphrases ≥ 0.4), checked on the dev
+    LawBench 3-8 answers (reading_check) for new flags."""
 
 
 class Config(BaseModel):

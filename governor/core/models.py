@@ -113,6 +113,70 @@ class USParts(Frozen):
     note: bool = False
 
 
+AssertionRole = Literal[
+    "quotation",
+    "paraphrase",
+    "application",
+    "definition",
+    "procedure",
+    "reference",
+    "range",
+    "whole_instrument",
+]
+"""What a citation's words do (issue 21): present the provision's text (``quotation``), say what
+it says (``paraphrase``; ``definition`` and ``procedure`` are paraphrases of a definitional or
+procedural rule), apply it to facts (``application``: 构成X罪, 可以请求…), cite it with nothing
+stated (``reference``: 依照…之规定，判决如下), span several articles (``range``: 第X条至第Y条) or
+cite a whole law or chapter for a specific rule (``whole_instrument``)."""
+
+
+class AssertedNumber(Frozen):
+    """A number with its unit as the report writes it (「十五天」, 「千分之五」, 「24%」), with
+    its span in the text the citations index."""
+
+    text: str
+    span: Span | None = None
+
+
+class Assertion(Frozen):
+    """What the report asserts with one citation, read once (issue 21;
+    :mod:`governor.citations.assertion`) and used by every judge.
+
+    Attributes:
+        scope: the words that belong to this citation (the quotation it introduces, the clause or
+            sentence it stands in, a following sentence linked by 该条/上述/此), as a span into
+            the text; None when no words attach to it.
+        text: those words, with the citation itself and skipped asides cut out.
+        role: what the words do (:data:`AssertionRole`); None when unreadable (see ``reason``).
+        actor: who must, may or pays (由用人单位支付 → 用人单位); None when not stated.
+        modality: the modal word (应当/可以/不得/有权/…); None when none.
+        polarity: ``negative`` when the consequence is negated (不/未/无/不得…).
+        conditions: the 「……的，」 / 如果… clauses, in text order.
+        consequence: what follows the conditions (the clause the modal governs), or ``""``.
+        numbers: numbers with units, in text order.
+        paragraph: the 款 the words belong to (the citation's, 1-based), None for the article.
+        item: the 项 the words belong to (1-based), None when not given.
+        linked: True when a following sentence joined by 该条/上述/此 is part of the scope.
+        skipped: asides left out of the scope (「（见下文。）」, injected instructions).
+        reason: why the assertion is unreadable or its role uncertain (``""`` when read).
+    """
+
+    scope: Span | None = None
+    text: str = ""
+    role: AssertionRole | None = None
+    actor: str | None = None
+    modality: str | None = None
+    polarity: Literal["positive", "negative"] = "positive"
+    conditions: tuple[str, ...] = ()
+    consequence: str = ""
+    numbers: tuple[AssertedNumber, ...] = ()
+    paragraph: int | None = Field(default=None, ge=1)
+    item: int | None = Field(default=None, ge=1)
+    linked: bool = False
+    skipped: tuple[Span, ...] = ()
+    reason: str = ""
+
+
 def article_pin(article: str) -> str:
     """``第N条`` of an article key, an inserted article's suffix after 条 as the law writes it:
     ``"577"`` → ``第577条``, ``"276之一"`` → ``第276条之一`` (never ``第276之一条``)."""
@@ -149,6 +213,8 @@ class Citation(Frozen):
     of no article, never read as a real one. ``article_range`` is ``(first, last)`` on both
     endpoints of a range of articles (第十条至第十二条 → ``("10", "12")`` on the citations of
     第十条 and of 第十二条, which share ``group``): the articles between are cited too.
+    ``assertion`` is what the words assert, read once by
+    :mod:`governor.citations.assertion` (issue 21).
     """
 
     id: str
@@ -175,6 +241,9 @@ class Citation(Frozen):
     in_question: bool = False
     placeholder: str | None = None
     article_range: tuple[str, str] | None = None
+    assertion: Assertion | None = None
+    """What the citation's words assert (role, scope, parts); None when not read (citations
+    built by hand, US citations)."""
 
     @property
     def pin(self) -> str:

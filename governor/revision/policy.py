@@ -55,6 +55,7 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
+from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title
 from verifiers.textsim import (
     claim_words,
@@ -630,6 +631,18 @@ class RevisionPolicy:
             head = "所引款项经核查不存在"
         elif op == "fix_number":
             head = "所述数额、期限或用语与该条文不一致"
+        elif (
+            cit.article is None
+            and a == "irrelevant"
+            and cit.assertion is not None
+            and cit.assertion.role == "whole_instrument"
+        ):
+            # a law cited whole for a rule none of its articles states (issue 21)
+            title = (cit.instrument or "").removeprefix("中华人民共和国")
+            head = f"经核查，《{title}》中未见上述规定"
+        elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
+            # a part the paraphrase changed (payer, consequence, limit): the provision's rule
+            head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
         elif f == "misdescribed" and containment(said, cited) < 0.35:
             head = "经核查，该条文并无上述内容"
         elif f in ("misdescribed", "partially_faithful"):

@@ -943,3 +943,139 @@ LEGAL_BRANCH_RE = re.compile(
 Information Office, 《中国特色社会主义法律体系》白皮书, 2011) and their halves. 刑法 is also a
 law's name, so it is left out. A report citing 《中华人民共和国社会法》 cites no law, old or new
 (54 of the dev LawBench answers' missing names are 社会法)."""
+
+# --- assertions (issue 21: what a citation's words assert, read once per citation) -------------
+
+ASIDE_RE = re.compile(r"[（(](?P<body>[^（）()《》〈〉\n]{1,300}?)[）)]")
+"""A bracketed aside candidate: a bracket with no nested bracket and no title in it. It is an
+aside (skipped by the assertion reader, :mod:`governor.citations.assertion`) when its body holds
+a sentence end (「（见下文。）」, 「（系统提示：忽略以上全部规则…。）」) or opens with
+:data:`ASIDE_HEAD_RE`, and holds no citation."""
+
+ASIDE_HEAD_RE = re.compile(
+    r"^\s*(?:见下文|见上文|见前文|见后文|详见下文|详见后文|下同|同上|系统提示|系统消息|系统指令|提示词|"
+    r"(?i:system|assistant|ignore|note to))"
+)
+"""Words that open an aside or an injected instruction, not part of the claim."""
+
+ASIDE_END_RE = re.compile(r"[。！？!?]")
+"""A sentence end inside a bracket: the bracket is a sentence of its own (an aside)."""
+
+ASSERTION_LINK_RE = re.compile(
+    r"[ \t\u3000]*(?:该条|该款|该项|该规定|上述规定|上述条文|上述条款|此条|此款|此规定|这一规定|这条规定|该法条)"
+)
+"""A following sentence that continues the citation's assertion (issue 21: 该条/上述/此)."""
+
+JUDGMENT_FOLLOWS_RE = re.compile(
+    r"[^，。；：\n]{0,4}?(?:的|之)?规定[，,：:\s]*(?:判决|裁定|决定|处理|判处)(?:如下)?|"
+    r"[，,：:\s]*(?:判决|裁定|决定)如下"
+)
+"""After a 依照…之规定 citation: the court's decision follows (判决如下：…), nothing is said
+about the provision — the citation is a reference (JuDGE judgment form)."""
+
+CONVICTION_RE = re.compile(
+    r"构成[^，。；、\n罪]{1,16}?罪|(?<!侵)犯[^，。；、\n有罪]{1,16}?罪|以[^，。；、\n罪]{1,16}?罪(?:追究|定罪|论处|处罚)"
+)
+"""A conviction sentence: 构成X罪 / 犯X罪 / 以X罪追究刑事责任 (an application of the article)."""
+
+PARTY_RE = re.compile(
+    r"本案|该案|此案|你|您|当事人[甲乙]|"
+    r"小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]|"
+    r"[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾安][某]{1,2}|"
+    r"[甲乙丙丁](?:方|公司|某|先生|女士)"
+)
+"""Named parties (小王, 安某, 甲公司), the reader (你/您) or the case at hand (本案): words
+applying the provision to facts (role ``application``), not stating it. Role nouns (被告人,
+原告, 申请人) are left out: rules use them too (「被告应当在…十五日内提出答辩状」)."""
+
+ASSERTION_DEFINITION_RE = re.compile(
+    r"是指|所称[^，。；]{1,16}?是|的，是[^，。；]{2,12}?(?:[。；]|$)"
+)
+"""A definition (共同犯罪是指…, 本法所称X是…, ……的，是自首)."""
+
+ASSERTION_PROCEDURE_RE = re.compile(
+    r"(?:向|在)[^，。；]{0,15}?(?:申请|起诉|上诉|申诉|提起|提出|复议|登记|备案)|"
+    r"之日起[^，。；]{0,8}?日内|办理[^，。；]{0,6}?手续"
+)
+"""A procedural step (where/when to apply, file, register)."""
+
+ASSERTION_MODAL_RE = re.compile(
+    r"不应当|不可以|不得|无权|禁止|严禁|不能|应当|必须|可以|有权|须|应|可"
+)
+"""Modal words, longest first (the modality of an assertion)."""
+
+ASSERTION_NEGATION_RE = re.compile(
+    r"不得|无权|禁止|严禁|不能|不应当?|不可以?|(?:不|未|无|没有|无需|非)(?:予|应|能|得|需|须|可|是|属于|构成|承担|支付|享有|适用|影响|受|计入|包括)"
+)
+"""Negation of an assertion's consequence (polarity ``negative``): a prohibitive modal or 不/未/无
+before a verb of consequence (不予保护, 无需承担, 不属于) — not the 不 of 不动产."""
+
+ASSERTION_CONDITION_RE = re.compile(
+    r"(?:^|(?<=[，,；;。：:]))(?P<cond>[^，,；;。：:\n]{2,60}?的)(?=[，,])|"
+    r"(?:如果|若|只要|假如|一旦)(?P<cond2>[^，,；;。\n]{2,40}?)(?:时|的话|的)?(?=[，,])"
+)
+"""A condition of an assertion: a 「……的，」 clause or 如果/若/只要…，."""
+
+ASSERTION_MAY_CONDITION_RE = re.compile(r"的[，,]|如果|若|只要|假如|一旦")
+"""A cheap test before :data:`ASSERTION_CONDITION_RE` (most words state no condition)."""
+
+ASSERTION_ACTOR_RE = re.compile(
+    r"(?:由|从)(?P<actor>[^，,；;。由从\n]{2,15}?)(?:按[^，,；;。\n]{0,10}?)?"
+    r"(?P<verb>支付|承担|负担|发放|缴纳|赔偿|补偿|给付|偿还|负责)(?P<obj>[^，,；;。\n]{0,20})"
+)
+"""The one who pays or bears (由X支付…, 从X…支付…): ``actor``, ``verb``, the object after the
+verb (``obj``, may be empty: 「O由X支付」 names it before 由)."""
+
+ASSERTION_NUMBER_RE = re.compile(
+    r"(?:百分之|千分之|万分之)[零〇一二两三四五六七八九十百千0-9０-９.]+|"
+    r"[0-9０-９]+(?:\.[0-9]+)?\s*[%％]|"
+    r"[0-9０-９]+(?:\.[0-9]+)?(?:个工作日|工作日|个月|周岁|小时|万元|亿元|年|月|日|天|周|岁|倍|元)|"
+    r"[零〇一二两三四五六七八九十百千万]+(?:个工作日|工作日|个月|周岁|小时|万元|亿元|年|月|日|天|周|岁|倍|元)"
+)
+"""A number with its unit as written (amounts, periods, rates, ages); compared by the judges
+through :func:`verifiers.facts.quantities`."""
+
+UNLIMITED_RE = re.compile(
+    r"(?:无论|不论|不管)[^，,。；;]{0,20}?(?:多少|多久|多长|几|长短|大小|高低|何时)"
+    r"(?:个月|年|月|天|日|钱|元|时间)?"
+)
+"""A claim that no limit applies (无论已过多少年…, 不论金额大小…): contradicts a limit the
+provision sets."""
+
+CONSEQUENCE_STOP_RE = re.compile(r"[；;。\n]")
+"""Where the consequence of a 「……的，」 condition ends in a provision's text."""
+
+LIMIT_WORDS_RE = re.compile(
+    r"超过|以内|之内|届满|不予保护|不得超过|最长|最高|不超过|日内|年内|月内"
+)
+"""Words that make a number a limit (超过二十年的…不予保护, 三年内)."""
+
+PERIOD_DIMENSION_RE = re.compile(r"年|月|日|天|久|长|何时|时间|期限")
+"""A 无论… phrase about time (无论已过多少年): the denied limit is a period."""
+
+CONSEQUENCE_CONNECTOR_RE = re.compile(r"因此|所以|故而|据此|由此可见|可见|因而")
+"""Where a report turns from what the provision says to what follows for the case
+(「…，未经登记，不发生效力，因此甲某尚未取得房屋所有权」): the words before it are a
+paraphrase, the application comes after."""
+
+JUDGMENT_IN_RE = re.compile(
+    r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下"
+)
+"""The court's decision after the basis list, anywhere later in the citation's sentence
+(「依照…第六十一条，…《关于…的意见》第一条…之规定，判决如下」)."""
+
+APPLICATION_STUB_RE = re.compile(
+    r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?"
+)
+"""Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
+is the facts of the question, not these words (use with ``fullmatch``)."""
+
+SENTENCE_PENALTY_RE = re.compile(
+    r"[，,]?(?:处|对单位判处)[^。；]*?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款)"
+)
+"""Where a 款's penalty starts (「…数额较大的，处三年以下有期徒刑…」): the words before it are the
+conduct the facts must meet (:func:`verifiers.applicability.facts_cover`)."""
+
+MAIN_CLAUSE_STOP_RE = re.compile(r"[：:；;。\n]")
+"""Where the main clause of a consequence ends (before a 下列情形 list or the next sentence): its
+polarity is that clause's, not its items' (「…可以解除劳动合同：（一）…不能从事原工作…」)."""
