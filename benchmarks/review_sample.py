@@ -5,9 +5,9 @@ test or fitted threshold reads by position — keys past the first 100 of each f
 fixed seed — and writes three samples a reviewer judges by hand, with the provision text each
 citation resolved to:
 
-- ``silent.jsonl``: citations that got no edit and no note and were judged passing
-  (question: wrong but silent?);
-- ``flagged.jsonl``: citations that got an edit, a note or a failing verdict (false alarm?);
+- ``silent.jsonl``: citations that got no edit, no note and no report line (question: wrong
+  but silent?); ``failing`` marks those whose verdict failed all the same (should be none);
+- ``flagged.jsonl``: citations that got an edit, a note or a report line (false alarm?);
 - ``edits.jsonl``: the edits themselves (helpful / neutral / harmful?).
 
 Usage (from the project root)::
@@ -107,9 +107,17 @@ def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
         cites = {c["id"]: c for c in rep["citations"]}
         for c in rep["citations"]:
             notes = by_cite.get(c["id"], [])
-            failing = c["item_trust"] < 1.0 and not c.get("excluded")
             row = _cite_row(name, text, c, notes)
-            if notes or failing or c["raw"] in warned:
+            row["failing"] = c["item_trust"] < 1.0
+            label = (c.get("resolved") or {}).get("label") or c["raw"]
+            end = c["span"][1]
+            stop = min(
+                (j for j in (text.find(x, end) for x in "。\n") if j >= 0), default=len(text)
+            )
+            # a list's or sentence's one note (placed after its last member) covers it too
+            covered = any(end <= e["span"][0] <= stop + 1 for e in all_edits)
+            row["covered_by_sentence_note"] = covered and not notes
+            if notes or covered or c["raw"] in warned or label in warned:
                 flagged.append(row)
             elif not c.get("excluded"):
                 silent.append(row)
@@ -160,7 +168,8 @@ def main(argv: list[str] | None = None) -> int:
         with (a.out / f"{label}.jsonl").open("w", encoding="utf-8") as fh:
             for i, row in enumerate(pick):
                 fh.write(json.dumps({"i": i, **row}, ensure_ascii=False) + "\n")
-        print(f"{label}: {len(pick)} sampled of {len(rows)}")
+        extra = f", {sum(r['failing'] for r in rows)} judged failing" if label == "silent" else ""
+        print(f"{label}: {len(pick)} sampled of {len(rows)}{extra}")
     return 0
 
 

@@ -82,7 +82,7 @@ from governor.core.errors import (
     first_problem,
 )
 from governor.core.extras import require, unread_us_cases
-from governor.core.gaps import coverage_gaps, gap_line
+from governor.core.gaps import INFO_ONLY, coverage_gaps, gap_line
 from governor.core.labels import deletion_counts
 from governor.core.logs import get_logger
 from governor.core.report import SCHEMA_VERSION
@@ -769,7 +769,7 @@ def govern_one(gov: Governor, job: BatchJob, options: BatchOptions, settings: st
         all_pass_after=s1.all_pass,
         stop_reason=result.stop_reason,
         seconds=round(time.perf_counter() - t0, 4),
-        unverified=sum(g.n for g in gaps if g.kind != "no_citations"),
+        unverified=sum(g.n for g in gaps if g.kind != "no_citations" and g.kind not in INFO_ONLY),
         uncited=any(g.kind == "no_citations" for g in gaps),
         gaps=gap_line(gaps),
         language=language(draft.text),

@@ -29,6 +29,8 @@ from governor.core import models
 STATE_TYPES: tuple[type[Any], ...] = (
     models.Span,
     models.USParts,
+    models.AssertedNumber,
+    models.Assertion,
     models.Citation,
     models.Authority,
     models.Evidence,

@@ -174,3 +174,17 @@ def test_issue21_case(gov: Governor, row: Row) -> None:
         r = gov.govern(row.text, strategy="efa", as_of=AS_OF)
         added = r.text.replace(row.text.rstrip("。"), "")
         assert "请核实" in r.text and row.noted in added, r.text
+
+
+def test_a_verbatim_restatement_of_two_conditions_is_faithful(gov: Governor) -> None:
+    """A provision with two 「……的，……」 rules restated word for word: no part can be changed,
+    so the part-by-part judge must not pair the first condition with the second consequence
+    (预备役人员法第五十一条第二款: 「未满…的，不得申请…；满…的，…可以退出」 was called 「the
+    opposite consequence」 before)."""
+    text = (
+        "预备役军官、预备役军士服预备役未满本衔级最低年限的，不得申请退出预备役；满最低年限的，"
+        "本人提出申请、经批准可以退出预备役（《预备役人员法》第五十一条第二款）。"
+    )
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert v.resolved is not None and "不得申请退出预备役" in (v.resolved.text or "")
+    assert v.fidelity.label == "faithful", v.fidelity.rationale

@@ -152,3 +152,36 @@ def test_fail_on_fails_on_gaps_unless_allowed(
         assert row["unverified"] == 2 and row["gaps"].startswith(
             "not checked: 2 US case citation(s)"
         )
+
+
+def test_a_whole_instrument_cited_for_a_point_is_said_not_passed(tmp_path: Path) -> None:
+    """「根据《劳动合同法》，…」 with no article: existence is checked, the content is not; the
+    report says so (gap ``no_pin``) but ``--fail-on`` does not fail on it (issue 21: what
+    cannot be checked is said, never passed). Reviewers found 23 of 43 such silent citations
+    wrong on dev 3-8 answers."""
+    from governor.core.gaps import coverage_gaps as gaps_of
+
+    gov = Governor()
+    text = "根据《中华人民共和国劳动合同法》，用人单位应当与劳动者协商一致。"
+    vs = gov.verify(text, as_of=date(2024, 6, 1))
+    assert [v.citation.article for v in vs] == [None]
+    got = gaps_of(vs)
+    assert [(g.kind, g.n) for g in got] == [("no_pin", 1)]
+    assert "its existence was checked, not what" in gap_line(got)
+    memo = tmp_path / "memo.md"
+    memo.write_text(text, encoding="utf-8")
+    res = CliRunner().invoke(
+        app, ["verify", str(memo), "--as-of", "2024-06-01", "--fail-on", "0.5"]
+    )
+    assert res.exit_code == 0, res.output
+    assert "existence was checked" in " ".join(res.output.split())
+    # a pinned citation gets no such gap
+    assert (
+        gaps_of(
+            gov.verify(
+                "《中华人民共和国劳动合同法》第三条规定，订立劳动合同应当遵循平等自愿的原则。",
+                as_of=date(2024, 6, 1),
+            )
+        )
+        == ()
+    )

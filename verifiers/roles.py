@@ -247,6 +247,9 @@ def paraphrase_parts(
     cited = item.authority.text or (item.record.text if item.record is not None else "")
     if not cited:
         return None
+    said = normalize(a.text)
+    if said and said in normalize(cited):
+        return None  # the provision's own words, verbatim: no part of it can be changed
     return (
         _payer_changed(a, item, cited, th)
         or _consequence_changed(a, item, cited, th)

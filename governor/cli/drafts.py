@@ -41,7 +41,7 @@ from governor.cli.common import (
     report_usage,
 )
 from governor.core.errors import FATAL_ENDPOINT_ERRORS, GovernorError, OutputError
-from governor.core.gaps import gap_line
+from governor.core.gaps import INFO_ONLY, gap_line
 from governor.core.labels import stop_phrase
 from governor.reports.i18n import readable
 
@@ -300,7 +300,7 @@ def verify(
             continue  # verdicts of a dry run are placeholders: only the usage is reported
         # a report dated after the store's horizon is flagged (n = 0) but fails only
         # through citations that could not be checked
-        gapped = any(g.n for g in report.gaps) and not allow_unverifiable
+        gapped = any(g.n for g in report.gaps if g.kind not in INFO_ONLY) and not allow_unverifiable
         below += fail_on is not None and (report.scores.trust < fail_on or gapped)
         for w in report.warnings:
             err.print(f"[yellow]warning:[/] {escape(str(path))}: {escape(w)}", highlight=False)
@@ -312,7 +312,9 @@ def verify(
         verdict_view(console, f"{path}  (as of {when})", report.citations)
         rationale_view(console, report.citations, details=details)
         line = gap_line(report.gaps)
-        unchecked = sum(g.n for g in report.gaps if g.kind != "no_citations")
+        unchecked = sum(
+            g.n for g in report.gaps if g.kind != "no_citations" and g.kind not in INFO_ONLY
+        )
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
             console.print(f"[{style}]{escape(line)}[/]", highlight=False)

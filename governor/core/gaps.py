@@ -18,7 +18,7 @@ from pydantic import BaseModel, ConfigDict
 
 from governor.core.models import GapKind, Verdict
 
-__all__ = ["CoverageGap", "DraftGapKind", "coverage_gaps", "gap_line"]
+__all__ = ["INFO_ONLY", "CoverageGap", "DraftGapKind", "coverage_gaps", "gap_line"]
 
 DraftGapKind = Literal["no_citations"]
 """A gap of the draft as a whole rather than of some citations: ``no_citations`` — the text
@@ -66,6 +66,11 @@ _WHAT: dict[str, tuple[str, str]] = {
         "case number(s), document number(s) or guiding case(s) not in the store",
         "件案号、文号或指导案例不在权威库中",
     ),
+    "no_pin": (
+        "citation(s) of a whole instrument with no article: its existence was checked, not what "
+        "the report says it holds (cite the article to have it checked)",
+        "件引用仅指明法律文件而未指明条文：仅核验了文件存在，未核验所述内容（请注明条文）",
+    ),
     "after_horizon": (
         "citation(s) of national instruments the store lacks, possibly made after its horizon",
         "件引用的全国性文件不在权威库中，可能制定于权威库截止日期之后",
@@ -73,6 +78,10 @@ _WHAT: dict[str, tuple[str, str]] = {
 }
 _ORDER = (*get_args(DraftGapKind), *get_args(GapKind))
 _LOUD = frozenset({"us_case_lookup_down", "us_case_not_extracted", "after_horizon"})
+INFO_ONLY = frozenset({"no_pin"})
+"""Gap kinds that are said but do not fail ``--fail-on``: the citation was checked for
+existence, only its content could not be (``no_pin``)."""
+_PINLESS_KINDS = frozenset({"statute", "judicial_interpretation", "regulation", "rule"})
 
 
 class CoverageGap(BaseModel):
@@ -130,6 +139,8 @@ def coverage_gaps(
     for v in verdicts:
         if v.gap is not None and v.existence.label == "unverifiable" and not v.citation.in_question:
             counts[v.gap] = counts.get(v.gap, 0) + 1
+        elif _content_unchecked(v):
+            counts["no_pin"] = counts.get("no_pin", 0) + 1
     if unextracted_us:
         counts["us_case_not_extracted"] = unextracted_us
     late = as_of is not None and horizon is not None and as_of > horizon
@@ -145,6 +156,23 @@ def coverage_gaps(
             horizon=horizon if k == "after_horizon" else None,
         )
         for k in kinds
+    )
+
+
+def _content_unchecked(v: Verdict) -> bool:
+    """A PRC instrument cited whole (no article) with words of the report attached, of which
+    only existence was judged: F ``not_assessed`` and A ``skipped`` (a whole-instrument
+    citation resolved to an article, or flagged, has labels of its own)."""
+    c = v.citation
+    return (
+        c.article is None
+        and c.kind in _PINLESS_KINDS
+        and not c.in_question
+        and not v.excluded
+        and v.existence.label == "exists"
+        and v.fidelity.label == "not_assessed"
+        and v.applicability.label == "skipped"
+        and bool((c.claim or c.description).strip())
     )
 
 

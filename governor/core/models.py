@@ -78,6 +78,7 @@ GapKind = Literal[
     "version_not_in_store",
     "record_not_in_store",
     "after_horizon",
+    "no_pin",
 ]
 """Why an ``unverifiable`` citation could not be checked (SPEC §10: nothing passes silently):
 US cases with no case lookup configured, or with one that failed; US statutes (no US code in
@@ -85,7 +86,10 @@ the store); foreign law; a PRC instrument outside the store's coverage (local, d
 technical); a version of a law older than the store's; a 案号, 文号 or guiding case the store
 does not list; ``us_case_not_extracted``: reporter citations left unread because eyecite (the
 ``us`` extra) is not installed; ``after_horizon``: a national instrument the store lacks, cited
-in a report dated after the store's horizon or itself possibly newer than it (issue 24 item 4)."""
+in a report dated after the store's horizon or itself possibly newer than it (issue 24 item 4);
+``no_pin``: an instrument cited whole, with no article, for what the report says: its
+existence was checked, not what it is said to hold (said, but it does not fail ``--fail-on``;
+issue 21: what cannot be checked is said)."""
 
 
 class USParts(Frozen):
