@@ -16,6 +16,7 @@ import re
 from datetime import date
 from typing import Any
 
+from governor.text import regexes as rx
 from governor.text.numerals import article_key, to_int
 
 _AMENDMENT_TITLE = re.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
@@ -24,7 +25,7 @@ _TOUCHED = re.compile(
     r"(?:之(?P<sfx>[一二三四五六七八九十]+))?"
     r"(?:后增加一条，作为第[一二三四五六七八九十百零〇]+条之(?P<new>[一二三四五六七八九十]+))?"
 )
-_IN_FORCE = re.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
+_IN_FORCE = rx.AMENDMENT_IN_FORCE_RE
 _DATED_FILE = re.compile(r"\(\d{4}-\d{2}-\d{2}\)\.md$")
 
 

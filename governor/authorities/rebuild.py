@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from datetime import date
 from typing import Any
 
+from governor.text import regexes as rx
 from governor.text.numerals import article_key, article_sort_key, to_int
 
 _N = r"[零〇一二三四五六七八九十百]+"
@@ -49,7 +50,7 @@ _INLINE_ITEMS = re.compile(r"[：:]（一）")
 _INLINE_ITEM_SPLIT = re.compile(rf"（{_S}）")
 _INSTRUCTION_NO = re.compile(rf"^{_S}、")
 _QUOTED_ARTICLE = re.compile(rf"^第(?P<n>{_N})条(?:之(?P<s>{_S}))?[\s\u3000]+(?P<text>.*)$")
-_IN_FORCE = re.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
+_IN_FORCE = rx.AMENDMENT_IN_FORCE_RE
 _ON_PUBLICATION = re.compile(r"本修正案自公布之日起施行")
 _WS = re.compile(r"\s+")
 _PUNCT = re.compile(r"[。，；：,;:.、]")
@@ -213,7 +214,7 @@ def parse_amendment(title: str, body_lines: list[str], adopted: date) -> Amendme
             in_force = adopted
             continue
         head, sep, rest = line.partition("“")
-        head = re.sub(r"^[一二三四五六七八九十]+、", "", head)
+        head = _INSTRUCTION_NO.sub("", head)
         quote: list[str] | None = None
         trailer = ""
         if sep:
@@ -221,8 +222,6 @@ def parse_amendment(title: str, body_lines: list[str], adopted: date) -> Amendme
             while not _quote_ends(quote[-1]):
                 if i >= len(lines) or _INSTRUCTION_NO.match(lines[i]):
                     break  # 修正案（九）二十三: the source does not close its quotation
-                if i >= len(lines):
-                    raise AmendmentError(f"{title}: quotation not closed after {head!r}")
                 quote.append(lines[i])
                 i += 1
             last = quote[-1]

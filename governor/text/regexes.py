@@ -1079,3 +1079,8 @@ conduct the facts must meet (:func:`verifiers.applicability.facts_cover`)."""
 MAIN_CLAUSE_STOP_RE = re.compile(r"[：:；;。\n]")
 """Where the main clause of a consequence ends (before a 下列情形 list or the next sentence): its
 polarity is that clause's, not its items' (「…可以解除劳动合同：（一）…不能从事原工作…」)."""
+
+
+AMENDMENT_IN_FORCE_RE = re.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
+"""The in-force clause of a 修正案 (「本修正案自2024年3月1日起施行」): year, month, day.
+Read by :mod:`governor.authorities.amendments` and :mod:`governor.authorities.rebuild`."""
