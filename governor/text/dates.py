@@ -41,8 +41,9 @@ _DATE_LINE = re.compile(rf"^\s*{_DATE}\s*$", re.MULTILINE)
 
 def parse_as_of(value: Any, what: str = "as_of") -> date:
     """``value`` as an as-of date: a ``date`` (a ``datetime`` gives its date) or an ISO string
-    (``YYYY-MM-DD``, surrounding blanks ignored). The one parser of every public ``as_of``
-    (library, graph input and settings, service, CLI) — issue 23: ``Governor.verify(text,
+    (``YYYY-MM-DD``, surrounding blanks ignored). The one parser of the library's, the
+    graph's (input and settings) and the service's ``as_of``; the CLI's ``--as-of`` still has
+    its own stricter option parser (``governor.cli.common.parse_as_of``) — issue 23: ``Governor.verify(text,
     as_of="2023-07-01")`` used to fail deep in the verifier.
 
     Raises:
