@@ -146,6 +146,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--n", type=int, default=150, help="citations per sample")
     ap.add_argument("--seed", type=int, default=7)
     ap.add_argument("--citegov", default=shutil.which("citegov") or "citegov")
+    ap.add_argument(
+        "--as-of",
+        default=None,
+        help="YYYY-MM-DD the undated answers are read as of (reviewers judge the law of that day)",
+    )
     a = ap.parse_args(argv)
     inp = a.out / "in"
     inp.mkdir(parents=True, exist_ok=True)
@@ -153,7 +158,8 @@ def main(argv: list[str] | None = None) -> int:
         (inp / name).write_text(text, encoding="utf-8")
     gov = a.out / "governed"
     r = subprocess.run(
-        [a.citegov, "revise", str(inp), "--strategy", "efa", "--out", str(gov)],
+        [a.citegov, "revise", str(inp), "--strategy", "efa", "--out", str(gov)]
+        + (["--as-of", a.as_of] if a.as_of else []),
         capture_output=True,
         text=True,
         check=False,
