@@ -64,7 +64,7 @@ from governor.authorities import AuthorityStore, load_default_store
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import load_config
 from governor.core.models import Citation, Verdict
-from governor.text.numerals import article_label
+from governor.text.numerals import article_label, to_int
 
 AS_OF = date(2024, 6, 1)
 """As-of date of the JuDGE and LexEval checks (the gold texts are the current 刑法/民法典,
@@ -92,8 +92,10 @@ class Row:
     count: bool = False
 
 
-def _share(set_: str, figure: str, hits: int, n: int, target: float) -> Row:
+def _share(set_: str, figure: str, hits: int, n: int, target: float | None) -> Row:
     value = hits / n if n else None
+    if target is None:
+        return Row(set_, figure, n, value, "(diagnostic)", None)
     return Row(
         set_, figure, n, value, f">= {target:.2f}", None if value is None else value >= target
     )
@@ -145,6 +147,23 @@ def judgments(path: Path, limit: int | None = None) -> list[Judgment]:
     return out
 
 
+_WRITTEN = re.compile(r"(?:第|(?<=[、和及]))([零〇一二两三四五六七八九十百千]+)条")
+_QUOTED = re.compile(r"“[^”]*”")
+
+
+def written_articles(j: Judgment) -> frozenset[int]:
+    """The 刑法 article numbers the basis sentence writes, read by a plain pattern (a check on
+    the gold labels, independent of citegov's extractor): from 《中华人民共和国刑法》 to the next
+    title, quotations dropped, 第N条 and N条 after 、/和/及."""
+    s = j.paragraph[j.lo : j.hi]
+    i = s.find("刑法》")
+    if i < 0:
+        return frozenset()
+    k = s.find("《", i)
+    seg = _QUOTED.sub("", s[i : k if k > 0 else len(s)])
+    return frozenset(to_int(m.group(1)) for m in _WRITTEN.finditer(seg))
+
+
 def _in_basis(c: Citation, j: Judgment) -> bool:
     """A 刑法 article citation that starts inside the basis sentence."""
     return c.instrument == CRIMINAL_LAW and bool(c.article) and j.lo <= c.span.start < j.hi
@@ -180,12 +199,13 @@ def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
     """JuDGE rows: extraction exact, gold kept, swap flagged."""
     table = charge_table(gov.store)
     pool = swap_pool(gov.store)
-    exact = kept = cited = flagged = swapped = 0
+    exact = kept = cited = flagged = swapped = noisy = 0
     for j in rows:
         result = gov.govern(j.paragraph, strategy="efa", as_of=AS_OF)
         basis_v = [v for v in result.initial_verdicts if _in_basis(v.citation, j)]
         got = {_base(v.citation.article) for v in basis_v} - {None}
         exact += got == j.gold
+        noisy += got != j.gold and got == written_articles(j)
         edits = _edits(result)
         seen: set[int] = set()
         for v in basis_v:
@@ -224,6 +244,13 @@ def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
         flagged += bool(hit) and not hit[0].passes
     return [
         _share("JuDGE", "依照-sentence 刑法 article set == gold", exact, len(rows), 0.97),
+        _share(
+            "JuDGE",
+            "set ≠ gold where the gold ≠ the sentence's written articles (label noise)",
+            noisy,
+            len(rows),
+            None,
+        ),
         _share("JuDGE", "gold article kept (passes, no edit/note)", kept, cited, 0.97),
         _share("JuDGE", "offence article swapped → flagged", flagged, swapped, 0.90),
     ]

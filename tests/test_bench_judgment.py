@@ -121,3 +121,31 @@ def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
     assert flagged.n == silent.n == 1 and flagged.value + silent.value == 1
     assert unsaid.value <= silent.value
     assert rows[5].target == "== 0"
+
+
+@pytest.mark.parametrize(
+    ("sentence", "written"),
+    [
+        # 「第二十三条和六十七条」: a number without 第 after 和 is written too
+        (
+            "依照《中华人民共和国刑法》第二百三十六条第一款、第二十三条和六十七条第三款的规定，",
+            {236, 23, 67},
+        ),
+        # the 刑事诉讼法 pin after the next title is not a 刑法 article
+        (
+            "依照《中华人民共和国刑法》第二百六十六条、第六十四条、《中华人民共和国刑事诉讼法》第二百二十五条之规定，",
+            {266, 64},
+        ),
+        # numbers inside a quoted article text are not cited articles
+        (
+            "依照《中华人民共和国刑法》第七十二条：“适用本法第六十一条的规定”、第五十二条之规定，",
+            {72, 52},
+        ),
+    ],
+)
+def test_written_articles_reads_the_sentence_not_the_labels(
+    sentence: str, written: set[int]
+) -> None:
+    para = f"本院认为，被告人构成犯罪。{sentence}判决如下："
+    j = bj.Judgment(1, para, para.find("依照"), para.find("判决如下"), frozenset())
+    assert bj.written_articles(j) == written
