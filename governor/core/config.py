@@ -110,12 +110,16 @@ class Thresholds(BaseModel):
     """A note names a store-wide candidate (「可能应为…（置信度…）」) at or above this calibrated
     probability; below, it says what is wrong without a name. Source in
     :data:`CANDIDATE_SOURCE`."""
-    applicability_facts_cover: float = Field(0.15, ge=0, le=1)
+    applicability_facts_cover: float = Field(0.12, ge=0, le=1)
     """A citation that states no proposition of its own (「本案应当适用《X》第N条」) fits the
     question's facts when they hold at least this IDF-weighted share of the conduct clause of
     one of its 款 (:func:`verifiers.applicability.facts_cover`). Source: fitted on the first 100 items
     of the LexEval 3_2 dev slice through the verifier (gold kept / wrong flagged: 0.2 → 41 % /
-    98 %, 0.15 → 52 % / 96 %, 0.12 → 56 % / 95 %); checked with
+    98 %, 0.15 → 52 % / 96 %, 0.12 → 56 % / 95 %). Refitted (issue 21, 3_2 round) on the
+    even-position half of all 497 3_2 items through the verifier: the lowest value whose
+    wrong-candidate recall stays ≥ 0.90 (0.15 → gold kept 36 % / wrong flagged 95 % by cover
+    alone; 0.12 → 45 % / 93 %; 0.11 → 48 % / 91 %; 0.12 taken for margin), checked on the odd
+    half (whole verifier at 0.12: even 39.8 % / 90.1 %, odd 39.5 % / 90.4 %); checked with
     ``python -m benchmarks.bench_judgment``."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
