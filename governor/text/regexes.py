@@ -1004,6 +1004,23 @@ ASSERTION_MODAL_RE = re.compile(
 )
 """Modal words, longest first (the modality of an assertion)."""
 
+WHOLE_RULE_RE = re.compile(
+    r"应当|有权|不得|必须|无权|禁止|严禁|享有|可以[^，。；：\n]{1,30}?的|条件|包括"
+)
+"""Words citing a law as a whole that state a rule of it (「根据《劳动法》，劳动者有权获得工伤赔偿」,
+「《土地管理法》规定宅基地的申请条件包括…」): a modal of duty or right, 可以…的 (a case the law
+allows), or a list of its conditions — role ``whole_instrument`` even with no number (issue 21)."""
+
+WHOLE_ADVICE_RE = re.compile(
+    r"以下|如下|措施|建议|步骤|途径|咨询|律师|(?:向|到|去)[^，。；：\n]{0,15}?(?:申请|起诉|投诉|举报|反映|求助|维权)"
+)
+"""Advice to the reader under a law cited whole (「您可以采取以下措施」, 「可以向劳动仲裁委员会
+申请仲裁」): steps to take, not a rule of the law to resolve to an article — role ``reference``."""
+
+READER_RE = re.compile(r"你|您")
+"""The reader addressed (你/您): a rule told to the reader (「您有权获得工伤赔偿」) is still a rule of
+the law cited whole; named parties (:data:`PARTY_RE` without these) apply it to facts."""
+
 ASSERTION_NEGATION_RE = re.compile(
     r"不得|无权|禁止|严禁|不能|不应当?|不可以?|(?:不|未|无|没有|无需|非)(?:予|应|能|得|需|须|可|是|属于|构成|承担|支付|享有|适用|影响|受|计入|包括)"
 )
