@@ -29,7 +29,7 @@ from datetime import date
 from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import Thresholds
-from governor.core.labels import score_for
+from governor.core.labels import WHOLE_PIN_MARK, score_for
 from governor.core.models import (
     Assertion,
     CheckResult,
@@ -300,18 +300,26 @@ def _numberless(
 
     Word overlap cannot tell a wrong numberless claim from a right one (a wrong claim shares
     as many words with the nearest article as a right one), so it only names the pin: the
-    best-ranked article holding ``th.whole_pin_containment`` of the claim's words gives A
+    best-ranked article holding ``th.whole_pin_containment`` of the claim's words (a claim of
+    at least ``th.whole_pin_min_chars`` characters: a short clause is held by any long list) gives A
     ``supports`` with that pin; anything else is ``skipped`` (not judged, never a pass, never a
     flag) with the rationale that no article of the instrument was found stating the claim.
     """
     best = max(hits, key=lambda h: containment(words, h[0].text), default=None)
-    if best is not None and containment(words, best[0].text) >= th.whole_pin_containment:
+    if (
+        best is not None
+        and len(words) >= th.whole_pin_min_chars
+        and containment(words, best[0].text) >= th.whole_pin_containment
+    ):
         rec = best[0]
         return CheckResult(
             axis="applicability",
             label="supports",
             score=score_for("applicability", "supports"),
-            rationale=f"the claim is held by {instrument}第{rec.article}条 (the pin the report should give)",
+            rationale=(
+                f"the claim is held by {instrument}第{rec.article}条 ({WHOLE_PIN_MARK}: "
+                "the pin the report should give)"
+            ),
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
         ), None
     return CheckResult(
