@@ -124,7 +124,9 @@ def test_the_pin_bar_lives_in_thresholds_and_decides(gov: Governor) -> None:
     assert cit.instrument is not None
     th = Thresholds()
     assert 0.5 < th.whole_pin_containment < 1.0
-    _, a, _ = whole_instrument_outcome(cit, cit.instrument, gov.store, gov.retriever, as_of=AS_OF, th=th)
+    _, a, _ = whole_instrument_outcome(
+        cit, cit.instrument, gov.store, gov.retriever, as_of=AS_OF, th=th
+    )
     assert a.label == "supports"
     strict = th.model_copy(update={"whole_pin_containment": 1.0, "whole_pin_min_chars": 200})
     _, a2, _ = whole_instrument_outcome(

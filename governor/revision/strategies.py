@@ -700,8 +700,7 @@ class EfaReviser:
         """Whether a passing citation's quotation mixes its provision's text with other
         words (a round is due even when every citation passes)."""
         return self.policy.gates and any(
-            v.passes
-            and (self._unquote(text, v) is not None or self._pin_note(text, v) is not None)
+            v.passes and (self._unquote(text, v) is not None or self._pin_note(text, v) is not None)
             for v in verdicts
         )
 
