@@ -72,6 +72,9 @@ def test_an_article_holding_the_claim_is_named_and_told(gov: Governor) -> None:
     again = gov.govern(r.text, strategy="efa", as_of=AS_OF)
     assert again.text == r.text
     assert len(gov.verify(r.text, as_of=AS_OF)) == 1
+    # a sentence repeated (degenerate answers do) is told once
+    twice = gov.govern(HOMESTEAD + HOMESTEAD, strategy="efa", as_of=AS_OF)
+    assert twice.text.count("（注：该说法见《土地管理法》第六十二条）") == 1
 
 
 NOT_FOUND = [

@@ -635,13 +635,15 @@ class EfaReviser:
             edits += self._said_for_failing(text, verdicts, edits, fenced)
         if self.policy.gates:
             taken = {e.citation_id for e in edits}
+            pinned: set[str] = set()
             for v in verdicts:
                 if v.citation.id in taken or v.excluded or _inside(v.citation.span, fenced):
                     continue
                 uq = self._unquote(text, v)
                 if uq is not None:
                     edits.append(uq)
-                elif (pin := self._pin_note(text, v)) is not None:
+                elif (pin := self._pin_note(text, v)) is not None and pin.after not in pinned:
+                    pinned.add(pin.after)  # one pin note per article (repeated sentences)
                     edits.append(pin)
         out = []
         by_id = {v.citation.id: v for v in verdicts}
@@ -707,10 +709,10 @@ class EfaReviser:
     def _pin_note(self, text: str, v: Verdict) -> Edit | None:
         """The pin of a law cited whole, told to the reader after the claim
         (:meth:`~governor.revision.policy.RevisionPolicy.pin_note`); None when there is none or
-        it is in the sentence already."""
+        the text holds it already."""
         note = self.policy.pin_note(v) if v.passes else None
-        if note is None:
-            return None
+        if note is None or note in text:
+            return None  # told once per text (an earlier round, or the same pin elsewhere)
         cit = v.citation
         said = cit.description_span if cit.description else cit.claim_span
         at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
