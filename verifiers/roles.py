@@ -29,9 +29,16 @@ from datetime import date
 from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import Thresholds
-from governor.core.labels import score_for
-from governor.core.models import Assertion, CheckResult, Citation, Evidence, Suggestion
+from governor.core.labels import WHOLE_PIN_MARK, score_for
+from governor.core.models import (
+    Assertion,
+    CheckResult,
+    Citation,
+    Evidence,
+    Suggestion,
+)
 from governor.core.ports import Retriever
+from governor.core.records import ArticleRecord
 from governor.text import regexes as rx
 from verifiers.facts import quantities
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
@@ -286,6 +293,47 @@ def reference_applicability(
     )
 
 
+def _numberless(
+    words: str, instrument: str, hits: list[tuple[ArticleRecord, float]], th: Thresholds
+) -> tuple[CheckResult, Suggestion | None]:
+    """A of a whole-law claim with no number (「劳动者有权获得工伤赔偿」).
+
+    Word overlap cannot tell a wrong numberless claim from a right one (a wrong claim shares
+    as many words with the nearest article as a right one), so it only names the pin: the
+    best-ranked article holding ``th.whole_pin_containment`` of the claim's words (a claim of
+    at least ``th.whole_pin_min_chars`` characters: a short clause is held by any long list) gives A
+    ``supports`` with that pin; anything else is ``skipped`` (not judged, never a pass, never a
+    flag) with the rationale that no article of the instrument was found stating the claim.
+    """
+    best = max(hits, key=lambda h: containment(words, h[0].text), default=None)
+    if (
+        best is not None
+        and len(words) >= th.whole_pin_min_chars
+        and containment(words, best[0].text) >= th.whole_pin_containment
+    ):
+        rec = best[0]
+        return CheckResult(
+            axis="applicability",
+            label="supports",
+            score=score_for("applicability", "supports"),
+            rationale=(
+                f"the claim is held by {instrument}第{rec.article}条 ({WHOLE_PIN_MARK}: "
+                "the pin the report should give)"
+            ),
+            evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
+        ), None
+    return CheckResult(
+        axis="applicability",
+        label="skipped",
+        score=None,
+        rationale=(
+            f"not assessed: no article of 《{instrument}》 was found stating the claim "
+            "(a whole instrument cited for a rule with no number; the words alone cannot "
+            "tell whether it says so — cite the article)"
+        ),
+    ), None
+
+
 def whole_instrument_outcome(
     cit: Citation,
     instrument: str,
@@ -302,7 +350,10 @@ def whole_instrument_outcome(
     三十日) and holds ``applicability_min_relevance`` of its words (a paraphrase in other words:
     员工/雇主 for 劳动者/用人单位) is the article the report should pin (A
     ``supports``, named in the rationale and the evidence). None → A ``irrelevant`` (L1.1.2,
-    「no article of 《X》 holds …」): the claim is unsupported by the instrument cited.
+    「no article of 《X》 holds …」): the claim is unsupported by the instrument cited. A claim
+    with no number (「有权获得工伤赔偿」) is judged by :func:`_numberless`: pinned only at
+    ``th.whole_pin_containment``, else A ``skipped`` with the rationale that no article was
+    found stating it — never flagged (overlap cannot tell its wrong claims from right ones).
 
     Returns:
         ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
@@ -319,6 +370,8 @@ def whole_instrument_outcome(
     )
     hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
     want = quantities(words)
+    if not want:
+        return (f, *_numberless(words, instrument, hits, th))
     for rec, _ in hits:
         have = quantities(rec.text)
         if not all(

@@ -14,8 +14,11 @@ Read once per citation after the claims and descriptions are attached
 * **role** (first rule that applies):
 
   1. no article (《劳动法》 alone): ``whole_instrument`` when the words state a specific rule —
-     a number with its unit (「年休假为十五天」), not applied to named parties — else
-     ``reference`` (the law named as the basis: 「法律依据是《X法》」);
+     a number with its unit (「年休假为十五天」), not applied to named parties, or a modal of
+     duty/right or a list of conditions (``WHOLE_RULE_RE``: 「劳动者有权获得工伤赔偿」, 「申请条件
+     包括…」; the reader 你/您 may be addressed, named parties and convictions may not) that is
+     not advice (``WHOLE_ADVICE_RE``: 「可以采取以下措施」, 「可以向…申请」) — else ``reference``
+     (the law named as the basis: 「法律依据是《X法》」);
   2. a member of a range (第X条至第Y条): ``range``;
   3. the court's decision follows, right after the group or later in its sentence (依照…之规定，
      判决如下：…, JuDGE judgment form) or nothing is said after a lead-in (依照《X》第N条的规定处理): ``reference``;
@@ -222,6 +225,18 @@ def _role(
     if cit.article is None:
         applies = rx.PARTY_RE.search(words) or rx.CONVICTION_RE.search(words)
         if words and not applies and rx.ASSERTION_NUMBER_RE.search(words):
+            return "whole_instrument", ""
+        named = rx.PARTY_RE.search(rx.READER_RE.sub("", words))
+        if (
+            words
+            and not rx.ASSERTION_NUMBER_RE.search(words)  # numbers: the rule above alone
+            and not named
+            and not rx.CONVICTION_RE.search(words)
+            and rx.WHOLE_RULE_RE.search(words)
+            and not rx.WHOLE_ADVICE_RE.search(words)
+        ):
+            # a rule of the law stated with no number (应当/有权/不得/条件/包括…): resolved to
+            # the article that holds it, not passed silently as a reference
             return "whole_instrument", ""
         # 「法律依据是《X法》」, 「根据《劳动法》，公司应当依法承担责任」: the law named as the
         # basis, no specific rule to resolve to an article

@@ -195,7 +195,7 @@ def _outside_notes(text: str, cits: tuple[Citation, ...]) -> tuple[Citation, ...
     """``cits`` without those inside citegov's own notes (「（注：…可能应为《X》第N条…请核实）」):
     a candidate named for the reader is not a citation of the report. Back-references to a
     dropped citation lose their antecedent."""
-    if "请核实" not in text:
+    if "请核实" not in text and "（注：该说法见" not in text:
         return cits
     notes = [(m.start(), m.end()) for m in CITEGOV_NOTE.finditer(text)]
     inside = {c.id for c in cits if any(a <= c.span.start and c.span.end <= b for a, b in notes)}

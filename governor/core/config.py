@@ -88,6 +88,19 @@ class Thresholds(BaseModel):
     """Below this claim–provision relevance the citation is 'irrelevant'."""
     applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
     """Below this (and above the minimum) the citation only 'partially_supports'."""
+    whole_pin_containment: float = Field(0.8, ge=0, le=1)
+    """A law cited whole for a rule with no number (「根据《劳动法》，劳动者有权…」): the share of
+    the claim's words an article of the law must hold to be named as its pin (A 'supports');
+    below it the claim is not assessed. Fitted on dev LawBench 3-2/3-8 answers (first 100 keys
+    of each of the six files, 76 numberless whole-law claims, pins read against the statute
+    text): every pin at ≥ 0.80 is the article stating the claim (土地管理法第62条, 民法典第676条,
+    社会保险法第60条 …); the first wrong pin is at 0.77 (食品安全法第33条 for 「不得生产经营不符合
+    食品安全标准的食品」), a fragment pinned at 0.73."""
+    whole_pin_min_chars: int = Field(16, ge=0)
+    """…and the claim must have at least this many characters: a short generic clause is held by
+    many long articles (「用人单位应当与劳动者协商一致」, 14 characters, is 0.8-contained in
+    劳动合同法第46条, a list of severance cases). Fitted on the same dev claims: the shortest
+    right pin there has 22 characters; checked on tests/test_whole_instrument_claims.py."""
     suggestion_min_score: float = Field(0.5, ge=0, le=1)
     """A suggestion is only offered (and used for repair) at or above this confidence."""
     candidate_weights: tuple[float, ...] = (

@@ -174,6 +174,12 @@ def stop_phrase(reason: str | None, *, lang: str = "en") -> str:
     return words[1] if lang == "zh" else words[0]
 
 
+WHOLE_PIN_MARK: Final = "the article holds the claim's words"
+"""In the applicability rationale of a law cited whole for a numberless rule (issue 21,
+``verifiers.roles``): the pin was named at ``Thresholds.whole_pin_containment``, so the
+revision policy may tell the reader (「（注：该说法见《X》第N条）」, ``policy.pin_note``)."""
+
+
 REMOVING_OPS: Final = frozenset({"remove_citation", "mark_unsupported"})
 """Ops that take the citation out of the text (``governor.revision.ops.remove``: the carrier
 goes; ``mark_unsupported`` also adds a 「（注：…）」 mark to the claim that stays)."""

@@ -50,10 +50,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from governor.core.config import EditPolicy, Thresholds
+from governor.core.labels import WHOLE_PIN_MARK
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
-from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE
+from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE, WHOLE_PIN_ARTICLE_RE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title
@@ -662,6 +663,30 @@ class RevisionPolicy:
             shown = conf if self.calibrated_candidate(v) is not None else self.shown(conf)
             return f"（注：{head}，可能应为{pin_label(auth)}（置信度{shown:.2f}），请核实）"
         return f"（注：{head}，请核实）"
+
+    @staticmethod
+    def pin_note(v: Verdict) -> str | None:
+        """「（注：该说法见《X》第N条）」 for a law cited whole for a rule with no number whose
+        words an article of it holds (A ``supports`` with :data:`WHOLE_PIN_MARK`, named at
+        ``Thresholds.whole_pin_containment``, issue 21); None for any other verdict (a pin
+        found by numbers and a share of the words is not sure enough to be shown)."""
+        cit, a = v.citation, v.applicability
+        if (
+            cit.article is not None
+            or cit.assertion is None
+            or cit.assertion.role != "whole_instrument"
+            or a.label != "supports"
+            or WHOLE_PIN_MARK not in a.rationale
+            or not cit.instrument
+        ):
+            return None
+        m = WHOLE_PIN_ARTICLE_RE.search(a.rationale)
+        if m is None:
+            return None
+        art = f"第{to_chinese(int(m.group('art')))}条"
+        if m.group("sfx"):
+            art += f"之{to_chinese(int(m.group('sfx')))}"
+        return f"（注：该说法见{short_title(cit.instrument)}{art}）"
 
     @staticmethod
     def absent_terms(said: str, cited: str) -> tuple[str, ...]:

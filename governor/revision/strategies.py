@@ -39,6 +39,7 @@ from governor.revision.policy import (
     WORD_OPS,
     Locator,
     RevisionPolicy,
+    clause_end,
     outside_quotes,
     pin_label,
     pinpoint,
@@ -634,12 +635,16 @@ class EfaReviser:
             edits += self._said_for_failing(text, verdicts, edits, fenced)
         if self.policy.gates:
             taken = {e.citation_id for e in edits}
+            pinned: set[str] = set()
             for v in verdicts:
                 if v.citation.id in taken or v.excluded or _inside(v.citation.span, fenced):
                     continue
                 uq = self._unquote(text, v)
                 if uq is not None:
                     edits.append(uq)
+                elif (pin := self._pin_note(text, v)) is not None and pin.after not in pinned:
+                    pinned.add(pin.after)  # one pin note per article (repeated sentences)
+                    edits.append(pin)
         out = []
         by_id = {v.citation.id: v for v in verdicts}
         for ed in edits:
@@ -697,8 +702,22 @@ class EfaReviser:
         """Whether a passing citation's quotation mixes its provision's text with other
         words (a round is due even when every citation passes)."""
         return self.policy.gates and any(
-            v.passes and self._unquote(text, v) is not None for v in verdicts
+            v.passes and (self._unquote(text, v) is not None or self._pin_note(text, v) is not None)
+            for v in verdicts
         )
+
+    def _pin_note(self, text: str, v: Verdict) -> Edit | None:
+        """The pin of a law cited whole, told to the reader after the claim
+        (:meth:`~governor.revision.policy.RevisionPolicy.pin_note`); None when there is none or
+        the text holds it already."""
+        note = self.policy.pin_note(v) if v.passes else None
+        if note is None or note in text:
+            return None  # told once per text (an earlier round, or the same pin elsewhere)
+        cit = v.citation
+        said = cit.description_span if cit.description else cit.claim_span
+        at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
+        at = clause_end(text, outside_quotes(text, min(at, len(text))))
+        return _note_at(text, v, at, note, "annotate", v.applicability.rationale)
 
     def govern(self, text: str, ed: Edit, v: Verdict) -> Edit | None:
         """``ed`` as the policy allows it: with its proof; or, unproven under a gating policy

@@ -613,6 +613,8 @@ CITEGOV_NOTE = re.compile(
     （注：(?:[^（）\n]|（[^（）\n]{0,30}）){0,160}?请核实）
     # 「（注：……请核实）」 appended by mark_unsupported / mark_stale / annotations; one level
     # of brackets inside (「可能应为《X》第N条（置信度0.70）」)
+    | （注：该说法见《[^《》（）\n]{1,40}》第[零〇一二两三四五六七八九十百千]+条(?:之[一二三四五六七八九十]+)?）
+    # 「（注：该说法见《X》第N条）」: the pin of a law cited whole (issue 21, policy.pin_note)
     """,
     re.VERBOSE,
 )
@@ -1003,6 +1005,27 @@ ASSERTION_MODAL_RE = re.compile(
     r"不应当|不可以|不得|无权|禁止|严禁|不能|应当|必须|可以|有权|须|应|可"
 )
 """Modal words, longest first (the modality of an assertion)."""
+
+WHOLE_RULE_RE = re.compile(
+    r"应当|有权|不得|必须|无权|禁止|严禁|享有|可以[^，。；：\n]{1,30}?的|条件|包括"
+)
+"""Words citing a law as a whole that state a rule of it (「根据《劳动法》，劳动者有权获得工伤赔偿」,
+「《土地管理法》规定宅基地的申请条件包括…」): a modal of duty or right, 可以…的 (a case the law
+allows), or a list of its conditions — role ``whole_instrument`` even with no number (issue 21)."""
+
+WHOLE_PIN_ARTICLE_RE = re.compile(r"第(?P<art>[0-9]+)(?:之(?P<sfx>[0-9]+))?条")
+"""The article of a whole-law pin in an applicability rationale (「…第62条 (…)」, written by
+``verifiers.roles``)."""
+
+WHOLE_ADVICE_RE = re.compile(
+    r"以下|如下|措施|建议|步骤|途径|咨询|律师|(?:向|到|去)[^，。；：\n]{0,15}?(?:申请|起诉|投诉|举报|反映|求助|维权)"
+)
+"""Advice to the reader under a law cited whole (「您可以采取以下措施」, 「可以向劳动仲裁委员会
+申请仲裁」): steps to take, not a rule of the law to resolve to an article — role ``reference``."""
+
+READER_RE = re.compile(r"你|您")
+"""The reader addressed (你/您): a rule told to the reader (「您有权获得工伤赔偿」) is still a rule of
+the law cited whole; named parties (:data:`PARTY_RE` without these) apply it to facts."""
 
 ASSERTION_NEGATION_RE = re.compile(
     r"不得|无权|禁止|严禁|不能|不应当?|不可以?|(?:不|未|无|没有|无需|非)(?:予|应|能|得|需|须|可|是|属于|构成|承担|支付|享有|适用|影响|受|计入|包括)"

@@ -1,0 +1,138 @@
+"""Whole-law citations that state a rule with no number (issue 21 item 2: 「wrong but silent」).
+
+「根据《劳动法》，您有权获得工伤赔偿」 was role ``reference`` before (only a number made an
+article-less citation ``whole_instrument``), so it was passed with no word. Now:
+
+1. a modal of duty/right or a list of conditions routes it to ``whole_instrument``; advice to
+   the reader (「可以采取以下措施」, 「可以向…申请」), named parties and convictions stay
+   ``reference``;
+2. an article of the law that holds the claim at ``Thresholds.whole_pin_containment`` is named
+   as its pin (A ``supports``); otherwise the claim is not assessed (A ``skipped``, the
+   ``no_pin`` gap) — never flagged: word overlap cannot tell its wrong claims from right ones;
+3. the high-bar pin is told to the reader: 「（注：该说法见《X》第N条）」.
+
+The statute texts each row relies on are checked in the store, so no row passes on a store
+that lacks them. Rows 1–3 fail on the code before this change (role ``reference``, no pin, no
+note); the numbered rule and the advice rows guard what must not move.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from governor.api import Governor
+from governor.core.config import Thresholds
+from governor.core.gaps import coverage_gaps
+
+AS_OF = date(2024, 6, 1)
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor()
+
+
+ROLE_ROWS = [
+    ("根据《劳动法》，您有权获得工伤赔偿。", "whole_instrument"),
+    ("《土地管理法》规定宅基地的申请条件包括户籍和家庭人口。", "whole_instrument"),
+    ("根据《劳动合同法》，用人单位不得扣押劳动者的居民身份证。", "whole_instrument"),
+    ("根据《劳动法》，用人单位应当依法为劳动者缴纳住房公积金。", "whole_instrument"),
+    ("根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。", "whole_instrument"),
+    # advice, a named party, a conviction, the law named as the basis: nothing to resolve
+    ("根据《劳动法》，您可以采取以下措施维护自己的权益。", "reference"),
+    ("根据《劳动争议调解仲裁法》，您可以向劳动争议仲裁委员会申请仲裁。", "reference"),
+    ("根据《民法典》，王某应当赔偿李某的损失。", "reference"),
+    ("根据《刑法》，行为人的行为构成盗窃罪。", "reference"),
+    ("法律依据是《劳动法》。", "reference"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "role"), ROLE_ROWS)
+def test_role_of_a_law_cited_whole(gov: Governor, text: str, role: str) -> None:
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert v.citation.article is None
+    assert v.citation.assertion is not None and v.citation.assertion.role == role
+
+
+HOMESTEAD = "根据《土地管理法》，农村村民一户只能拥有一处宅基地，其宅基地的面积不得超过省、自治区、直辖市规定的标准。"
+
+
+def test_an_article_holding_the_claim_is_named_and_told(gov: Governor) -> None:
+    rec = gov.store.article("中华人民共和国土地管理法", "62", as_of=AS_OF)
+    assert rec is not None and "农村村民一户只能拥有一处宅基地" in rec.text
+    (v,) = gov.verify(HOMESTEAD, as_of=AS_OF)
+    assert v.applicability.label == "supports" and "第62条" in v.applicability.rationale
+    assert v.item_trust == 1.0 and not coverage_gaps((v,))
+    r = gov.govern(HOMESTEAD, strategy="efa", as_of=AS_OF)
+    assert "（注：该说法见《土地管理法》第六十二条）" in r.text
+    assert r.text.count("（注：") == 1
+    # the note is read as a note: a second run adds nothing and extracts no citation from it
+    again = gov.govern(r.text, strategy="efa", as_of=AS_OF)
+    assert again.text == r.text
+    assert len(gov.verify(r.text, as_of=AS_OF)) == 1
+    # a sentence repeated (degenerate answers do) is told once
+    twice = gov.govern(HOMESTEAD + HOMESTEAD, strategy="efa", as_of=AS_OF)
+    assert twice.text.count("（注：该说法见《土地管理法》第六十二条）") == 1
+
+
+NOT_FOUND = [
+    # 劳动法 has no 住房公积金 article (the 条例 does): wrong, but overlap cannot prove it
+    ("根据《劳动法》，用人单位应当依法为劳动者缴纳住房公积金。", "中华人民共和国劳动法"),
+    # right in substance (劳动法第七十三条 工伤), but no article holds these words
+    ("根据《劳动法》，您有权获得工伤赔偿。", "中华人民共和国劳动法"),
+    # a short generic clause is 0.8-contained in 劳动合同法第46条 (a list): no pin
+    ("根据《中华人民共和国劳动合同法》，用人单位应当与劳动者协商一致。", "中华人民共和国劳动合同法"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "instrument"), NOT_FOUND)
+def test_a_numberless_claim_not_held_is_a_gap_not_a_flag_nor_a_pass(
+    gov: Governor, text: str, instrument: str
+) -> None:
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert v.citation.assertion is not None and v.citation.assertion.role == "whole_instrument"
+    assert v.applicability.label == "skipped" and v.fidelity.label == "not_assessed"
+    assert f"no article of 《{instrument}》 was found stating the claim" in (
+        v.applicability.rationale
+    )
+    assert "L1.1.2" not in v.taxonomy and v.item_trust == 1.0
+    assert [g.kind for g in coverage_gaps((v,))] == ["no_pin"]  # said to the reader
+    r = gov.govern(text, strategy="efa", as_of=AS_OF)
+    assert r.text == text  # no note, no edit: nothing proven either way
+
+
+def test_gpf_is_not_in_the_labour_law(gov: Governor) -> None:
+    """The 住房公积金 row above is wrong: no article of 劳动法 mentions it."""
+    hits = gov.retriever.search("住房公积金", instrument="中华人民共和国劳动法", as_of=AS_OF, k=50)
+    assert not any("住房公积金" in rec.text for rec, _ in hits)
+
+
+def test_the_numbered_path_still_flags(gov: Governor) -> None:
+    text = "根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。"
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert v.applicability.label == "irrelevant" and "L1.1.2" in v.taxonomy
+    r = gov.govern(text, strategy="efa", as_of=AS_OF)
+    assert "《劳动法》中未见上述规定" in r.text and "该说法见" not in r.text
+
+
+def test_the_pin_bar_lives_in_thresholds_and_decides(gov: Governor) -> None:
+    """Above the fitted bar the pin is named; with the bar raised past the claim's
+    containment the same claim is not assessed (the bar, not a constant, decides)."""
+    from verifiers.roles import whole_instrument_outcome
+
+    (v,) = gov.verify(HOMESTEAD, as_of=AS_OF)
+    cit = v.citation
+    assert cit.instrument is not None
+    th = Thresholds()
+    assert 0.5 < th.whole_pin_containment < 1.0
+    _, a, _ = whole_instrument_outcome(
+        cit, cit.instrument, gov.store, gov.retriever, as_of=AS_OF, th=th
+    )
+    assert a.label == "supports"
+    strict = th.model_copy(update={"whole_pin_containment": 1.0, "whole_pin_min_chars": 200})
+    _, a2, _ = whole_instrument_outcome(
+        cit, cit.instrument, gov.store, gov.retriever, as_of=AS_OF, th=strict
+    )
+    assert a2.label == "skipped"
