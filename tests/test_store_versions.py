@@ -384,3 +384,50 @@ def test_the_bundled_store_keeps_the_shipped_vectors_usable(store: AuthorityStor
 
 def _unused(_: Path) -> None:  # keep Path imported for type checkers of fixtures
     return None
+
+
+@pytest.mark.parametrize(
+    ("text", "day", "label", "needle"),
+    [
+        # added by 刑法修正案（八） (in force 2011-05-01): not yet an article in 2010, no repeal
+        (
+            "依据《刑法》第一百三十三条之一，被告人构成危险驾驶罪。",
+            "2010-01-01",
+            "not_found",
+            "2011-05-01",
+        ),
+        ("依据《刑法》第一百三十三条之一，被告人构成危险驾驶罪。", "2012-01-01", "exists", ""),
+        # added by 刑法修正案（三） (2001-12-29)
+        (
+            "依据《刑法》第一百二十条之一，被告人构成资助恐怖活动罪。",
+            "2000-01-01",
+            "not_found",
+            "2001-12-29",
+        ),
+        # added by 刑法修正案（九） (in force 2015-11-01): cited between adoption and force
+        (
+            "依据《刑法》第二百八十七条之一，被告人构成非法利用信息网络罪。",
+            "2015-09-01",
+            "not_found",
+            "2015-11-01",
+        ),
+    ],
+)
+def test_an_article_cited_before_its_amendment_added_it_did_not_exist_yet(
+    text: str, day: str, label: str, needle: str
+) -> None:
+    gov = Governor(store=load_default_store())
+    (r,) = gov.verify(text, as_of=date.fromisoformat(day))
+    assert r.existence.label == label, r.existence.rationale
+    assert needle in (r.existence.rationale or "")
+    assert "repeal" not in (r.existence.rationale or "")
+
+
+def test_provision_lookup_of_an_article_not_yet_added() -> None:
+    from governor.service.governing import lookup_provision
+
+    gov = Governor(store=load_default_store())
+    early = lookup_provision(gov, "刑法第一百三十三条之一", date(2010, 1, 1))
+    assert early.status == "not_yet_in_force" and early.in_force is None and early.text is None
+    later = lookup_provision(gov, "刑法第一百三十三条之一", date(2012, 1, 1))
+    assert later.status == "in_force" and later.in_force == "2011-02-25" and later.text

@@ -619,6 +619,19 @@ def _article_missing(
     for v in inst.versions:
         rec = store.article(title, cit.article or "", version_hint=v.version)
         if rec is not None and rec.version != ((store.version(title, as_of=as_of) or v).version):
+            if v.in_force_from is not None and as_of < v.in_force_from:
+                # The oldest version holding the article is later than the as-of date: the
+                # article was added by an amendment and did not exist yet — no repeal.
+                return ExistenceOutcome(
+                    _result(
+                        "not_found",
+                        f"《{title}》{cit.pin} did not exist yet on {as_of.isoformat()}: it was "
+                        f"added by the {v.version} amendment, in force from "
+                        f"{v.in_force_from.isoformat()}",
+                        strict=strict,
+                    ),
+                    codes=("L1.1.1",),
+                )
             return ExistenceOutcome(
                 _result(
                     "repealed",

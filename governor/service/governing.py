@@ -113,7 +113,8 @@ class ProvisionResponse(BaseModel):
     )
     status: str = Field(
         default="in_force",
-        description="On as_of: in_force | not_yet_in_force | repealed (text is then the "
+        description="On as_of: in_force | not_yet_in_force (the instrument, or the article "
+        "added by a later amendment, was not yet in force) | repealed (text is then the "
         "repealed wording, with repealed_on and successor).",
     )
     text: str | None = Field(
@@ -598,6 +599,20 @@ def lookup_provision(gov: Any, ref: str, as_of: date | None) -> ProvisionRespons
             + (f" 第{c.paragraph}款" if c.paragraph else "")
             + " in any version in the store",
         )
+    if (
+        as_of is not None
+        and status == "in_force"
+        and cur_text is None
+        and current is not None
+        and current.in_force_from is not None
+        and any(
+            v.text is not None and v.in_force_from is not None and v.in_force_from > as_of
+            for v in versions
+        )
+    ):
+        # the article was added by a later amendment (刑法第一百三十三条之一 before 2011-05-01):
+        # it did not exist yet on as_of — the same reading as verify's not_found (issue 24)
+        status, current = "not_yet_in_force", None
     return ProvisionResponse(
         ref=ref,
         instrument=c.instrument,
