@@ -1127,12 +1127,17 @@ class EfaReviser:
                 continue
             if re.search(r"[：:]\s*$", p.rule) or re.search(r"[：:]\s*$", p.text):
                 return None
-            at = ds.start + _rule_clause_end(cit.description, p.rule)
+            # the 但书 closes the sentence it qualifies, never splits it (保险法第二十一条:
+            # not between 「难以确定的」 and 「保险人不承担赔偿责任」)
+            at = ds.start + _sentence_end(
+                cit.description, _rule_clause_end(cit.description, p.rule)
+            )
             return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
                         f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
         return None
 
 
+_SENTENCE_STOP = re.compile(r"[。；;！？!?]")
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
@@ -1276,6 +1281,15 @@ def _best_paragraph(said: str, article_text: str) -> str:
 
 
 _CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
+
+
+def _sentence_end(description: str, at: int) -> int:
+    """Offset in ``description`` of the end of the sentence holding ``at`` (before its
+    「。；！？」 or the description's closing punctuation): where a 但书 goes, since a 但书
+    qualifies its whole sentence (「……的，X。」 → 「……的，X，但……的除外。」)."""
+    m = _SENTENCE_STOP.search(description, at)
+    end = m.start() if m else len(description.rstrip('。；;，, ”"」'))
+    return max(at, len(description[:end].rstrip("，,、 ")))
 
 
 def _rule_clause_end(description: str, rule: str) -> int:
