@@ -61,3 +61,22 @@ def test_removal_keeps_predicate(gov: Governor) -> None:
     assert "（注：" in out, out
     kinds = [v.kind for v in violations(out)]
     assert "orphan_object" not in kinds and "double_note" not in kinds, (out, kinds)
+
+
+@pytest.mark.parametrize(
+    ("text", "wrong"),
+    [
+        # 合同法第一百七十七条 is 供用电合同的内容 (successor 民法典第六百四十九条); cited for breach
+        # liability, 「违约责任」 once led the note to 民法典第五百六十六条 (解除的效力)
+        (
+            "根据合同法第一百七十七条规定，当事人对违约方的违约行为有证据的，"
+            "可以请求违约方承担违约责任，包括赔偿损失。",
+            "第五百六十六条",
+        ),
+    ],
+)
+def test_repeal_note_names_no_wrong_successor(gov: Governor, text: str, wrong: str) -> None:
+    out = gov.govern(text, strategy="efa", as_of=AS_OF).text
+    assert "废止" in out, out
+    assert wrong not in out, out
+    assert "相应规定见" not in out, out

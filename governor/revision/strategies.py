@@ -427,8 +427,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     not fit the old article (F ``misdescribed`` or A ``irrelevant`` / ``contradicts`` on its own
     text): 「所引原第一百零六条现为《民法典》第五百七十六条（置信度0.76），与所述内容不符」 —
     naming it as the rule for the report's words would send the reader to the wrong rule
-    (issue 13: gold set, 合同法106 cited for loan repayment). An unproven best match is named
-    only when the cited article has no successor link."""
+    (issue 13: gold set, 合同法106 cited for loan repayment). An unproven best match is never
+    named (issue 22: 「相应规定见」 on a wrong successor was judged harmful); the note then names
+    the successor instrument only."""
     auth = v.resolved
     if auth is None:
         return None
@@ -462,10 +463,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
             f"（置信度{conf:.2f}）{unfit}{changed}，请核实）"
         )
-    if named is not None:
-        said = v.citation.description or v.citation.claim
-        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
-        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
+    # a best-match successor not shown to hold the claim is not named (合同法第一百七十七条,
+    # 供用电合同, cited for breach liability → 民法典第五百六十六条 by word overlap: wrong; the
+    # hand check had such names right 10 times of 18): the successor instrument only
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
@@ -506,7 +506,8 @@ def _for_the_claim(v: Verdict) -> bool:
     """True when the verdict's successor is shown to be the rule for what the report says:
     proven by the texts, the report's words are the old article's (F ``faithful`` /
     ``partially_faithful``), or it holds the claim's distinctive words
-    (:func:`verifiers.suggest.distinct_successor`), or its text holds the report's words
+    (:func:`verifiers.suggest.distinct_successor`) and the report's words fit the old
+    article (not F ``misdescribed`` / A ``irrelevant`` / ``contradicts``), or its text holds the report's words
     (:data:`SUCCESSOR_STATES_CLAIM`). Otherwise a repeal note names the cited
     article's own successor as such (hand check of 50 named successors on dev 3-8: a
     best-match successor named for the claim was right 10 times of 18, the cited article's
@@ -515,10 +516,17 @@ def _for_the_claim(v: Verdict) -> bool:
     if s is None:
         return False
     said = v.citation.description or v.citation.claim
+    # distinctive words alone do not carry a successor for words the old article does not
+    # say (合同法第一百七十七条, 供用电合同, cited for breach liability: 「违约责任」 led to 民法典
+    # 第五百六十六条, judged harmful); then the cited article's own successor is named as such
+    misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
+        "irrelevant",
+        "contradicts",
+    )
     return (
         bool(s.proof)
         or v.fidelity.label in ("faithful", "partially_faithful")
-        or s.reason.startswith(DISTINCT_REASON)
+        or (s.reason.startswith(DISTINCT_REASON) and not misfit)
         or (bool(said) and containment(said, s.authority.text) >= SUCCESSOR_STATES_CLAIM)
     )
 
