@@ -30,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from governor.core.models import Edit
 from governor.revision.ops import apply_edits
@@ -111,7 +112,7 @@ def violations(text: str) -> tuple[Violation, ...]:
     for a, b in notes:
         if any(qa < a and b <= qb for qa, qb in quotes):
             add("note_in_quote", a)
-    for (_, b), (a2, _) in zip(notes, notes[1:], strict=False):
+    for (_, b), (a2, _) in pairwise(notes):
         if not text[b:a2].strip():
             add("double_note", a2)
     for m in _DANGLING.finditer(text):
