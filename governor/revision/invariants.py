@@ -9,6 +9,8 @@ Kinds:
 
 * ``line_punct`` — a line opening with punctuation (「：“」, 「，」, 「。」);
 * ``double_punct`` — 「：：」, 「。。」, 「，，」 and mixed-width doubles;
+* ``double_note`` — two citegov notes side by side (「（注：…请核实）（注：…请核实）」): a
+  second round noting a citation the first already noted;
 * ``note_in_quote`` — a citegov note (「（注：…请核实）」) inside quotation marks;
 * ``dangling_ref`` — 「该条文 / 上述规定 / 这两个规定…」 with no citation before it in its
   paragraph (outside notes);
@@ -18,7 +20,8 @@ Kinds:
 * ``orphan_object`` — a clause left without its object, as a removal leaves it: a verb or
   preposition that takes a source (来源于, 根据, 依据, 依照, 按照, 参照, 援引) followed directly
   by a conjunction or punctuation (「主要来源于以及…」), or a lead-in 「根据…规定，」 with nothing
-  after it before the sentence or line ends (issue 22 item 5).
+  after it before the sentence or line ends, or a topic frame 「在…问题上」 with no predicate
+  before its sentence ends (issue 22 item 5).
 """
 
 from __future__ import annotations
@@ -27,6 +30,7 @@ import re
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from governor.core.models import Edit
 from governor.revision.ops import apply_edits
@@ -50,11 +54,15 @@ _BASIS = re.compile(r"(?:法律依据|相关法条|法条依据|参考法条|相
 _INTRO = re.compile(r"(?:规定|载明|写道|指出|明确)?[：:]\s*$")
 _NO_OBJECT = re.compile(
     r"(?:来源于|根据|依据|依照|按照|参照|援引)(?=以及|及|和|与|、|[，,。；;]|$)"
-    r"|(?:根据|依据|依照|按照)[^。\n，,]{0,40}(?:规定|之规定)[，,]\s*(?=[。！？\n]|$)",
+    r"|(?:根据|依据|依照|按照)[^。\n，,]{0,40}(?:规定|之规定)[，,]\s*(?=[。！？\n]|$)"
+    r"|(?:^|(?<=[，,。；;：:！？]))[ \t]*在[^，,。；;：:\n“”（）]{1,24}(?:问题上|方面|上|中)"
+    r"(?=[ \t]*(?:（注：[^\n]{0,200}?请核实）)?[ \t]*(?:[。；;！？!?]|$))",
     re.MULTILINE,
 )
-"""A source verb or preposition with no object after it, or a 「根据…规定，」 lead-in that
-nothing follows (``orphan_object``)."""
+"""A source verb or preposition with no object after it, a 「根据…规定，」 lead-in that
+nothing follows, or a topic frame 「在…问题上/方面/中」 that ends its sentence (a note at most
+between), as removing 「，《婚姻法》第…条有明确规定」 leaves 「但是，在赡养父母的问题上（注…）。」
+(``orphan_object``)."""
 
 
 @dataclass(frozen=True)
@@ -104,6 +112,9 @@ def violations(text: str) -> tuple[Violation, ...]:
     for a, b in notes:
         if any(qa < a and b <= qb for qa, qb in quotes):
             add("note_in_quote", a)
+    for (_, b), (a2, _) in pairwise(notes):
+        if not text[b:a2].strip():
+            add("double_note", a2)
     for m in _DANGLING.finditer(text):
         if in_note(m.start()):
             continue

@@ -428,8 +428,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
     not fit the old article (F ``misdescribed`` or A ``irrelevant`` / ``contradicts`` on its own
     text): 「所引原第一百零六条现为《民法典》第五百七十六条（置信度0.76），与所述内容不符」 —
     naming it as the rule for the report's words would send the reader to the wrong rule
-    (issue 13: gold set, 合同法106 cited for loan repayment). An unproven best match is named
-    only when the cited article has no successor link."""
+    (issue 13: gold set, 合同法106 cited for loan repayment). An unproven best match is never
+    named (issue 22: 「相应规定见」 on a wrong successor was judged harmful); the note then names
+    the successor instrument only."""
     auth = v.resolved
     if auth is None:
         return None
@@ -463,10 +464,9 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
             f"（注：{old}已{when}废止；所引原{article_label(auth.article)}现为{label}"
             f"（置信度{conf:.2f}）{unfit}{changed}，请核实）"
         )
-    if named is not None:
-        said = v.citation.description or v.citation.claim
-        changed = rule_change(auth.text, v.suggestion.authority.text if v.suggestion else "", said)
-        return f"（注：{old}已{when}废止，相应规定见{named}{changed}，请核实）"
+    # a best-match successor not shown to hold the claim is not named (合同法第一百七十七条,
+    # 供用电合同, cited for breach liability → 民法典第五百六十六条 by word overlap: wrong; the
+    # hand check had such names right 10 times of 18): the successor instrument only
     succ = (
         f"，现行规定见{auth.successor.removeprefix('中华人民共和国')}相应条文"
         if auth.successor
@@ -507,7 +507,8 @@ def _for_the_claim(v: Verdict) -> bool:
     """True when the verdict's successor is shown to be the rule for what the report says:
     proven by the texts, the report's words are the old article's (F ``faithful`` /
     ``partially_faithful``), or it holds the claim's distinctive words
-    (:func:`verifiers.suggest.distinct_successor`), or its text holds the report's words
+    (:func:`verifiers.suggest.distinct_successor`) and the report's words fit the old
+    article (not F ``misdescribed`` / A ``irrelevant`` / ``contradicts``), or its text holds the report's words
     (:data:`SUCCESSOR_STATES_CLAIM`). Otherwise a repeal note names the cited
     article's own successor as such (hand check of 50 named successors on dev 3-8: a
     best-match successor named for the claim was right 10 times of 18, the cited article's
@@ -516,10 +517,17 @@ def _for_the_claim(v: Verdict) -> bool:
     if s is None:
         return False
     said = v.citation.description or v.citation.claim
+    # distinctive words alone do not carry a successor for words the old article does not
+    # say (合同法第一百七十七条, 供用电合同, cited for breach liability: 「违约责任」 led to 民法典
+    # 第五百六十六条, judged harmful); then the cited article's own successor is named as such
+    misfit = v.fidelity.label == "misdescribed" or v.applicability.label in (
+        "irrelevant",
+        "contradicts",
+    )
     return (
         bool(s.proof)
         or v.fidelity.label in ("faithful", "partially_faithful")
-        or s.reason.startswith(DISTINCT_REASON)
+        or (s.reason.startswith(DISTINCT_REASON) and not misfit)
         or (bool(said) and containment(said, s.authority.text) >= SUCCESSOR_STATES_CLAIM)
     )
 
@@ -1146,12 +1154,17 @@ class EfaReviser:
                 continue
             if re.search(r"[：:]\s*$", p.rule) or re.search(r"[：:]\s*$", p.text):
                 return None
-            at = ds.start + _rule_clause_end(cit.description, p.rule)
+            # the 但书 closes the sentence it qualifies, never splits it (保险法第二十一条:
+            # not between 「难以确定的」 and 「保险人不承担赔偿责任」)
+            at = ds.start + _sentence_end(
+                cit.description, _rule_clause_end(cit.description, p.rule)
+            )
             return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
                         f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
         return None
 
 
+_SENTENCE_STOP = re.compile(r"[。；;！？!?]")
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
@@ -1295,6 +1308,15 @@ def _best_paragraph(said: str, article_text: str) -> str:
 
 
 _CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
+
+
+def _sentence_end(description: str, at: int) -> int:
+    """Offset in ``description`` of the end of the sentence holding ``at`` (before its
+    「。；！？」 or the description's closing punctuation): where a 但书 goes, since a 但书
+    qualifies its whole sentence (「……的，X。」 → 「……的，X，但……的除外。」)."""
+    m = _SENTENCE_STOP.search(description, at)
+    end = m.start() if m else len(description.rstrip('。；;，, ”"」'))
+    return max(at, len(description[:end].rstrip("，,、 ")))
 
 
 def _rule_clause_end(description: str, rule: str) -> int:
