@@ -93,7 +93,7 @@ from verifiers.facts import (
     quantities,
 )
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
-from verifiers.patterns import CASE_FACTS, SANCTION_AFTER, SCOPE, UNIVERSAL
+from verifiers.patterns import CASE_FACTS, LIABILITY_KIND, SANCTION_AFTER, SCOPE, UNIVERSAL
 from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
@@ -572,6 +572,13 @@ def _checks(
         and not cit.quotes
         and (cit.assertion is not None and cit.assertion.role == "paraphrase")
     ):
+        kind = LIABILITY_KIND.search(desc)
+        if kind is not None and kind.group(1) not in pool and "责任" in pool:
+            return _out(
+                "misdescribed",
+                f"the report says {kind.group(0)}; the provision names no {kind.group(1)}责任",
+                codes=("L1.2.2",),
+            )
         inv = invented_sanctions(desc, pool)
         if inv:
             return _out(
