@@ -71,6 +71,13 @@ def test_equal_values_in_other_forms_agree(description: str, source: str) -> Non
         ("纳税人未按照规定期限缴纳税款的，税务机关除责令限期缴纳外，从滞纳税款之日起，按日加收滞纳税款千分之五的滞纳金（《税收征收管理法》第三十二条）。", "misdescribed", "L1.2.2"),
         ("纳税人未按照规定期限缴纳税款的，税务机关除责令限期缴纳外，从滞纳税款之日起，按日加收滞纳税款万分之五的滞纳金（《税收征收管理法》第三十二条）。", "faithful", None),
         ("出借人请求借款人按照合同约定利率支付利息的，人民法院应予支持，但是双方约定的利率超过年利率24%的除外（《民间借贷规定》第二十五条）。", "misdescribed", "L1.2.2"),
+        # issue 21: a sanction the provision lacks (刑法第十七条第二款 sets ages, no term)
+        ("已满十六周岁的人犯故意杀人罪的，处十年以上有期徒刑，可以并处没收财产（《刑法》第十七条第二款）。", "misdescribed", "L1.2.2"),
+        # issue 21: a liability kind the provision lacks (民法典第一千二百零九条: 使用人 is liable)
+        ("租赁机动车发生交通事故的，由机动车管理人与使用人承担连带责任（《民法典》第一千二百零九条）。", "misdescribed", "L1.2.2"),
+        ("租赁机动车发生交通事故，属于该机动车一方责任的，由机动车使用人承担赔偿责任（《民法典》第一千二百零九条）。", "faithful", None),
+        # the same article's ages restated: no sanction stated, faithful
+        ("已满十四周岁不满十六周岁的人，犯故意杀人、故意伤害致人重伤或者死亡、强奸、抢劫、贩卖毒品、放火、爆炸、投放危险物质罪的，应当负刑事责任（《刑法》第十七条第二款）。", "faithful", None),
     ],
 )  # fmt: skip
 def test_fidelity_beyond_verbatim(gov: Governor, text: str, label: str, code: str | None) -> None:

@@ -82,6 +82,7 @@ from governor.core.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
     Proviso,
+    Quantity,
     anchored_mismatches,
     dropped_conditions,
     mentions_exception,
@@ -92,7 +93,7 @@ from verifiers.facts import (
     quantities,
 )
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
-from verifiers.patterns import CASE_FACTS, SCOPE, UNIVERSAL
+from verifiers.patterns import CASE_FACTS, LIABILITY_KIND, SANCTION_AFTER, SCOPE, UNIVERSAL
 from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
 from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
 from verifiers.textsim import (
@@ -417,6 +418,30 @@ def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
     return sug.model_copy(update={"score": sug.score * PARAPHRASE_FACTOR})
 
 
+def invented_sanctions(desc: str, source: str) -> tuple[Quantity, ...]:
+    """Quantities of a sanction in ``desc`` (a term of 有期徒刑, a 罚款 range, a share of
+    赔偿责任: :data:`verifiers.patterns.SANCTION_AFTER`) whose unit the ``source`` never uses.
+
+    A provision that states no sanction of that measure cannot hold the one the paraphrase
+    gives it (刑法第十七条第二款 sets an age, not 「十年以上有期徒刑」; 民法典第一千二百一十五条
+    names no 「百分之十五」). A unit the source does use is left to
+    :func:`verifiers.facts.number_mismatches` (a changed value).
+
+    Args:
+        desc: the paraphrase's words.
+        source: the cited provision's text (whole article).
+
+    Returns:
+        The invented quantities, in order; empty when none.
+    """
+    units = {q.unit for q in quantities(source)}
+    return tuple(
+        q
+        for q in quantities(desc)
+        if q.unit not in units and SANCTION_AFTER.match(desc[q.end :]) is not None
+    )
+
+
 def _by_role(
     item: JudgeItem, cited_text: str, article_text: str, th: Thresholds, *, hard_only: bool
 ) -> AxisOutcome | Literal[False] | None:
@@ -541,6 +566,26 @@ def _checks(
         elsewhere = _elsewhere(desc, sim, item, retriever, store, th, table, mismatches)
         if elsewhere is not None:
             return elsewhere
+    if (
+        not mismatches
+        and not applies
+        and not cit.quotes
+        and (cit.assertion is not None and cit.assertion.role == "paraphrase")
+    ):
+        kind = LIABILITY_KIND.search(desc)
+        if kind is not None and kind.group(1) not in pool and "责任" in pool:
+            return _out(
+                "misdescribed",
+                f"the report says {kind.group(0)}; the provision names no {kind.group(1)}责任",
+                codes=("L1.2.2",),
+            )
+        inv = invented_sanctions(desc, pool)
+        if inv:
+            return _out(
+                "misdescribed",
+                f"the report says {inv[0].text}; the provision states no sanction of that measure",
+                codes=("L1.2.2",),
+            )
     if mismatches:
         for mm in mismatches:
             exp = mm.expected

@@ -216,3 +216,16 @@ META_DESCRIPTION = re.compile(
 # A case caption in brackets right after a case citation (（荣宝英诉王阳…纠纷案）): the
 # citation's own title, not a proposition.
 CAPTION = re.compile(r"[（(][^（）()]{2,80}?(?:案|案件|纠纷)[）)]")
+
+
+SANCTION_AFTER = re.compile(
+    r"^[^，。；,;]{0,8}?(?:有期徒刑|拘役|管制|罚款|罚金|滞纳金|赔偿责任|赔偿金)"
+)
+"""A sanction a quantity measures when it follows it within eight characters of the same
+clause (「处十年以上有期徒刑」, 「处五万元以上十万元以下的罚款」, 「承担不超过百分之十五的赔偿责任」):
+PRC drafting states penalties as 处+range+kind (立法技术规范（试行）, 法工委 2009). Issue 21."""
+
+
+LIABILITY_KIND = re.compile(r"(连带|补充|按份)(?:赔偿)?责任")
+"""The kind of a shared liability (民法典第一百七十七条、第一百七十八条; 补充责任 e.g. 第一千一百九十八条):
+a paraphrase that gives a kind the provision never names changes who pays. Issue 21."""
