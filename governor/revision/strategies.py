@@ -1157,7 +1157,7 @@ class EfaReviser:
             # the 但书 closes the sentence it qualifies, never splits it (保险法第二十一条:
             # not between 「难以确定的」 and 「保险人不承担赔偿责任」)
             at = ds.start + _sentence_end(
-                cit.description, _rule_clause_end(cit.description, p.rule)
+                cit.description, _rule_clause_end(cit.description, p.rule), auth.text
             )
             return edit("restore_proviso", text, Span(start=at, end=at), f"，{p.text}",
                         f"the provision's 但书 was omitted: 「{p.text}」", v)  # fmt: skip
@@ -1310,13 +1310,24 @@ def _best_paragraph(said: str, article_text: str) -> str:
 _CLAUSE = re.compile(r"[^，,；;。]+[，,；;。]*")
 
 
-def _sentence_end(description: str, at: int) -> int:
-    """Offset in ``description`` of the end of the sentence holding ``at`` (before its
-    「。；！？」 or the description's closing punctuation): where a 但书 goes, since a 但书
-    qualifies its whole sentence (「……的，X。」 → 「……的，X，但……的除外。」)."""
+def _sentence_end(description: str, at: int, provision: str) -> int:
+    """Offset in ``description`` of the end of the provision's words in the sentence holding
+    ``at``: where a 但书 goes, since a 但书 qualifies its whole sentence (「……的，X。」 →
+    「……的，X，但……的除外。」), but not the report's own conclusion after it (民法典第二百零九条:
+    「……不发生效力，但是法律另有规定的除外，因此甲某尚未取得…」). From ``at`` the following clauses
+    of the sentence are taken while each is the provision's words (containment ≥ 0.5 in
+    ``provision``), stopping before 「。；！？」 or the description's closing punctuation."""
     m = _SENTENCE_STOP.search(description, at)
     end = m.start() if m else len(description.rstrip('。；;，, ”"」'))
-    return max(at, len(description[:end].rstrip("，,、 ")))
+    out = at
+    for c in _CLAUSE.finditer(description, at, end):
+        body = c.group(0).rstrip("，,、 ")
+        if not body.strip("，,、 "):
+            continue
+        if containment(body, provision) < 0.5:
+            break
+        out = c.start() + len(body)
+    return max(at, out)
 
 
 def _rule_clause_end(description: str, rule: str) -> int:
