@@ -179,6 +179,11 @@ def test_report_after_horizon_names_it(store: AuthorityStore) -> None:
          "unverifiable", "outside the store"),
         ("依据《中华人民共和国海关关于个人邮递物品进出境监管的规定》第三条，", "unverifiable",
          "outside the store"),
+        # a Party regulation (党内法规) is real but not state law (dev 3-8 chatglm2 353: it
+        # was removed as 「原引条文经核查不存在」)
+        ("根据《中国共产党纪律处分条例》第十二条，", "unverifiable", "Party regulation"),
+        ("依据《中共中央关于全面推进依法治国若干重大问题的决定》第三条，", "unverifiable",
+         "Party regulation"),
     ],
 )  # fmt: skip
 def test_covered_kinds_are_not_outside(

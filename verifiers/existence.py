@@ -108,6 +108,16 @@ def _not_in_store(
             ),
             gap="outside_store",
         )
+    if bare and rx.PARTY_DOCUMENT_RE.match(bare):
+        return ExistenceOutcome(
+            _result(
+                "unverifiable",
+                f"《{bare}》 is a Party regulation (党内法规), not state law: the store holds "
+                "state law only",
+                strict=strict,
+            ),
+            gap="outside_store",
+        )
     local = bool(bare) and _LOCAL_PREFIX.match(bare) is not None
     near = None if local else _near_name(bare, store)
     covered = None if local else ("misnamed" if near else covered_kind(bare, store))

@@ -847,6 +847,11 @@ REPORT_HEADING_RE = re.compile(
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
 
+PARTY_DOCUMENT_RE = re.compile(r"^(?:中国共产党|中共中央|中共)")
+"""A title of a Party regulation (《中国共产党纪律处分条例》, 《中共中央关于…的决定》): 党内法规 are
+not state law (Regulations on the Formulation of Party Regulations, 2019, art. 3), and the
+store holds state law only, so such a title is outside its coverage, never fabricated."""
+
 GENERIC_BRACKETED_RE = re.compile(
     r"^(?:条例|实施条例|实施细则|细则|解释|司法解释|规定|办法|法|法律|法规)$"
 )
