@@ -75,6 +75,7 @@ from collections.abc import Sequence
 from typing import Literal
 
 from governor.authorities import AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW, charge_table
 from governor.authorities.store import tokenize
 from governor.core.config import Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
@@ -442,6 +443,32 @@ def invented_sanctions(desc: str, source: str) -> tuple[Quantity, ...]:
     )
 
 
+def _defines_its_charge(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+    """``not_assessed`` for a doctrinal definition of the very charge the cited 刑法 article
+    defines (「诈骗罪是指以非法占有为目的，用虚构事实或者隐瞒真相的方法，骗取…的行为」 for
+    第二百六十六条): a textbook's words, not the article's, so word overlap says nothing about
+    it (dev review: it was called 「并无上述内容」, matched to 第二百二十四条 on 0.29 vs 0.13).
+    The charge is the article's by the SPP charge table; None for any other citation."""
+    a = item.citation.assertion
+    if a is None or a.role != "definition" or item.authority.instrument != CRIMINAL_LAW:
+        return None
+    article = item.authority.article
+    said = a.text or item.citation.description or ""
+    if not article or "是指" not in said:
+        return None
+    table = charge_table(store)
+    head = said.split("是指", 1)[0]
+    named = set(table.find(head))
+    mine = set(table.charges_of(article))
+    if not named or not named <= mine:
+        return None
+    return _out(
+        "not_assessed",
+        f"a definition of {'、'.join(sorted(named))}, the charge this article defines: "
+        "a doctrinal wording, not the article's text",
+    )
+
+
 def _by_role(
     item: JudgeItem, cited_text: str, article_text: str, th: Thresholds, *, hard_only: bool
 ) -> AxisOutcome | Literal[False] | None:
@@ -503,6 +530,8 @@ def _checks(
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
+    if (defined := _defines_its_charge(item, store)) is not None:
+        return None if hard_only else defined
     ruled = _by_role(item, cited_text, article_text, th, hard_only=hard_only)
     if ruled is not False:
         return ruled
