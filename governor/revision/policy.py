@@ -650,6 +650,9 @@ class RevisionPolicy:
             head = "所述内容与该条文不完全一致"
         elif a in ("irrelevant", "contradicts"):
             head = "该条文与上述结论不符"
+        elif a == "partially_supports":
+            # on topic, but not the provision the claim rests on (verifiers.applicability)
+            head = "该条文与上述结论仅部分相关"
         else:
             head = "该引用未通过核查"
         absent = self.absent_terms(said, cited) if e in ("exists", "partial") else ()

@@ -995,7 +995,16 @@ class EfaReviser:
             if a == "contradicts" or (a == "irrelevant" and f != "faithful"):
                 return "remove"
             # A faithful description judged irrelevant: the offline relevance check is lexical
-            # and cannot prove the provision useless, so the citation stays (with its verdict).
+            # and cannot prove the provision useless, so the citation stays (with its verdict;
+            # a note there was a false alarm on 2 of 2 in the reading check: 劳动合同法第四十六条
+            # for 经济补偿). A provision on topic but not the one the claim rests on
+            # (partially_supports) stays too, with a note, so the reader hears the verdict
+            # (issue 21 item 3; dev review, seed 11: 30 of 32 such silent citations were wrong
+            # by the statute text).
+            if a == "partially_supports" and self.policy.gates:
+                return self.policy.annotation(
+                    text, v, "mark_unsupported", v.applicability.rationale, locate=self.locate
+                )
         return None
 
     def _cited_successor(self, v: Verdict) -> CitedSuccessor | None:
