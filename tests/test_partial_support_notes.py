@@ -1,5 +1,5 @@
 """A citation judged ``partially_supports`` (on topic, not the provision the claim rests on)
-is said in the text, not only in the report (issue 21 item 3; dev review seed 11: 30 of 32
+is said in the text, not only in the report (issue 21 item 3; dev review seed 11: 25 of 27
 such silent citations were wrong by the statute text)."""
 
 from __future__ import annotations

@@ -999,8 +999,8 @@ class EfaReviser:
             # a note there was a false alarm on 2 of 2 in the reading check: 劳动合同法第四十六条
             # for 经济补偿). A provision on topic but not the one the claim rests on
             # (partially_supports) stays too, with a note, so the reader hears the verdict
-            # (issue 21 item 3; dev review, seed 11: 30 of 32 such silent citations were wrong
-            # by the statute text).
+            # (issue 21 item 3; dev review, seed 11: 25 of 27 such silent citations with F
+            # faithful or not_assessed were wrong by the statute text).
             if a == "partially_supports" and self.policy.gates:
                 return self.policy.annotation(
                     text, v, "mark_unsupported", v.applicability.rationale, locate=self.locate
