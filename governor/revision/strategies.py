@@ -1001,7 +1001,16 @@ class EfaReviser:
             # (partially_supports) stays too, with a note, so the reader hears the verdict
             # (issue 21 item 3; dev review, seed 11: 25 of 27 such silent citations with F
             # faithful or not_assessed were wrong by the statute text).
-            if a == "partially_supports" and self.policy.gates:
+            # Not for a quotation (its words are the provision's: Fidelity speaks for them),
+            # a range or a bare reference (「见…第五百七十七条至第五百八十四条」 states no claim
+            # of its own to fall short of).
+            role = cit.assertion.role if cit.assertion is not None else None
+            if (
+                a == "partially_supports"
+                and self.policy.gates
+                and not cit.quotes
+                and role not in ("quotation", "range", "reference")
+            ):
                 return self.policy.annotation(
                     text, v, "mark_unsupported", v.applicability.rationale, locate=self.locate
                 )
