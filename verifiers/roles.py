@@ -295,7 +295,7 @@ def reference_applicability(
 
 def _numberless(
     words: str, instrument: str, hits: list[tuple[ArticleRecord, float]], th: Thresholds
-) -> tuple[CheckResult, Suggestion | None]:
+) -> CheckResult:
     """A of a whole-law claim with no number (「劳动者有权获得工伤赔偿」).
 
     Word overlap cannot tell a wrong numberless claim from a right one (a wrong claim shares
@@ -305,13 +305,17 @@ def _numberless(
     ``supports`` with that pin; anything else is ``skipped`` (not judged, never a pass, never a
     flag) with the rationale that no article of the instrument was found stating the claim.
     """
-    best = max(hits, key=lambda h: containment(words, h[0].text), default=None)
+    held = max(
+        ((containment(words, rec.text), rec) for rec, _ in hits),
+        key=lambda h: h[0],
+        default=None,
+    )
     if (
-        best is not None
+        held is not None
         and len(words) >= th.whole_pin_min_chars
-        and containment(words, best[0].text) >= th.whole_pin_containment
+        and held[0] >= th.whole_pin_containment
     ):
-        rec = best[0]
+        rec = held[1]
         return CheckResult(
             axis="applicability",
             label="supports",
@@ -321,7 +325,7 @@ def _numberless(
                 "the pin the report should give)"
             ),
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
-        ), None
+        )
     return CheckResult(
         axis="applicability",
         label="skipped",
@@ -331,7 +335,7 @@ def _numberless(
             "(a whole instrument cited for a rule with no number; the words alone cannot "
             "tell whether it says so — cite the article)"
         ),
-    ), None
+    )
 
 
 def whole_instrument_outcome(
@@ -371,7 +375,7 @@ def whole_instrument_outcome(
     hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
     want = quantities(words)
     if not want:
-        return (f, *_numberless(words, instrument, hits, th))
+        return f, _numberless(words, instrument, hits, th), None
     for rec, _ in hits:
         have = quantities(rec.text)
         if not all(
