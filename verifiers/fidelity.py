@@ -457,10 +457,8 @@ def _defines_its_charge(item: JudgeItem, store: AuthorityStore) -> AxisOutcome |
     if not article or "是指" not in said:
         return None
     table = charge_table(store)
-    head = said.split("是指", 1)[0]
-    named = set(table.find(head))
-    mine = set(table.charges_of(article))
-    if not named or not named <= mine:
+    named = table.find(said.split("是指", 1)[0])
+    if not named or not all(table.defines(article, c) for c in named):
         return None
     return _out(
         "not_assessed",
