@@ -84,6 +84,24 @@ class Thresholds(BaseModel):
     """Below this lexical overlap with the cited provision a description is not faithful."""
     fidelity_other_margin: float = Field(0.15, ge=0, le=1)
     """Another provision must match the description by this margin to be 'misdescribed'."""
+    key_terms_other_share: float = Field(0.9, ge=0, le=1)
+    """Another article's rule (:func:`verifiers.fidelity.key_terms_elsewhere`): a paraphrase
+    whose content words the cited article partly lacks is another article's content when an
+    article of the same instrument holds every word the cited one lacks and at least this
+    share of all its words. Fitted on dev LawBench 3-2/3-8 answers (first 100 keys of each of
+    the six files, silent citations judged against the statute text, issue 21); checked on
+    tests/test_fidelity_elsewhere.py."""
+    list_item_held: float = Field(0.4, ge=0, le=1)
+    """Invented list items (:func:`verifiers.fidelity.invented_items`): an item the report
+    lists under a provision's 下列情形 is the provision's when at least this share of its
+    bigrams stands in one of the provision's items (paraphrased items — 「婚前财产」 for
+    「一方的婚前财产」 — keep well above it). Fitted on dev LawBench 3-2/3-8 answers (first 100
+    keys of each of the six files): 劳动合同法第四十二条 given 「劳动者未按照劳动合同约定提供劳动的」
+    (0.2) is the case it must catch; checked on tests/test_fidelity_elsewhere.py."""
+    key_terms_k: int = Field(12, ge=1)
+    """Articles of the cited instrument searched for the words the cited article lacks (the
+    step-4 search reads 8 for the description as a whole; 公司法第五十一条's 「董事、高级管理人员
+    不得兼任监事」 ranks 9th for that description). Same source as ``key_terms_other_share``."""
     applicability_min_relevance: float = Field(0.12, ge=0, le=1)
     """Below this claim–provision relevance the citation is 'irrelevant'."""
     applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
