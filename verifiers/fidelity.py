@@ -52,6 +52,16 @@ Checks, in order; the first failure decides:
    The suggestion keeps its confidence only when the description is that provision's text
    near-verbatim; a paraphrase in the instrument's vocabulary gets half
    (:func:`paraphrase_confidence`: which provision it meant is a guess);
+3d. a paraphrase stating un-negated a consequence the cited provision (the pinned 款 when
+   one is pinned) attaches only in the negative (「机动车驾驶人应当承担赔偿责任」 for 道路交通安全法
+   第七十六条第二款's 「机动车一方不承担赔偿责任」: :func:`reversed_consequence`) →
+   ``misdescribed`` L1.2.2;
+4b. another article's rule: the cited provision lacks some of the paraphrase's content words and
+   another article of the instrument holds every one of them, ``key_terms_other_share`` of all
+   and covers a sentence of it (:func:`key_terms_elsewhere`) → ``misdescribed`` L1.1.2 with
+   that article as suggestion;
+4c. items listed under the provision's 下列情形 that it does not list, half or more of them
+   (:func:`invented_items`) → ``misdescribed`` L1.1.2;
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
