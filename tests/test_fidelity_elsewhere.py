@@ -135,3 +135,16 @@ def test_list_items_and_the_half_rule() -> None:
     assert invented_items(one_wrong, src, th) == ()
     two_wrong = "有下列情形之一的：(1)劳动者严重违反规章制度的；(2)劳动者严重失职营私舞弊的。"
     assert len(invented_items(two_wrong, src, th)) == 2
+
+
+def test_a_rewrite_of_a_pinned_paragraph_puts_in_its_text_once(gov: Governor) -> None:
+    """The content form 「第七十六条第二款规定：…」 with the opposite consequence is rewritten to the
+    款's text — not to that text followed by the judge's evidence (「…不承担赔偿责任。不承担赔偿责任」
+    before: the revision appended the evidence it reads numbers from)."""
+    text = (
+        "法律依据：\n2. 《中华人民共和国道路交通安全法》第七十六条第二款规定：机动车与非机动车驾驶人"
+        "发生交通事故，造成行人受伤的，机动车驾驶人应当承担赔偿责任。\n"
+    )
+    out = gov.govern(text, strategy="efa", as_of=AS_OF).text
+    assert "应当承担赔偿责任" not in out or "请核实" in out
+    assert "不承担赔偿责任。不承担" not in out and "不承担赔偿责任不承担" not in out, out
