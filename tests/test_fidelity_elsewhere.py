@@ -43,6 +43,19 @@ def test_another_articles_rule_is_misdescribed_with_that_article_named(gov: Gove
     assert v.item_trust < 1.0
 
 
+def test_another_articles_rule_gets_a_note_never_a_renumber(gov: Governor) -> None:
+    """The 3-2 question the sentence answers (a director convicted of 贪污) rests on 第一百四十六条:
+    moving the pin to 第五十一条 would take the conclusion away from its basis. The reader is
+    told what the cited article says instead (a failing verdict is never silent)."""
+    text = (
+        "公司董事会成员中有因贪污罪被判刑且执行期未满五年的人。根据《公司法》第一百四十六条第二款"
+        "规定，公司董事、高级管理人员不得兼任监事。"
+    )
+    r = gov.govern(text, strategy="efa", as_of=AS_OF)
+    assert "第一百四十六条第二款" in r.text and "第五十一条" not in r.text
+    assert "其规定为「有下列情形之一的，不得担任" in r.text, r.text
+
+
 def test_a_fragment_of_another_articles_sentence_is_not_its_rule(gov: Governor) -> None:
     """「用人单位应当向劳动者支付经济补偿」 for 劳动合同法第四十七条 lacks only 应当 (a modal) and is a
     fragment of 第五十条's sentence; 「国家提倡一对夫妻生育一个子女」 stands verbatim in 人口与计划生育法
@@ -72,6 +85,7 @@ def test_the_opposite_consequence_of_the_pinned_paragraph_is_misdescribed(gov: G
     )
     assert v.fidelity.label == "misdescribed", v.fidelity.rationale
     assert "不承担赔偿责任" in v.fidelity.rationale
+    assert v.fidelity.evidence and "故意碰撞机动车" in v.fidelity.evidence[0].text
 
 
 def test_the_article_that_states_both_consequences_keeps_a_right_paraphrase(

@@ -114,7 +114,7 @@ from verifiers.patterns import (
     SCOPE,
     UNIVERSAL,
 )
-from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
+from verifiers.roles import FIDELITY_ROLES, PARTS_LEAD, paraphrase_parts, restates_rule
 from verifiers.suggest import (
     NEAR_VERBATIM,
     IdfCache,
@@ -452,6 +452,13 @@ that adds 应当 to 劳动合同法第四十七条 (「用人单位应当向劳�
 does not lack the article's content."""
 
 
+def _first_sentence(item: JudgeItem, source: str) -> Evidence:
+    """Evidence quoting the first sentence of ``source`` (the rule a note states)."""
+    spans = sentences(source)
+    a, b = spans[0] if spans else (0, len(source))
+    return _evidence(item, source, a, b)
+
+
 def lacking_words(desc: str, cited: str) -> tuple[str, ...]:
     """The :func:`words` of ``desc`` that ``cited`` does not hold (normalised), without
     :data:`FUNCTION_WORDS`; compounds among them whose parts are lacking too dropped; in
@@ -517,24 +524,25 @@ def key_terms_elsewhere(
         )
         if covers < SENTENCE_COVERED:
             continue  # a fragment of one of its sentences is not its rule
-        sug = Suggestion(
-            authority=auth,
-            score=other,
-            reason=f"holds the words the cited provision lacks ({'、'.join(lack)})",
-        )
         said = (
             f"its text near-verbatim ({vshare:.2f})"
             if vshare >= NEAR_VERBATIM
-            else f"not its rule (verbatim {vshare:.2f}, {covers:.2f} of a sentence): "
-            "which provision is meant is a guess"
+            else f"not its text (verbatim {vshare:.2f})"
         )
+        # named in the rationale only, never as the suggestion a renumber or a named note
+        # acts on: the words are that article's, but the report's conclusion may still rest
+        # on the cited one (公司法第一百四十六条 is the right basis for the 3-2 question the
+        # 「不得兼任监事」 sentence answers; a renumber to 第五十一条 would move it away)
+        # the reader's note states what the cited provision says (its first sentence)
         return _out(
             "misdescribed",
-            f"the cited provision lacks 「{'、'.join(lack)}」; {auth.label} holds every word "
-            f"({share:.2f}, overlap {other:.2f} vs {sim:.2f}), {said}",
+            PARTS_LEAD + f"the cited provision lacks 「{'、'.join(lack)}」; {auth.label} holds "
+            f"every word ({share:.2f}, overlap {other:.2f} vs {sim:.2f}), {said}",
             codes=("L1.1.2",),
-            suggestion=paraphrase_confidence(sug, vshare),
-            evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
+            evidence=(
+                _first_sentence(item, cited),
+                Evidence(text=rec.text[:120], authority_id=rec.key),
+            ),
         )
     return None
 
@@ -858,12 +866,16 @@ def _checks(
         and not cit.quotes
         and (rev := reversed_consequence(desc, cited_text)) is not None
     ):
+        clause = next(
+            (cited_text[a:b] for a, b in sentences(cited_text) if rev[1] in cited_text[a:b]),
+            rev[1],
+        )
         return _out(
             "misdescribed",
-            f"the report says 「{rev[0]}」 where the provision says 「{rev[1]}」: "
+            PARTS_LEAD + f"the report says 「{rev[0]}」 where the provision says 「{rev[1]}」: "
             "the opposite consequence",
             codes=("L1.2.2",),
-            evidence=(_find(item, cited_text, rev[1]),),
+            evidence=(_find(item, cited_text, clause),),
         )
     if hard_only:
         return None
@@ -936,9 +948,10 @@ def _checks(
     if not cit.quotes and (made_up := invented_items(desc, article_text, th)):
         return _out(
             "misdescribed",
-            f"{len(made_up)} of the items the report lists are not the provision's "
+            PARTS_LEAD + f"{len(made_up)} of the items the report lists are not the provision's "
             f"(「{made_up[0][:40]}」)",
             codes=("L1.1.2",),
+            evidence=(_first_sentence(item, article_text),),
         )
 
     # 5. low overlap
