@@ -27,7 +27,7 @@ from __future__ import annotations
 import math
 import threading
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
@@ -241,6 +241,100 @@ question in the provision. Used when no candidate map is configured
 SCENARIO_K = 10
 """Candidates taken store-wide for the question."""
 
+CANDIDATE_DEPTH = 100
+"""Hits fetched store-wide before the instrument prior reorders them (:func:`store_candidates`):
+a factor of at most ≈ 1.4 rarely lifts a hit from below rank 100 into the top 10."""
+
+_SIZE_NORM: dict[int, float] = {}
+_SIZE_LOCK = threading.Lock()
+
+
+def _size_norm(store: AuthorityStore) -> float:
+    """``log(1 + n_max)``: n_max = the largest latest-version article count in ``store``."""
+    key = id(store)
+    norm = _SIZE_NORM.get(key)
+    if norm is None:
+        n_max = 1
+        for title in store.titles():
+            v = store.version(title)
+            if v is not None:
+                n_max = max(n_max, len(v.articles))
+        norm = math.log1p(n_max)
+        with _SIZE_LOCK:
+            _SIZE_NORM[key] = norm
+    return norm
+
+
+def instrument_prior(
+    store: AuthorityStore,
+    title: str,
+    as_of: date | None,
+    level_prior: Mapping[str, float],
+    size_prior: float,
+) -> float:
+    """The factor (≥ 0; 1.0 = neutral) by which a store-wide hit of ``title`` is scaled:
+    ``level_prior[level] × (1 + size_prior × log(1 + n) / log(1 + n_max))`` with ``n`` the
+    article count of the version in force on ``as_of`` (rule and sources:
+    ``Thresholds.candidate_level_prior`` / ``candidate_size_prior``). Unknown title → 1.0."""
+    inst = store.instrument(title)
+    if inst is None:
+        return 1.0
+    factor = float(level_prior.get(inst.level, 1.0))
+    if size_prior > 0:
+        v = store.version(title, as_of=as_of)
+        n = len(v.articles) if v is not None else 0
+        factor *= 1.0 + size_prior * math.log1p(n) / _size_norm(store)
+    return factor
+
+
+def store_candidates(
+    retriever: Retriever,
+    store: AuthorityStore,
+    query: str,
+    *,
+    as_of: date | None,
+    k: int = SCENARIO_K,
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
+    depth: int = CANDIDATE_DEPTH,
+) -> list[tuple[ArticleRecord, float]]:
+    """The whole store's best provisions for ``query`` (versions in force on ``as_of``), up to
+    ``k`` ``(record, score)`` best first: the retriever's top ``max(k, depth)`` with each score
+    multiplied by :func:`instrument_prior`, re-sorted (stable: retrieval order breaks ties);
+    a retriever with ``search_with_prior`` (the hybrid one) applies the factor inside each of
+    its rankers before fusing instead. Scores keep the retriever's scale (raw BM25 × the
+    factor, or RRF in [0, 1]). With no
+    prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
+
+    Measured on STARD (layperson questions → the articles a legal team chose, question alone,
+    BM25; ``python -m benchmarks.bench_retrieval stard``): see ``Thresholds.candidate_level_prior``.
+    """
+    if k <= 0 or not query.strip():
+        return []
+    if not level_prior and size_prior <= 0:
+        return retriever.search(query, as_of=as_of, k=k)
+    factors: dict[str, float] = {}
+
+    def factor(title: str) -> float:
+        f = factors.get(title)
+        if f is None:
+            f = factors[title] = instrument_prior(
+                store, title, as_of, level_prior or {}, size_prior
+            )
+        return f
+
+    inside = getattr(retriever, "search_with_prior", None)
+    if callable(inside):  # a fusing retriever applies it to each ranker before fusion
+        hits: list[tuple[ArticleRecord, float]] = inside(query, factor, as_of=as_of, k=k)
+        return hits
+    scored = [
+        (rec, score * factor(rec.instrument))
+        for rec, score in retriever.search(query, as_of=as_of, k=max(k, depth))
+    ]
+    scored.sort(key=lambda rs: -rs[1])
+    return scored[:k]
+
+
 CANDIDATE_FEATURES: tuple[str, ...] = (
     "margin",
     "coverage",
@@ -302,9 +396,15 @@ def scenario_provision(
     | None = None,
     said: str = "",
     weights: Sequence[float] = (),
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
+
+    Candidates are :func:`store_candidates` (the retriever's hits reordered by the instrument
+    prior ``level_prior``/``size_prior``: ``Thresholds.candidate_level_prior`` and
+    ``candidate_size_prior``; none by default).
 
     Retrieval is the configured :class:`~governor.core.ports.Retriever` (BM25, or BM25 +
     dense fused by RRF when ``retrieval = "hybrid"``); ``rerank`` (e.g. :func:`structure_rank`)
@@ -329,7 +429,15 @@ def scenario_provision(
     rec = item.record
     if not question.strip():
         return None
-    hits = retriever.search(search_query(question), as_of=item.as_of, k=k)
+    hits = store_candidates(
+        retriever,
+        store,
+        search_query(question),
+        as_of=item.as_of,
+        k=k,
+        level_prior=level_prior,
+        size_prior=size_prior,
+    )
     if not hits:
         return None
     ranked = rerank(hits) if rerank is not None else hits
