@@ -125,3 +125,10 @@ def test_stard_dev_recall_with_the_prior(store: Any) -> None:
     assert after["recall@10"] > before["recall@10"]
     for half in ("half1", "half2"):
         assert after[half]["recall@5"] > before[half]["recall@5"]
+
+
+def test_article_count_reads_the_selected_version(store: Any) -> None:
+    assert store.article_count(CIVIL) == 1260
+    assert store.article_count("民法典", as_of=AS_OF) == 1260  # alias resolved
+    assert store.article_count(CIVIL, as_of=date(2019, 1, 1)) == 1260  # before it: the first
+    assert store.article_count("没有这部法") == 0

@@ -254,12 +254,8 @@ def _size_norm(store: AuthorityStore) -> float:
     key = id(store)
     norm = _SIZE_NORM.get(key)
     if norm is None:
-        n_max = 1
-        for title in store.titles():
-            v = store.version(title)
-            if v is not None:
-                n_max = max(n_max, len(v.articles))
-        norm = math.log1p(n_max)
+        n_max = max((store.article_count(t) for t in store.titles()), default=1)
+        norm = math.log1p(max(1, n_max))
         with _SIZE_LOCK:
             _SIZE_NORM[key] = norm
     return norm
@@ -276,13 +272,12 @@ def instrument_prior(
     ``level_prior[level] × (1 + size_prior × log(1 + n) / log(1 + n_max))`` with ``n`` the
     article count of the version in force on ``as_of`` (rule and sources:
     ``Thresholds.candidate_level_prior`` / ``candidate_size_prior``). Unknown title → 1.0."""
-    inst = store.instrument(title)
-    if inst is None:
+    level = store.level_of(title)
+    if level is None:
         return 1.0
-    factor = float(level_prior.get(inst.level, 1.0))
+    factor = float(level_prior.get(level, 1.0))
     if size_prior > 0:
-        v = store.version(title, as_of=as_of)
-        n = len(v.articles) if v is not None else 0
+        n = store.article_count(title, as_of=as_of)
         factor *= 1.0 + size_prior * math.log1p(n) / _size_norm(store)
     return factor
 
