@@ -124,12 +124,14 @@ class Thresholds(BaseModel):
     probability; below, it says what is wrong without a name. Source in
     :data:`CANDIDATE_SOURCE`."""
     candidate_level_prior: dict[str, float] = Field(
-        default_factory=lambda: {"法律": 1.2, "司法解释": 1.1}
+        default_factory=lambda: {"宪法": 1.2, "法律": 1.2, "司法解释": 1.1}
     )
     """Store-wide candidate retrieval from the question (:func:`verifiers.suggest.store_candidates`):
     a hit's score is multiplied by its instrument's factor for its hierarchy level (absent: 1.0),
     a prior from the store's own structure (laws and the judicial interpretations applying them
-    are what a lawyer cites first; 行政法规 and 部门规章 implement them). Source: fitted on the
+    are what a lawyer cites first; 行政法规 and 部门规章 implement them; 宪法 stands with 法律: at
+    1.0 it lost 宪法第一百三十条/第九十七条 to the 法律 implementing them on LawBench 3-2, 15 answers
+    of 3 scenarios, ``benchmarks.bench_repair``). Source: fitted on the
     first half of STARD dev (122 questions, ``python -m benchmarks.bench_retrieval stard``;
     grid 1.0–1.5 × 1.0–1.3), checked on its second half and on STARD train (988, not used for
     fitting): recall@5 h1 0.500 → 0.592, h2 0.350 → 0.374, train 0.479 → 0.531 (with
