@@ -87,6 +87,7 @@ from governor.text import regexes as rx
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
+from verifiers.offence_fit import applies_to_facts, facts_fit_outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
 from verifiers.roles import reference_applicability
 from verifiers.suggest import (
@@ -276,6 +277,10 @@ def check_applicability(
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
+    if applies_to_facts(item, claim):
+        # a 刑法 article applied to the question's facts: the facts against its conditions
+        # (charge, conduct clause, general-part terms), not retrieval rank
+        return facts_fit_outcome(item, store, th)
     ruled = condition_check(item, store)
     if ruled is not None:
         return ruled

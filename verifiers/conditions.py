@@ -111,7 +111,7 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
             f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
         )
     mine = table.charges_of(rec.article)
-    written = _written_charge(_texts(item), mine)
+    written = written_charge(_texts(item), mine)
     if written is not None:
         return _out(
             "supports",
@@ -161,7 +161,7 @@ def _subsequence(short: str, long: str) -> bool:
     return all(ch in it for ch in short)
 
 
-def _written_charge(text: str, charges: tuple[str, ...]) -> tuple[str, str] | None:
+def written_charge(text: str, charges: tuple[str, ...]) -> tuple[str, str] | None:
     """``(as written, table name)`` when a conviction in ``text`` (犯X罪 / 构成X罪) names one of
     ``charges`` in part — its characters in order, as a 选择性罪名 is charged (非法持有枪支罪 for
     「非法持有、私藏枪支、弹药罪」, 拒不执行判决罪 for 「拒不执行判决、裁定罪」) — else None."""
