@@ -5,6 +5,9 @@ own (「问题：<facts>」 … 「本案应当适用《中华人民共和国刑
 is right when the facts are the case the article is written for. This module reads that from
 the article text and the charge table, never from a list of article numbers:
 
+The facts are read without the clauses that list the evidence or the prosecution's request
+(:func:`facts_proper`).
+
 * **分则** (第一百零二条 onwards, :func:`governor.authorities.charges.is_special_part`): the
   strongest evidence is a charge the article defines (:func:`charge_table`) named in the facts
   (「…构成非法拘禁罪」, a 选择性罪名 written in part). Otherwise each 款's **conduct clause** (its
@@ -35,6 +38,7 @@ named: the best-fitting article is the right one too rarely to be put to the rea
 from __future__ import annotations
 
 import math
+import re
 import threading
 from collections import Counter
 from dataclasses import dataclass
@@ -165,6 +169,7 @@ def _all_fits(
     if hit is not None:
         return hit
     v = _profiles(store, version)
+    facts = facts_proper(facts)
     fb = bigrams(facts)
     fc = frozenset(content_chars(facts))
     fits = {
@@ -213,6 +218,19 @@ def offence_fit(
     clauses = [c.text for c in s.conditions if c.kind == "clause"] or list(conduct_clauses(rec))
     cover = max((weighted_containment(c, facts, idf) for c in clauses), default=0.0)
     return FactsFit(rec.article, cover, cover, None, cover, term=term)
+
+
+_CLAUSE = re.compile(r"[^，,。；;\n]+")
+
+
+def facts_proper(facts: str) -> str:
+    """``facts`` without the clauses that list evidence or the prosecution's request
+    (:data:`~governor.text.regexes.FACTS_EVIDENCE_CLAUSE_RE`), clauses joined by 「，」."""
+    return "，".join(
+        m.group(0)
+        for m in _CLAUSE.finditer(facts)
+        if not rx.FACTS_EVIDENCE_CLAUSE_RE.search(m.group(0))
+    )
 
 
 def applies_to_facts(item: JudgeItem, claim: str) -> bool:

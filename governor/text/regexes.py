@@ -1098,6 +1098,14 @@ APPLICATION_STUB_RE = re.compile(
 """Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
 is the facts of the question, not these words (use with ``fullmatch``)."""
 
+FACTS_EVIDENCE_CLAUSE_RE = re.compile(
+    r"(?:提供|出示|举示|提交|宣读)[^，,。；;]*证据|证据[^，,。；;]*证实|予以证实|足以认定|提请本院"
+)
+"""A clause of a judgment's fact statement that lists the evidence or the prosecution's request,
+not the facts (「对上述指控，公诉机关提供了被害人陈述、证人证言…等证据予以证实」, 「提请本院依法判处」):
+its words (证人, 鉴定, 证据) would match the articles on evidence offences
+(:func:`verifiers.offence_fit.facts_proper`)."""
+
 SENTENCE_PENALTY_RE = re.compile(
     r"[，,]?(?:处|对单位判处)[^。；]*?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款)"
 )
