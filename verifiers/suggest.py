@@ -204,17 +204,24 @@ def better_provision(
     words = text if said is None else said
     scored = sorted(
         (
-            (scorer(text, c.text), i, c, admissible(c.instrument, home, words, c.text))
+            (scorer(text, c.text), i, c)
             for i, c in enumerate(
                 candidates(query or text, item, retriever, k=k, global_k=global_k)
             )
         ),
         key=lambda t: (-t[0], t[1]),
     )
-    allowed = [t for t in scored if t[3] > 0.0]
-    if not allowed:
+    # admissibility (a verbatim share for another instrument's candidate) is asked in score
+    # order and only until the first admissible candidate, the one picked
+    allowed = (
+        (score, i, c, factor)
+        for score, i, c in scored
+        if (factor := admissible(c.instrument, home, words, c.text)) > 0.0
+    )
+    first = next(allowed, None)
+    if first is None:
         return None, 0.0
-    best_score, best_i, best, factor = allowed[0]
+    best_score, best_i, best, factor = first
     if best_score < cited_score + margin:
         return None, best_score
     auth = store.authority(best)
