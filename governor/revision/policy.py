@@ -49,7 +49,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from governor.core.config import EditPolicy, Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
 from governor.core.labels import WHOLE_PIN_MARK
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
@@ -67,27 +67,27 @@ from verifiers.textsim import (
     verbatim_share,
 )
 
-IN_TARGET = 0.8
+IN_TARGET = DEFAULT_THRESHOLDS.policy_in_target
 """Share of the report's words (content bigrams) a move's target provision must hold."""
-CITED_GAP = 0.3
+CITED_GAP = DEFAULT_THRESHOLDS.policy_cited_gap
 """The cited provision must hold at least this much less of the words for a move: a provision
 whose own subject matches the claim is never moved away from."""
-RESTATES = 0.8
+RESTATES = DEFAULT_THRESHOLDS.policy_restates
 """A number/modal fix: share of the corrected description the cited 款 must hold."""
-CLAUSE_HELD = 0.6
+CLAUSE_HELD = DEFAULT_THRESHOLDS.policy_clause_held
 """A clause of the report held by the article at this containment must survive a rewrite."""
-NAMED_HOLDS = 0.5
+NAMED_HOLDS = DEFAULT_THRESHOLDS.policy_named_holds
 """A candidate is named only when its text holds at least this share of the report's words
 (and :data:`CITED_GAP` more than the cited provision): naming a provision that holds less than
 half of what the report says is a guess (刑法第十七条 for a 遗弃罪 claim naming an age)."""
-NAME_MIN = 0.5
+NAME_MIN = DEFAULT_THRESHOLDS.policy_name_min
 """A candidate is named in an annotation at or above this confidence; below, the annotation
 says what failed without naming one. Source: ``Thresholds.suggestion_min_score`` (0.5), the
 calibrated point at which a suggestion named the reference article in 87 % of LawBench 3-2
 dev cases (``verifiers.suggest.PROPOSITION_FULL``)."""
-QUOTE_IN = 0.6
+QUOTE_IN = DEFAULT_THRESHOLDS.policy_quote_in
 """A sentence of a quotation is the cited text at or above this containment…"""
-QUOTE_OUT = 0.35
+QUOTE_OUT = DEFAULT_THRESHOLDS.policy_quote_out
 """…and foreign to it below this one (then it is moved out of the quotation, with a note)."""
 
 WORD_OPS = frozenset(
@@ -115,7 +115,7 @@ Weigher = Callable[[str, str | None], Mapping[str, float]]
 (``AuthorityStore.word_weights``: the smaller of its IDF over the store and over the
 instrument's articles), injected by the pipeline."""
 
-DISTINCT_HOLDS = 0.5
+DISTINCT_HOLDS = DEFAULT_THRESHOLDS.policy_distinct_holds
 """A candidate (named in a note, or a move's target) must hold this IDF-weighted share of the
 report's words (:func:`distinct_share`): shared common vocabulary (「及时通知保险人」 in the
 保险法) is no proof. Chosen on the gold edits (``benchmarks/data/gold_edits.jsonl``): every
@@ -124,20 +124,20 @@ MOVE_WORDS = 5
 """A candidate (named or moved to) needs a claim of at least this many distinct words
 (``jieba``, two characters or more): four words (「终止」「固定」「期限」「劳动合同」) fit many
 provisions, and no citation is moved, nor a provision named, on them."""
-SHORT_VERBATIM = 0.8
+SHORT_VERBATIM = DEFAULT_THRESHOLDS.policy_short_verbatim
 """…unless the short claim is the candidate's own wording: this share of it in runs of four or
 more characters (:func:`~verifiers.textsim.verbatim_share`; 「劳动合同可以约定试用期」 in
 劳动合同法第十七条)."""
-DISTINCT_GAP = 0.25
+DISTINCT_GAP = DEFAULT_THRESHOLDS.policy_distinct_gap
 """…and this much more of them than the cited provision (whose own subject may match)."""
-RIVAL_GAP = 0.1
+RIVAL_GAP = DEFAULT_THRESHOLDS.policy_rival_gap
 """…and this much more than any other provision of its instrument the store's ranking finds
 for the words (a tie — 民法典第一千二百零九条 and 第一千二百一十二条 for the same words —
 makes naming either a guess)."""
-DISTINCT_ALL = 0.95
+DISTINCT_ALL = DEFAULT_THRESHOLDS.policy_distinct_all
 """A candidate holding (nearly) every distinctive word of the claim is proven whatever its
 rivals hold (特种设备安全法第八十一条第二款 for 「销售国家明令淘汰的特种设备」)."""
-RESTATED = 0.6
+RESTATED = DEFAULT_THRESHOLDS.policy_restated
 """For a move, a rival within :data:`RIVAL_GAP` is no tie when the words cover this share of
 the target 款's own text as well (they restate it, not a fragment shared with others)."""
 Rivals = Callable[[str, str | None], Sequence[tuple[str, str]]]
@@ -251,7 +251,7 @@ def _bracketed_title(raw: str) -> str:
     return raw[a + 1 : b] if 0 <= a < b else ""
 
 
-LIMIT_REST_HELD = 0.15
+LIMIT_REST_HELD = DEFAULT_THRESHOLDS.policy_limit_rest_held
 """Share of the claim's bigrams (its limit terms taken out) the cited text must hold for a note
 to single out the limit 「该条文并无「X」的限定」: 刑法第二百六十一条 for 「父母遗弃…的子女，情节
 恶劣的，构成遗弃罪」 holds 0.23; 劳动法第八十七条 (supervision) for the 社会保险法第八十六条 rule

@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from governor.core.config import Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.labels import judged_failing
 from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
@@ -193,9 +193,9 @@ def _note_at(text: str, v: Verdict, at: int, note: str, op: EditOp, reason: str)
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
 
 
-RESTATES_SAID = 0.8
+RESTATES_SAID = DEFAULT_THRESHOLDS.strategies_restates_said
 """Share of what the report says that must be in another instrument's provision…"""
-RESTATES_TARGET = 0.6
+RESTATES_TARGET = DEFAULT_THRESHOLDS.strategies_restates_target
 """…and share of that provision it must cover, before a citation moves to that instrument."""
 
 
@@ -223,7 +223,7 @@ def _overreach_note(text: str, v: Verdict) -> Edit | None:
     return _note_at(text, v, at, note, "mark_overreach", v.applicability.rationale)
 
 
-REWRITE_MIN = 0.35
+REWRITE_MIN = DEFAULT_THRESHOLDS.strategies_rewrite_min
 """A content-form description is rewritten from the article only when at least this share of
 it is in the article (a flawed restatement); below, it is another text and gets a note."""
 MISDESCRIBED_NOTE = "（注：经核查，该条文并无上述内容，请核实）"
@@ -408,7 +408,7 @@ CitedSuccessor = tuple[str, float, str]
 link's confidence in [0, 1] (:meth:`governor.authorities.store.AuthorityStore.successor_of`) and
 the successor's text."""
 
-SUCCESSOR_HOLDS_CLAIM = 0.6
+SUCCESSOR_HOLDS_CLAIM = DEFAULT_THRESHOLDS.strategies_successor_holds_claim
 """Share of the report's words (bigram containment) the cited article's successor must hold for
 a repeal note not to call it 「与所述内容不符」: 合同法第十一条 cited for 「合同的订立可以采用书面
 形式、口头形式或者其他形式」 was judged misdescribed on the old text, yet its successor 民法典第四百
@@ -498,7 +498,7 @@ def rule_change(old_text: str, new_text: str, said: str = "") -> str:
     return ""
 
 
-NAME_SUCCESSOR_MIN = 0.3
+NAME_SUCCESSOR_MIN = DEFAULT_THRESHOLDS.strategies_name_successor_min
 """Confidence from which a repeal note names the successor provision (with its confidence, for
 the reader to check); below it the note names the successor instrument only."""
 
@@ -532,7 +532,7 @@ def _for_the_claim(v: Verdict) -> bool:
     )
 
 
-SUCCESSOR_STATES_CLAIM = 0.8
+SUCCESSOR_STATES_CLAIM = DEFAULT_THRESHOLDS.strategies_successor_states_claim
 """Share of the report's words (bigram containment) in a best-match successor from which it is
 named as the rule for the claim: 合同法第十条 cited for 「当事人应当按照合同约定履行自己的义务」 →
 民法典第五百零九条 (0.81). In the hand check every best-match successor at ≥ 0.8 was right (2 of
@@ -1267,7 +1267,7 @@ def _modal_fix(
     return mine[0], mine[1], phrase
 
 
-REPIN_GAP = 0.2
+REPIN_GAP = DEFAULT_THRESHOLDS.strategies_repin_gap
 """A pinned 款/项 is re-pinned to a sibling only when the sibling holds this much more of the
 report's words (containment): 第四十四条第二项 (百分之二百) vs 第三项 (百分之三百) differ in one
 figure, so the words' other terms decide which 项 they are."""
