@@ -47,6 +47,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.authorities.structure import structure_of
 from governor.core.config import Thresholds
+from governor.core.labels import score_for
 from governor.core.models import CheckResult, Evidence
 from governor.text import regexes as rx
 from verifiers.conditions import written_charge
@@ -55,8 +56,9 @@ from verifiers.textsim import BigramIdf, bigrams, content_chars, weighted_contai
 
 MIN_TERM = 2
 """Characters a defined term needs to be looked up in the facts (shorter ones are words)."""
-FAILING_SCALE = 0.5
-"""A failing fit's score is this share of its ratio (or cover): below ``partially_supports``."""
+_PARTIAL = score_for("applicability", "partially_supports") or 0.0
+"""A failing fit's score is its ratio (or cover) times ``partially_supports``'s score (0.5, SPEC
+§3): always below it."""
 
 
 @dataclass(frozen=True)
@@ -263,7 +265,7 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     Returns ``supports`` (score 1.0) when the facts name a charge the article defines or a term
     it defines, or its fit reaches the threshold (分则: ``th.offence_fit_ratio`` of the best
     分则 article's; 总则: cover ≥ ``th.general_part_cover``); else ``irrelevant`` with the
-    graded score ``FAILING_SCALE × ratio``.
+    graded score ````partially_supports``'s score × ratio``.
 
     Raises:
         ValueError: ``item`` has no resolved record.
@@ -293,6 +295,4 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
         ok = fit.ratio >= th.general_part_cover
     if ok:
         return _result("supports", 1.0, what, ev)
-    return _result(
-        "irrelevant", FAILING_SCALE * fit.ratio, f"the facts are not its case: {what}", ev
-    )
+    return _result("irrelevant", _PARTIAL * fit.ratio, f"the facts are not its case: {what}", ev)
