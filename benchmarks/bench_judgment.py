@@ -37,9 +37,11 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
   each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
   A citation of the answer (not of the question line) is *flagged* when an edit or note names
   it (an edit with its id, or a first-round edit overlapping its span) or its verdict has a
-  coverage gap (the report's gap line), else *silent*. *judged failing, nothing said*: a
-  citation whose verdict fails (item_trust < 1 or excluded) and that is silent; target 0 on
-  3-8. A few minutes per model-task on a quiet machine, hence the flag.
+  coverage gap (the report's gap line), else *silent*. *said in the report line only*: a
+  silent citation whose verdict fails (item_trust < 1 or excluded) and that the verdict
+  report names in a line of its own (:func:`governor.core.labels.unsaid_line`: where no safe
+  wording for a note exists, issue 21 item 3). *judged failing, nothing said*: a citation
+  whose verdict fails and that is silent with no such line; target 0 on 3-8. A few minutes per model-task on a quiet machine, hence the flag.
 
 The seed fixes the swap article picks (seeded per judgment index, so ``--limit`` keeps them).
 """
@@ -63,6 +65,7 @@ from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import load_config
+from governor.core.labels import unsaid_line
 from governor.core.models import Citation, Verdict
 from governor.text.numerals import article_label, to_int
 
@@ -361,10 +364,11 @@ def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
                     by_model[it.model] = by_model.get(it.model, 0) + 1
                     kept_items.append(it)
             items = tuple(kept_items)
-        n_cit = flagged = silent = unsaid = 0
+        n_cit = flagged = silent = unsaid = lined = 0
         for it in items:
             result = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF)
             edits = _edits(result)
+            warnings = set(result.to_report().warnings)
             for v in result.initial_verdicts:
                 if v.citation.in_question:
                     continue
@@ -372,11 +376,18 @@ def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
                 said = _said(v, edits)
                 flagged += said
                 silent += not said
-                unsaid += (not v.passes) and not said
+                if not v.passes and not said:
+                    if unsaid_line(v) in warnings:
+                        lined += 1
+                    else:
+                        unsaid += 1
         name = f"LawBench {task} ({len(items)} answers)"
         out += [
             Row(name, "citations flagged (edit, note or gap)", n_cit, flagged, "-", None, True),
             Row(name, "citations silent (no edit, no note)", n_cit, silent, "-", None, True),
+            Row(
+                name, "judged failing, said in the report line only", n_cit, lined, "-", None, True
+            ),
             Row(
                 name,
                 "judged failing, nothing said",
