@@ -787,14 +787,7 @@ class RevisionPolicy:
         if kind is None:
             return None
         if members:
-            labels = [pin_label(w.resolved) for w in members if w.resolved is not None]
-            first = labels[0] if labels else ""
-            title = first[: first.find("》") + 1] if "》" in first else ""
-            who = "、".join(
-                lb if k == 0 or not title or not lb.startswith(title) else lb[len(title) :]
-                for k, lb in enumerate(labels)
-            )
-            who = who or "所引条文"
+            who = members_label(members) or "所引条文"
             body = (
                 "的内容与上述表述不尽一致" if kind == "misdescribed" else "与上述内容未见直接关联"
             )
@@ -802,6 +795,39 @@ class RevisionPolicy:
         if kind == "misdescribed":
             return "经核查，该条文内容与上述表述不尽一致"
         return "经核查，该条文与上述内容未见直接关联"
+
+    def name_members(
+        self, text: str, ed: Edit, v: Verdict, siblings: Sequence[Verdict]
+    ) -> tuple[Edit, tuple[str, ...]]:
+        """``ed`` (a note on ``v``, a member of a list) naming the members it is about when
+        other members (``siblings``: failing, with no edit of their own) would get the very
+        same note and stand before it on its line: 「根据《社会保险法》第三十四条和第三十六条的
+        规定，P（注：经核查，《社会保险法》第三十四条、第三十六条并无上述内容，请核实）」 —
+        「该条文」 after a list does not say which member it means, and the second member
+        would be left with nothing in the text (one note per sentence). A note naming a
+        candidate (「可能应为…」) is left as it is: the candidate is its own member's.
+
+        Returns:
+            ``(edit, ids of the siblings it now names)``; ``(ed, ())`` when unchanged.
+        """
+        if "该条文" not in ed.after or "可能应为" in ed.after or not siblings:
+            return ed, ()
+        at = ed.span.start
+        same = [
+            w
+            for w in siblings
+            if w.citation.span.end <= at
+            and "\n" not in text[w.citation.span.end : at]
+            and self.note(w, None, "mark_misdescribed") == ed.after
+        ]
+        if not same:
+            return ed, ()
+        members = sorted([v, *same], key=lambda w: w.citation.span.start)
+        who = members_label(members)
+        if not who:
+            return ed, ()
+        after = ed.after.replace("该条文", who, 1)
+        return ed.model_copy(update={"after": after}), tuple(w.citation.id for w in same)
 
     def failing_note(
         self,
@@ -847,6 +873,18 @@ class RevisionPolicy:
         if head is None:
             return None
         return self.annotation(text, v, "mark_misdescribed", why, locate=locate, head=head)
+
+
+def members_label(members: Sequence[Verdict]) -> str:
+    """「《著作权法》第二十二条、第二十三条」: the list members' pins in text order, the
+    instrument's title once when they share it; ``""`` when none resolves."""
+    labels = [pin_label(w.resolved) for w in members if w.resolved is not None]
+    first = labels[0] if labels else ""
+    title = first[: first.find("》") + 1] if "》" in first else ""
+    return "、".join(
+        lb if k == 0 or not title or not lb.startswith(title) else lb[len(title) :]
+        for k, lb in enumerate(labels)
+    )
 
 
 def generic_kind(v: Verdict) -> str | None:

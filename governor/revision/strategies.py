@@ -641,6 +641,7 @@ class EfaReviser:
         for v, why in doomed:
             edits += self._remove_or_annotate(text, v, verdicts, why)
         if self.policy.gates:
+            edits = self._name_members(text, verdicts, edits)
             edits += self._said_for_failing(text, verdicts, edits, fenced)
         if self.policy.gates:
             taken = {e.citation_id for e in edits}
@@ -667,6 +668,37 @@ class EfaReviser:
                 if (orig := by_id.get(ed.citation_id or "")) is not None:
                     self.replaced[ed.after] = orig
         return tuple(out)
+
+    def _name_members(
+        self, text: str, verdicts: Sequence[Verdict], edits: list[Edit]
+    ) -> list[Edit]:
+        """``edits`` with each note on a list member naming the members it is about
+        (:meth:`~governor.revision.policy.RevisionPolicy.name_members`): members with no edit
+        of their own, and members whose own note is the very same note at the same place (it
+        is dropped: two equal notes side by side are one, ``double_note``). A member named
+        once is not named again."""
+        by_id = {v.citation.id: v for v in verdicts}
+        same_note: dict[tuple[int, str, str], list[Edit]] = {}
+        for ed in edits:
+            v = by_id.get(ed.citation_id or "")
+            if ed.op == "annotate" and v is not None and v.citation.group:
+                same_note.setdefault((ed.span.start, ed.after, v.citation.group), []).append(ed)
+        taken: set[str | None] = {e.citation_id for e in edits}
+        dropped: set[int] = set()
+        out = []
+        for ed in edits:
+            if id(ed) in dropped:
+                continue
+            v = by_id.get(ed.citation_id or "")
+            if ed.op == "annotate" and v is not None and v.citation.group:
+                twins = same_note[(ed.span.start, ed.after, v.citation.group)][1:]
+                twin_ids = {t.citation_id for t in twins}
+                siblings = _failing_siblings(text, v, verdicts, taken - twin_ids)
+                ed, named = self.policy.name_members(text, ed, v, siblings)
+                taken |= set(named)
+                dropped |= {id(t) for t in twins if t.citation_id in named}
+            out.append(ed)
+        return out
 
     def _said_for_failing(
         self,
