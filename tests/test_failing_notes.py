@@ -146,3 +146,17 @@ def test_every_failing_citation_is_heard_sample() -> None:
 def test_every_failing_citation_is_heard_all() -> None:
     left = _unheard(None)
     assert left == [], (len(left), left[:10])
+
+
+def test_a_member_note_names_the_members_failing_alike(gov: Governor) -> None:
+    """GPT-3.5 3-8 #3: 「根据《社会保险法》第三十四条和第三十六条的规定，下岗职工…」 — neither
+    article (基本医疗保险缴费年限 is 第二十七条) holds the words; the one note after the list
+    names both, and no report line is left for the second."""
+    if not LAWBENCH.is_dir():
+        pytest.skip(f"{LAWBENCH}: LawBench dev answers not available")
+    it = next(x for x in load_task(LAWBENCH, "3-8") if x.id == "GPT-3.5-turbo-0613_3-8_003")
+    r = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF)
+    assert "（注：经核查，《社会保险法》第三十四条、第三十六条并无上述内容，请核实）" in r.text
+    assert r.text.count("第三十六条并无上述内容") == 1
+    listed = [v for v in r.initial_verdicts if v.citation.group and not v.citation.in_question]
+    assert len(listed) == 2 and all(told_by_edits(v, r.rounds) for v in listed)
