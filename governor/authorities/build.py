@@ -35,6 +35,7 @@ from typing import Any
 
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
 from governor.authorities.amendments import mark_later_amendments
+from governor.authorities.constitution import add_constitution_versions
 from governor.authorities.decisions import add_decision_versions
 from governor.authorities.inforce import audit_in_force
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
@@ -418,6 +419,7 @@ def build_payload(
             instruments, {t: list(pf.events) for t, pf in newest.items()}, _resolver(instruments)
         )
     )
+    rebuilt.update(add_constitution_versions(instruments, laws_dir))
     mark_later_amendments(instruments)
     repeals = _derive_repeals(instruments)
     scheduled: list[dict[str, Any]] = []
