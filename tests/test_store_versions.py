@@ -490,3 +490,33 @@ def test_provision_lookup_of_an_article_not_yet_added() -> None:
     assert early.status == "not_yet_in_force" and early.in_force is None and early.text is None
     later = lookup_provision(gov, "刑法第一百三十三条之一", date(2012, 1, 1))
     assert later.status == "in_force" and later.in_force == "2011-02-25" and later.text
+
+
+# (reference, cited words, as_of, lookup status): issue 24 "Why" rows and a rebuilt 宪法 version
+LOOKUP_VS_VERIFY = [
+    ("民法典第五百八十五条第二款", "约定的违约金低于造成的损失的，人民法院可以增加。", "2019-03-01", "not_yet_in_force"),
+    ("合同法第一百一十四条", "当事人可以约定违约金。", "2024-01-01", "repealed"),
+    ("宪法第一百二十三条", "人民法院是国家的审判机关。", "2010-01-01", "in_force"),
+    ("刑法第三百九十条", "对犯行贿罪的，处五年以下有期徒刑或者拘役。", "2022-01-01", "in_force"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("ref", "words", "day", "status"), LOOKUP_VS_VERIFY)
+def test_provision_lookup_agrees_with_verify(ref: str, words: str, day: str, status: str) -> None:
+    """/v1/provisions and verify read the same version: not in force on the day (SPEC §3
+    ``repealed``: before the law took effect or after its repeal) for both, with no in-force
+    version named, or in force for both with the text of that day."""
+    from governor.service.governing import lookup_provision
+
+    gov = Governor(store=load_default_store())
+    on = date.fromisoformat(day)
+    law, _, art = ref.partition("第")
+    (r,) = gov.verify(f"根据《{law}》第{art}，{words}", as_of=on)
+    p = lookup_provision(gov, ref, on)
+    assert p.status == status
+    if status == "in_force":
+        assert r.existence.label == "exists" and p.in_force is not None
+        assert p.text and words.rstrip("。")[-6:] in p.text
+    else:
+        assert r.existence.label == "repealed" and p.in_force is None
+        assert (p.repealed_on is None) == (status == "not_yet_in_force")
