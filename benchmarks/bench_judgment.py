@@ -36,10 +36,13 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
 * **LawBench dev** (``--lawbench``; ``lawbench_dev``, three models × 3-2 and 3-8, 500 answers
   each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
   A citation of the answer (not of the question line) is *flagged* when an edit or note names
-  it (an edit with its id, or a first-round edit overlapping its span) or its verdict has a
-  coverage gap (the report's gap line), else *silent*. *judged failing, nothing said*: a
-  citation whose verdict fails (item_trust < 1 or excluded) and that is silent; target 0 on
-  3-8. A few minutes per model-task on a quiet machine, hence the flag.
+  it (an edit with its id, a first-round edit overlapping its span, or a first-round note
+  after it naming its article: a list's one note) or its verdict has a
+  coverage gap (the report's gap line), else *silent*. *said in the report line only*: a
+  silent citation whose verdict fails (item_trust < 1 or excluded) and that the verdict
+  report names in a line of its own (:func:`governor.core.labels.unsaid_line`: where no safe
+  wording for a note exists, issue 21 item 3). *judged failing, nothing said*: a citation
+  whose verdict fails and that is silent with no such line; target 0 on 3-8. A few minutes per model-task on a quiet machine, hence the flag.
 
 The seed fixes the swap article picks (seeded per judgment index, so ``--limit`` keeps them).
 """
@@ -63,6 +66,7 @@ from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import load_config
+from governor.core.labels import told_by_edits, unsaid_line
 from governor.core.models import Citation, Verdict
 from governor.text.numerals import article_label, to_int
 
@@ -169,22 +173,11 @@ def _in_basis(c: Citation, j: Judgment) -> bool:
     return c.instrument == CRIMINAL_LAW and bool(c.article) and j.lo <= c.span.start < j.hi
 
 
-def _said(v: Verdict, edits: Sequence[tuple[int, Any]]) -> bool:
-    """An edit or note names the citation (id, or a first-round edit over its span), or the
-    report's gap line covers it."""
-    c = v.citation
-    if v.gap is not None:
-        return True
-    for rnd, e in edits:
-        if e.citation_id == c.id:
-            return True
-        if rnd == 1 and e.span.start < c.span.end and c.span.start < e.span.end:
-            return True
-    return False
-
-
-def _edits(result: Any) -> list[tuple[int, Any]]:
-    return [(r.round, e) for r in result.rounds for e in r.edits]
+def _said(v: Verdict, result: Any) -> bool:
+    """An edit or note of the run names the citation (:func:`governor.core.labels.told_by_edits`:
+    its id, a first-round edit over its span, or a first-round note after it naming its
+    article — a list's one note), or the report's gap line covers it."""
+    return v.gap is not None or told_by_edits(v, result.rounds)
 
 
 def swap_pool(store: AuthorityStore) -> list[str]:
@@ -206,14 +199,13 @@ def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
         got = {_base(v.citation.article) for v in basis_v} - {None}
         exact += got == j.gold
         noisy += got != j.gold and got == written_articles(j)
-        edits = _edits(result)
         seen: set[int] = set()
         for v in basis_v:
             n = _base(v.citation.article)
             if n in j.gold and n not in seen:
                 seen.add(n)
                 cited += 1
-                kept += v.passes and not _said(v, edits)
+                kept += v.passes and not _said(v, result)
         offence = next(
             (
                 v.citation
@@ -361,22 +353,29 @@ def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
                     by_model[it.model] = by_model.get(it.model, 0) + 1
                     kept_items.append(it)
             items = tuple(kept_items)
-        n_cit = flagged = silent = unsaid = 0
+        n_cit = flagged = silent = unsaid = lined = 0
         for it in items:
             result = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF)
-            edits = _edits(result)
+            warnings = set(result.to_report().warnings)
             for v in result.initial_verdicts:
                 if v.citation.in_question:
                     continue
                 n_cit += 1
-                said = _said(v, edits)
+                said = _said(v, result)
                 flagged += said
                 silent += not said
-                unsaid += (not v.passes) and not said
+                if not v.passes and not said:
+                    if unsaid_line(v) in warnings:
+                        lined += 1
+                    else:
+                        unsaid += 1
         name = f"LawBench {task} ({len(items)} answers)"
         out += [
             Row(name, "citations flagged (edit, note or gap)", n_cit, flagged, "-", None, True),
             Row(name, "citations silent (no edit, no note)", n_cit, silent, "-", None, True),
+            Row(
+                name, "judged failing, said in the report line only", n_cit, lined, "-", None, True
+            ),
             Row(
                 name,
                 "judged failing, nothing said",

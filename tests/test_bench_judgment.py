@@ -115,12 +115,13 @@ def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
         rec = {"0": {"origin_prompt": "问题", "prediction": answer, "refr": ""}}
         (folder / f"m_zero_shot_{task}.json").write_text(json.dumps(rec, ensure_ascii=False))
     rows = bj.bench_lawbench(gov, folder, None)
-    assert len(rows) == 6 and all(r.count for r in rows)
-    flagged, silent, unsaid = rows[0], rows[1], rows[2]
-    assert flagged.value is not None and silent.value is not None and unsaid.value is not None
+    assert len(rows) == 8 and all(r.count for r in rows)
+    flagged, silent, lined, unsaid = rows[0], rows[1], rows[2], rows[3]
+    assert flagged.value is not None and silent.value is not None
+    assert lined.value is not None and unsaid.value is not None
     assert flagged.n == silent.n == 1 and flagged.value + silent.value == 1
-    assert unsaid.value <= silent.value
-    assert rows[5].target == "== 0"
+    assert lined.value + unsaid.value <= silent.value
+    assert rows[7].figure == "judged failing, nothing said" and rows[7].target == "== 0"
 
 
 @pytest.mark.parametrize(
