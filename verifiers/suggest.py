@@ -33,6 +33,7 @@ from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.structure import structure_of
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
 from verifiers.judge import JudgeItem
@@ -48,16 +49,16 @@ from verifiers.textsim import (
     verbatim_share,
 )
 
-TIE_MARGIN = 0.05
+TIE_MARGIN = DEFAULT_THRESHOLDS.suggest_tie_margin
 """A runner-up within this score of the best candidate halves the confidence (a tie)."""
-PROPOSITION_FULL = 0.6
+PROPOSITION_FULL = DEFAULT_THRESHOLDS.suggest_proposition_full
 """Applicability suggestions: the coverage of the proposition (share of its content bigrams
 the candidate holds) at which confidence saturates. Chosen on the GPT-3.5 dev split of LawBench
 3-2 (calibration ``suggestions``): coverage 0.3 with a clear runner-up gap (confidence 0.5)
 named the reference article in 87 % of cases there, 89 % for the held-out models."""
 
 
-NEAR_VERBATIM = 0.8
+NEAR_VERBATIM = DEFAULT_THRESHOLDS.suggest_near_verbatim
 """Share of the report's words (in runs of four or more characters) another instrument's
 provision must hold verbatim before it is suggested for a citation of a different instrument."""
 
@@ -204,17 +205,24 @@ def better_provision(
     words = text if said is None else said
     scored = sorted(
         (
-            (scorer(text, c.text), i, c, admissible(c.instrument, home, words, c.text))
+            (scorer(text, c.text), i, c)
             for i, c in enumerate(
                 candidates(query or text, item, retriever, k=k, global_k=global_k)
             )
         ),
         key=lambda t: (-t[0], t[1]),
     )
-    allowed = [t for t in scored if t[3] > 0.0]
-    if not allowed:
+    # admissibility (a verbatim share for another instrument's candidate) is asked in score
+    # order and only until the first admissible candidate, the one picked
+    allowed = (
+        (score, i, c, factor)
+        for score, i, c in scored
+        if (factor := admissible(c.instrument, home, words, c.text)) > 0.0
+    )
+    first = next(allowed, None)
+    if first is None:
         return None, 0.0
-    best_score, best_i, best, factor = allowed[0]
+    best_score, best_i, best, factor = first
     if best_score < cited_score + margin:
         return None, best_score
     auth = store.authority(best)
@@ -647,13 +655,13 @@ def best_match(
     return min(1.0, top * spec * distinct), auth
 
 
-SUCCESSOR_PROVEN = 0.8
+SUCCESSOR_PROVEN = DEFAULT_THRESHOLDS.suggest_successor_proven
 """Share of the old article's content bigrams its successor must hold (``containment``,
 :mod:`governor.authorities.successors`) for a replacement to count as proven; also the
 :func:`~verifiers.textsim.verbatim_share` of the report's own words in the successor."""
 
 
-CLAIM_ROUTE_MIN = 0.5
+CLAIM_ROUTE_MIN = DEFAULT_THRESHOLDS.suggest_claim_route_min
 """Confidence below which the successor found for what the report says gives way to the cited
 article's own successor when the claim is about that article (:data:`OLD_SUBJECT`), else to
 :func:`distinct_successor` (:func:`successor_suggestion`): the confidence at which a repair acts on
@@ -780,18 +788,18 @@ def successor_suggestion(
     return Suggestion(authority=auth, score=min(1.0, score), reason=reason, proof=proof)
 
 
-OLD_SUBJECT = 0.3
+OLD_SUBJECT = DEFAULT_THRESHOLDS.suggest_old_subject
 """A claim the lexical F check failed still describes the old article (whose own successor is
 then named) when this IDF-weighted share of its subject words is in the old text. On the gold
 edits every text-successor named for a claim below it was judged neutral or harmful (合同法
 第十三、十四、十五、三十一、四十二、九十八、一百零六、一百二十三、一百五十六条: ≤ 0.18); 合同法
 第九十四条 cited for 「当事人有权解除合同…」 holds 0.41."""
-DISTINCT_HOLDS = 0.5
+DISTINCT_HOLDS = DEFAULT_THRESHOLDS.suggest_distinct_holds
 """A claim-based successor holds at least this IDF-weighted share of the claim's subject words
 (:func:`~verifiers.textsim.distinct_share`; same rule as ``governor.revision.policy``)…"""
-DISTINCT_RIVAL_GAP = 0.1
+DISTINCT_RIVAL_GAP = DEFAULT_THRESHOLDS.suggest_distinct_rival_gap
 """…and this much more than any other provision ranked for the words (else a tie: a guess)…"""
-DISTINCT_ALL = 0.95
+DISTINCT_ALL = DEFAULT_THRESHOLDS.suggest_distinct_all
 """…unless it holds (nearly) all of them."""
 CLAIM_WORDS = 5
 """…and the claim has at least this many words (:func:`~verifiers.textsim.claim_words`)."""
