@@ -441,7 +441,14 @@ class Verifier:
         said = strip_caption(cit.description).strip() or strip_caption(cit.claim).strip()
         item = JudgeItem(cit, ex.authority, ex.record, context, as_of)
         scen = scenario_provision(
-            item, self.retriever, self.store, context, said=said, weights=weights
+            item,
+            self.retriever,
+            self.store,
+            context,
+            said=said,
+            weights=weights,
+            level_prior=th.candidate_level_prior if isinstance(th, Thresholds) else None,
+            size_prior=th.candidate_size_prior if isinstance(th, Thresholds) else 0.0,
         )
         if scen is None:
             return current
