@@ -516,8 +516,10 @@ STARD_AS_OF = date(2024, 1, 1)
 def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[str, Any]:
     """The ``stard`` figures (module docstring); prints and returns them."""
     from governor.api import Governor
+    from governor.authorities.structure import is_liability
     from governor.citations.extract import parse_pin
     from governor.core.config import Config, Thresholds
+    from governor.text.regexes import SANCTION_CLAIM_RE
     from verifiers.suggest import _rule_like, candidate_probability, search_query
     from verifiers.textsim import containment
 
@@ -556,6 +558,10 @@ def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[st
                 0.0,
                 0.0,
                 float(_rule_like(top_rec)),
+                float(
+                    SANCTION_CLAIM_RE.search(r["question"]) is not None
+                    and not is_liability(top_rec.path, top_rec.text)
+                ),
             )
             if candidate_probability(feats, th.candidate_weights) >= th.candidate_name_probability:
                 named += 1
