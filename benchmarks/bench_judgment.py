@@ -1,7 +1,7 @@
 """Judgment benchmark on public development sets: the "Done when" figures of issue 21.
 
 Usage: ``python -m benchmarks.bench_judgment [--limit N] [--seed 21] [--json] [--lawbench]
-[--data DIR]``.
+[--data DIR] [--halves]``.
 
 Every figure is printed as one row: the set, the figure, ``n``, the value and the target.
 Labels of the sets are read for measuring only (SPEC, COMMON rules): no table, index or model is
@@ -31,15 +31,21 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
   「问题：<facts>」 then 「本案应当适用《X》第N条的规定。」 (the judgment_check template).
   *gold first*: the gold candidate's (item_trust, applicability score) is strictly above the
   three others' (ties count as not first); *wrong flagged*: a wrong candidate does not pass;
-  *gold kept*: the gold one passes.
+  *gold kept*: the gold one passes. With ``--halves``, the same figures (diagnostic) for the
+  first and the second half of the items (:func:`halves_32`: each of the file's two blocks, 刑法
+  items then civil ones, cut in two in file order; thresholds are fitted on the first half) and
+  for the 刑法 items.
 
 * **LawBench dev** (``--lawbench``; ``lawbench_dev``, three models × 3-2 and 3-8, 500 answers
   each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
   A citation of the answer (not of the question line) is *flagged* when an edit or note names
-  it (an edit with its id, or a first-round edit overlapping its span) or its verdict has a
-  coverage gap (the report's gap line), else *silent*. *judged failing, nothing said*: a
-  citation whose verdict fails (item_trust < 1 or excluded) and that is silent; target 0 on
-  3-8. A few minutes per model-task on a quiet machine, hence the flag.
+  it (an edit with its id, a first-round edit overlapping its span, or a first-round note
+  after it naming its article: a list's one note) or its verdict has a
+  coverage gap (the report's gap line), else *silent*. *said in the report line only*: a
+  silent citation whose verdict fails (item_trust < 1 or excluded) and that the verdict
+  report names in a line of its own (:func:`governor.core.labels.unsaid_line`: where no safe
+  wording for a note exists, issue 21 item 3). *judged failing, nothing said*: a citation
+  whose verdict fails and that is silent with no such line; target 0 on 3-8. A few minutes per model-task on a quiet machine, hence the flag.
 
 The seed fixes the swap article picks (seeded per judgment index, so ``--limit`` keeps them).
 """
@@ -63,6 +69,7 @@ from governor.api import Governor
 from governor.authorities import AuthorityStore, load_default_store
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import load_config
+from governor.core.labels import told_by_edits, unsaid_line
 from governor.core.models import Citation, Verdict
 from governor.text.numerals import article_label, to_int
 
@@ -169,22 +176,11 @@ def _in_basis(c: Citation, j: Judgment) -> bool:
     return c.instrument == CRIMINAL_LAW and bool(c.article) and j.lo <= c.span.start < j.hi
 
 
-def _said(v: Verdict, edits: Sequence[tuple[int, Any]]) -> bool:
-    """An edit or note names the citation (id, or a first-round edit over its span), or the
-    report's gap line covers it."""
-    c = v.citation
-    if v.gap is not None:
-        return True
-    for rnd, e in edits:
-        if e.citation_id == c.id:
-            return True
-        if rnd == 1 and e.span.start < c.span.end and c.span.start < e.span.end:
-            return True
-    return False
-
-
-def _edits(result: Any) -> list[tuple[int, Any]]:
-    return [(r.round, e) for r in result.rounds for e in r.edits]
+def _said(v: Verdict, result: Any) -> bool:
+    """An edit or note of the run names the citation (:func:`governor.core.labels.told_by_edits`:
+    its id, a first-round edit over its span, or a first-round note after it naming its
+    article — a list's one note), or the report's gap line covers it."""
+    return v.gap is not None or told_by_edits(v, result.rounds)
 
 
 def swap_pool(store: AuthorityStore) -> list[str]:
@@ -206,14 +202,13 @@ def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
         got = {_base(v.citation.article) for v in basis_v} - {None}
         exact += got == j.gold
         noisy += got != j.gold and got == written_articles(j)
-        edits = _edits(result)
         seen: set[int] = set()
         for v in basis_v:
             n = _base(v.citation.article)
             if n in j.gold and n not in seen:
                 seen.add(n)
                 cited += 1
-                kept += v.passes and not _said(v, edits)
+                kept += v.passes and not _said(v, result)
         offence = next(
             (
                 v.citation
@@ -306,10 +301,30 @@ def text_32(facts: str, option: str) -> str | None:
     return f"问题：{body}\n\n本案应当适用《{title}》{m.group(2)}的规定。\n"
 
 
-def bench_lexeval_32(gov: Governor, items: list[dict[str, Any]]) -> list[Row]:
-    """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept."""
-    first = n_items = kept = n_gold = flagged = n_wrong = 0
-    for it in items:
+def halves_32(items: Sequence[dict[str, Any]]) -> list[str]:
+    """``"first"`` or ``"second"`` per 3_2 item: the file holds a block of items whose four
+    candidates are all 刑法 articles, then a block of civil ones; each block is cut in two in
+    file order (the first ``ceil(n / 2)`` items are its first half), so both halves hold both
+    kinds. Thresholds are fitted on the first half (``Thresholds`` docstrings)."""
+    crim = [all(str(o).startswith(CRIMINAL_LAW) for o in it["options"].values()) for it in items]
+    out = [""] * len(items)
+    for kind in (True, False):
+        idx = [i for i, c in enumerate(crim) if c == kind]
+        cut = (len(idx) + 1) // 2
+        for j, i in enumerate(idx):
+            out[i] = "first" if j < cut else "second"
+    return out
+
+
+def bench_lexeval_32(
+    gov: Governor, items: list[dict[str, Any]], *, split: bool = False
+) -> list[Row]:
+    """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept; with ``split``, the same
+    figures per half (:func:`halves_32`) and for the 刑法 items (diagnostic rows)."""
+    half = halves_32(items)
+    # per item: (half, 刑法 item, gold first, gold kept, wrong flagged, wrong candidates)
+    per: list[tuple[str, bool, bool, bool, int, int]] = []
+    for it, h in zip(items, half, strict=True):
         facts = it.get("facts") or it["input"]
         keys: dict[str, tuple[float, float]] = {}
         passes: dict[str, bool] = {}
@@ -326,19 +341,33 @@ def bench_lexeval_32(gov: Governor, items: list[dict[str, Any]]) -> list[Row]:
         gold = it["answer"]
         if gold not in keys:
             continue
-        n_items += 1
-        first += all(keys[gold] > k for ltr, k in keys.items() if ltr != gold)
-        n_gold += 1
-        kept += passes[gold]
-        for ltr, ok in passes.items():
-            if ltr != gold:
-                n_wrong += 1
-                flagged += not ok
-    return [
-        _share("LexEval 3_2", "gold candidate ranks first of four", first, n_items, 0.85),
-        _share("LexEval 3_2", "wrong candidate flagged (recall)", flagged, n_wrong, 0.90),
-        _share("LexEval 3_2", "gold candidate kept", kept, n_gold, 0.95),
-    ]
+        first = all(keys[gold] > k for ltr, k in keys.items() if ltr != gold)
+        wrong = [not ok for ltr, ok in passes.items() if ltr != gold]
+        crim = all(str(o).startswith(CRIMINAL_LAW) for o in it["options"].values())
+        per.append((h, crim, first, passes[gold], sum(wrong), len(wrong)))
+
+    def rows(
+        name: str, sel: list[tuple[str, bool, bool, bool, int, int]], target: bool
+    ) -> list[Row]:
+        first = sum(p[2] for p in sel)
+        kept = sum(p[3] for p in sel)
+        flagged, n_wrong = sum(p[4] for p in sel), sum(p[5] for p in sel)
+        t = (0.85, 0.90, 0.95) if target else (None, None, None)
+        return [
+            _share(name, "gold candidate ranks first of four", first, len(sel), t[0]),
+            _share(name, "wrong candidate flagged (recall)", flagged, n_wrong, t[1]),
+            _share(name, "gold candidate kept", kept, len(sel), t[2]),
+        ]
+
+    out = rows("LexEval 3_2", per, True)
+    if split:
+        out += rows("LexEval 3_2 first half", [p for p in per if p[0] == "first"], False)
+        out += rows("LexEval 3_2 second half", [p for p in per if p[0] == "second"], False)
+        out += rows("LexEval 3_2 刑法 items", [p for p in per if p[1]], False)
+        out += rows(
+            "LexEval 3_2 刑法, 2nd half", [p for p in per if p[1] and p[0] == "second"], False
+        )
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -361,22 +390,29 @@ def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
                     by_model[it.model] = by_model.get(it.model, 0) + 1
                     kept_items.append(it)
             items = tuple(kept_items)
-        n_cit = flagged = silent = unsaid = 0
+        n_cit = flagged = silent = unsaid = lined = 0
         for it in items:
             result = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF)
-            edits = _edits(result)
+            warnings = set(result.to_report().warnings)
             for v in result.initial_verdicts:
                 if v.citation.in_question:
                     continue
                 n_cit += 1
-                said = _said(v, edits)
+                said = _said(v, result)
                 flagged += said
                 silent += not said
-                unsaid += (not v.passes) and not said
+                if not v.passes and not said:
+                    if unsaid_line(v) in warnings:
+                        lined += 1
+                    else:
+                        unsaid += 1
         name = f"LawBench {task} ({len(items)} answers)"
         out += [
             Row(name, "citations flagged (edit, note or gap)", n_cit, flagged, "-", None, True),
             Row(name, "citations silent (no edit, no note)", n_cit, silent, "-", None, True),
+            Row(
+                name, "judged failing, said in the report line only", n_cit, lined, "-", None, True
+            ),
             Row(
                 name,
                 "judged failing, nothing said",
@@ -400,6 +436,7 @@ def run(
     limit: int | None = None,
     seed: int = SEED,
     lawbench: Path | None = None,
+    halves: bool = False,
 ) -> list[Row]:
     """Every row, in the issue's order (LawBench only when ``lawbench`` is given).
 
@@ -408,7 +445,9 @@ def run(
     """
     rows = bench_judge(gov, judgments(external / "judge" / "test_even.jsonl", limit), seed)
     rows += bench_lexeval_12(gov, _load_jsonl(external / "lexeval" / "1_2.jsonl", limit))
-    rows += bench_lexeval_32(gov, _load_jsonl(external / "lexeval" / "3_2.jsonl", limit))
+    rows += bench_lexeval_32(
+        gov, _load_jsonl(external / "lexeval" / "3_2.jsonl", limit), split=halves
+    )
     if lawbench is not None:
         rows += bench_lawbench(gov, lawbench, limit)
     return rows
@@ -439,6 +478,12 @@ def main(argv: list[str] | None = None) -> int:
         "--lawbench", action="store_true", help="also govern every dev 3-2/3-8 answer (slow)"
     )
     ap.add_argument("--data", type=Path, default=None, help="the external/ folder")
+    ap.add_argument(
+        "--halves",
+        action="store_true",
+        help="also print the 3_2 figures per half (thresholds are fitted on the first) and for "
+        "the 刑法 items",
+    )
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
@@ -455,6 +500,7 @@ def main(argv: list[str] | None = None) -> int:
         limit=args.limit,
         seed=args.seed,
         lawbench=data_path("lawbench_dev") if args.lawbench else None,
+        halves=args.halves,
     )
     secs = time.perf_counter() - t0
     if args.json:

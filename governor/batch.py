@@ -69,7 +69,7 @@ from typing import TYPE_CHECKING, Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from governor import __version__
-from governor.core.config import STRATEGIES, Config
+from governor.core.config import FIXED_THRESHOLDS, STRATEGIES, Config
 from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
     ConfigError,
@@ -574,11 +574,13 @@ def settings_key(config: Config, options: BatchOptions) -> str:
     cfg = config.model_dump(
         mode="json",
         exclude={
-            "cache_dir",
-            "llm_api_key_env",
-            "llm_timeout_s",
-            "llm_max_retries",
-            "max_citations",  # which drafts run, not what they give (keys stay stable)
+            "cache_dir": True,
+            "llm_api_key_env": True,
+            "llm_timeout_s": True,
+            "llm_max_retries": True,
+            "max_citations": True,  # which drafts run, not what they give (keys stay stable)
+            # fixed thresholds cannot differ between runs (keys stay those of earlier runs)
+            "thresholds": dict.fromkeys(FIXED_THRESHOLDS, True),
         },
     )
     blob = json.dumps(

@@ -115,12 +115,13 @@ def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
         rec = {"0": {"origin_prompt": "问题", "prediction": answer, "refr": ""}}
         (folder / f"m_zero_shot_{task}.json").write_text(json.dumps(rec, ensure_ascii=False))
     rows = bj.bench_lawbench(gov, folder, None)
-    assert len(rows) == 6 and all(r.count for r in rows)
-    flagged, silent, unsaid = rows[0], rows[1], rows[2]
-    assert flagged.value is not None and silent.value is not None and unsaid.value is not None
+    assert len(rows) == 8 and all(r.count for r in rows)
+    flagged, silent, lined, unsaid = rows[0], rows[1], rows[2], rows[3]
+    assert flagged.value is not None and silent.value is not None
+    assert lined.value is not None and unsaid.value is not None
     assert flagged.n == silent.n == 1 and flagged.value + silent.value == 1
-    assert unsaid.value <= silent.value
-    assert rows[5].target == "== 0"
+    assert lined.value + unsaid.value <= silent.value
+    assert rows[7].figure == "judged failing, nothing said" and rows[7].target == "== 0"
 
 
 @pytest.mark.parametrize(
@@ -149,3 +150,23 @@ def test_written_articles_reads_the_sentence_not_the_labels(
     para = f"本院认为，被告人构成犯罪。{sentence}判决如下："
     j = bj.Judgment(1, para, para.find("依照"), para.find("判决如下"), frozenset())
     assert bj.written_articles(j) == written
+
+
+def test_halves_32_cut_each_block_in_file_order() -> None:
+    """The 刑法 block and the civil block are each cut in two (first ceil(n/2) items first)."""
+    crim = {"options": {"A": "中华人民共和国刑法第一条", "B": "中华人民共和国刑法第二条"}}
+    civil = {"options": {"A": "中华人民共和国民法典第一条", "B": "中华人民共和国刑法第二条"}}
+    items = [crim, crim, crim, civil, civil]
+    assert bj.halves_32(items) == ["first", "first", "second", "first", "second"]
+
+
+def test_run_with_halves_prints_the_split_rows(tmp_path: Path, gov: Governor) -> None:
+    rows = bj.run(gov, _write(tmp_path), halves=True)
+    sets = {r.set for r in rows}
+    assert {"LexEval 3_2 first half", "LexEval 3_2 second half", "LexEval 3_2 刑法 items"} <= sets
+    first = next(
+        r
+        for r in rows
+        if r.set == "LexEval 3_2 first half" and r.figure.startswith("gold candidate ranks")
+    )
+    assert first.n == 1 and first.ok is None  # diagnostic: no target

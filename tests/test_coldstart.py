@@ -170,3 +170,42 @@ print(json.dumps({"n": len(jieba.dt.FREQ), "total": jieba.dt.total, "toks": toks
     ]  # fmt: skip
     assert (first["n"], first["total"], first["h"]) == (second["n"], second["total"], second["h"])
     assert npz.stat().st_size > 1_000_000
+
+
+def test_inline_space_matches_what_the_one_class_form_matches() -> None:
+    """``_INLINE_SPACE`` is written so that ``re`` compiles it cheaply (see its docstring);
+    every code point it matches, and only those, is matched by the plain form
+    ``[^\\S\\n]|[<ZERO_WIDTH>]``, so every pattern built from :data:`GAP` is unchanged."""
+    import re
+
+    from governor.text import regexes as rx
+
+    plain = re.compile(rf"(?:[^\S\n]|[{rx.ZERO_WIDTH}])")
+    cheap = re.compile(rx._INLINE_SPACE)
+    differ = [
+        hex(i)
+        for i in range(sys.maxunicode + 1)
+        if bool(plain.fullmatch(chr(i))) != bool(cheap.fullmatch(chr(i)))
+    ]
+    assert differ == []
+    assert cheap.fullmatch("\u2060") and cheap.fullmatch("\u3000") and not cheap.match("\n")
+
+
+def test_cli_collects_young_garbage_less_often() -> None:
+    """``citegov`` raises the young-generation threshold for its own process (see
+    :data:`governor.cli.app.GC_YOUNG_THRESHOLD`) and leaves the older generations alone."""
+    import gc
+
+    from governor.cli import app as cli
+
+    before = gc.get_threshold()
+    old_argv = sys.argv
+    try:
+        sys.argv = ["citegov", "--version"]
+        with pytest.raises(SystemExit):
+            cli.main()
+        assert gc.get_threshold() == (cli.GC_YOUNG_THRESHOLD, *before[1:])
+        assert cli.GC_YOUNG_THRESHOLD > before[0]
+    finally:
+        sys.argv = old_argv
+        gc.set_threshold(*before)

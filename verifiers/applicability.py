@@ -80,13 +80,14 @@ from __future__ import annotations
 import re
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.core.config import Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from governor.text import regexes as rx
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
+from verifiers.offence_fit import applies_to_facts, facts_fit_outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
 from verifiers.roles import reference_applicability
 from verifiers.suggest import (
@@ -112,14 +113,14 @@ TOP_RANK = 5
 """A cited provision ranked this high in its instrument for the proposition supports it."""
 ON_TOPIC_RANK = 20
 """Ranked within this many, a provision that does not fit well is still on topic."""
-MIN_FIT = 0.05
+MIN_FIT = DEFAULT_THRESHOLDS.applicability_min_fit
 """A claim of its own must share at least this (weighted) overlap with a top-ranked provision:
 a top rank earned by the question alone does not make a provision support an unrelated claim."""
-RESTATES = 0.6
+RESTATES = DEFAULT_THRESHOLDS.applicability_restates
 """Weighted overlap at which a claim restates the provision."""
-MIN_CLAIM_SPECIFICITY = 0.4
+MIN_CLAIM_SPECIFICITY = DEFAULT_THRESHOLDS.applicability_min_claim_specificity
 """A claim with fewer content bigrams (4) than this share of ``SPECIFIC_BIGRAMS`` is generic."""
-EMPTY_CLAIM_SPECIFICITY = 0.2
+EMPTY_CLAIM_SPECIFICITY = DEFAULT_THRESHOLDS.applicability_empty_claim_specificity
 """A claim with fewer than two content bigrams (参见, 可以) states no proposition."""
 REMOTE = 80
 """A claim more than this many characters away from its citation is the answer's conclusion
@@ -276,6 +277,10 @@ def check_applicability(
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
+    if applies_to_facts(item, claim):
+        # a 刑法 article applied to the question's facts: the facts against its conditions
+        # (charge, conduct clause, general-part terms), not retrieval rank
+        return facts_fit_outcome(item, store, th)
     ruled = condition_check(item, store)
     if ruled is not None:
         return ruled
@@ -381,6 +386,8 @@ def check_applicability(
             cited_rank=rank,
             said=strip_caption(item.citation.description).strip() or claim,
             weights=th.candidate_weights,
+            level_prior=th.candidate_level_prior,
+            size_prior=th.candidate_size_prior,
         )
         if scen is not None:
             sug = scen

@@ -37,19 +37,20 @@ from difflib import SequenceMatcher
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.authorities.structure import ProvisionStructure, structure_of
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Evidence, Suggestion, TaxonomyCode
 from governor.text import regexes as rx
 from verifiers.facts import mentions_exception, quantities, rate_form_mismatches
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.textsim import bigrams, containment
 
-CHARGE_CONFIDENCE = 0.9
+CHARGE_CONFIDENCE = DEFAULT_THRESHOLDS.conditions_charge_confidence
 """Confidence of a suggestion read from the charge table (an official list, not a guess)."""
-DEFINITION_CONFIDENCE = 0.8
+DEFINITION_CONFIDENCE = DEFAULT_THRESHOLDS.conditions_definition_confidence
 """Confidence of a suggestion to the article defining a term the claim names."""
-GRANT_CONFIDENCE = 0.7
+GRANT_CONFIDENCE = DEFAULT_THRESHOLDS.conditions_grant_confidence
 """Confidence of a suggestion to the article granting the consequence the claim asserts."""
-ITEM_MATCH = 0.34
+ITEM_MATCH = DEFAULT_THRESHOLDS.conditions_item_match
 """A claim's facts match a 下列情形 item when this share of the item's content bigrams (or of
 the facts') is shared."""
 MIN_TRIGGER = 6
@@ -111,7 +112,7 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
             f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
         )
     mine = table.charges_of(rec.article)
-    written = _written_charge(_texts(item), mine)
+    written = written_charge(_texts(item), mine)
     if written is not None:
         return _out(
             "supports",
@@ -161,7 +162,7 @@ def _subsequence(short: str, long: str) -> bool:
     return all(ch in it for ch in short)
 
 
-def _written_charge(text: str, charges: tuple[str, ...]) -> tuple[str, str] | None:
+def written_charge(text: str, charges: tuple[str, ...]) -> tuple[str, str] | None:
     """``(as written, table name)`` when a conviction in ``text`` (犯X罪 / 构成X罪) names one of
     ``charges`` in part — its characters in order, as a 选择性罪名 is charged (非法持有枪支罪 for
     「非法持有、私藏枪支、弹药罪」, 拒不执行判决罪 for 「拒不执行判决、裁定罪」) — else None."""

@@ -46,11 +46,12 @@ from typing import Final
 
 from pydantic import Field
 
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Frozen, Span, Verdict
 from governor.text.regexes import REPORT_HEADING_RE
 from verifiers.textsim import containment, content_chars
 
-FULL_COVERAGE: Final = 0.7
+FULL_COVERAGE: Final = DEFAULT_THRESHOLDS.coverage_full_coverage
 """Share of a rubric item's content bigrams a section must contain to cover it fully."""
 
 

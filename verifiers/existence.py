@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 
 from governor.authorities import AuthorityStore, VersionDates
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.labels import score_for
 from governor.core.models import (
     Authority,
@@ -676,7 +677,7 @@ def _article_missing(
     )
 
 
-HIERARCHY_MIN_MATCH = 0.5
+HIERARCHY_MIN_MATCH = DEFAULT_THRESHOLDS.existence_hierarchy_min_match
 """Share of the report's description a lower instrument's article must contain before the
 citation is taken to be that article under the law's name (L1.1.3)."""
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Literal
 
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.text.numerals import to_int
 from verifiers.patterns import (
     CONDITION_CLAUSE,
@@ -426,7 +427,7 @@ def mentions_exception(text: str) -> bool:
 
 MAX_SWAP = 6
 """A swapped term spans at most this many normalised characters on either side."""
-SWAP_MIN_COVERAGE = 0.8
+SWAP_MIN_COVERAGE = DEFAULT_THRESHOLDS.facts_swap_min_coverage
 """A clause must restate its source passage this closely (share of its characters matched
 verbatim) before a swapped term in it counts: one word changed in a copy, not a paraphrase or
 another rule that shares the wording (「限制民事行为能力人实施的纯获利益的…行为有效」 is
@@ -576,7 +577,7 @@ def polarity_swaps(
 CONSEQUENCE_CHARS = 8
 """Normalised characters of a consequence (modal + predicate) a description must repeat
 verbatim before an omitted condition of it counts (a paraphrase is not judged)."""
-CONDITION_KEPT = 0.5
+CONDITION_KEPT = DEFAULT_THRESHOLDS.facts_condition_kept
 """A condition counts as stated when the description holds this share of its bigrams."""
 
 _SEGMENT = re.compile(r"[^，,]+")

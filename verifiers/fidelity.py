@@ -77,7 +77,7 @@ from typing import Literal
 from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table
 from governor.authorities.store import tokenize
-from governor.core.config import Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from verifiers.facts import (
@@ -110,13 +110,13 @@ from verifiers.textsim import (
 )
 from verifiers.versions import version_drift
 
-QUOTE_OK = 0.85
+QUOTE_OK = DEFAULT_THRESHOLDS.fidelity_quote_ok
 """A quote matching at least this share of its characters verbatim counts as found."""
-RESTATES_RULE = 0.5
+RESTATES_RULE = DEFAULT_THRESHOLDS.fidelity_restates_rule
 """Share of a 但书's rule clause the description must contain to count as restating it."""
-OTHER_MATCH = 0.6
+OTHER_MATCH = DEFAULT_THRESHOLDS.fidelity_other_match
 """Another provision must match at least this much to be named as what the report describes."""
-VERBATIM = 0.9
+VERBATIM = DEFAULT_THRESHOLDS.fidelity_verbatim
 """Overlap at or above which the description is the provision's own text (no other provision
 can fit it clearly better)."""
 
@@ -184,14 +184,14 @@ def _find(item: JudgeItem, source: str, needle: str) -> Evidence:
     return _evidence(item, source, at, at + len(needle))
 
 
-CLAIM_RESTATES = 0.8
+CLAIM_RESTATES = DEFAULT_THRESHOLDS.fidelity_claim_restates
 """A claim (no description) is another provision's content only when at least this share of
 it is in that provision and it covers at least this share of the provision's text: a claim is
 the report's proposition, and short ones (「违约方应当承担违约责任」) are verbatim in hundreds
 of provisions."""
 
 
-CITED_HOLDS = 0.6
+CITED_HOLDS = DEFAULT_THRESHOLDS.fidelity_cited_holds
 """A description the cited provision holds this much of is another provision's content only
 when it restates that provision (:func:`_restates`), not when it is a fragment of it
 (「用人单位应当向劳动者支付经济补偿」 is in 劳动合同法第五十条 verbatim and says what 第四十七条
@@ -213,13 +213,13 @@ def described_text(item: JudgeItem, pool: str, min_overlap: float) -> str:
     return desc
 
 
-PARAPHRASE_RULE = 0.25
+PARAPHRASE_RULE = DEFAULT_THRESHOLDS.fidelity_paraphrase_rule
 """Share of a claim's content bigrams found in the rule a 但书 restricts at which the claim,
 not near-verbatim, is read as a paraphrase of that rule."""
 _LIMITING_PROVISO = ("不得", "不超过", "为限", "限于", "除外", "不在此限", "另有")
 
 
-OTHER_SENTENCE_MARGIN = 0.2
+OTHER_SENTENCE_MARGIN = DEFAULT_THRESHOLDS.fidelity_other_sentence_margin
 """How much more of the report's words another sentence of the source must hold than the rule a
 但书 restricts for the report to be restating that other sentence, not the rule."""
 
@@ -397,7 +397,7 @@ def _claim_elsewhere(
     return _other_text("claim", sug, other, sim)
 
 
-PARAPHRASE_FACTOR = 0.5
+PARAPHRASE_FACTOR = DEFAULT_THRESHOLDS.fidelity_paraphrase_factor
 """Factor on the confidence of a step-4 suggestion whose text the description is not
 near-verbatim (:func:`paraphrase_confidence`): the choice between the provisions is then a
 guess, as for a tie (:data:`verifiers.suggest.TIE_MARGIN`)."""

@@ -98,7 +98,7 @@ from typing import Any, Final, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from governor.authorities import AuthorityStore
-from governor.core.config import Config, Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, Config, Thresholds
 from governor.core.errors import (
     FATAL_ENDPOINT_ERRORS,
     BudgetExceededError,
@@ -125,7 +125,7 @@ from verifiers.textsim import BigramIdf, bigrams, containment, contains_phrase, 
 
 PROMPT_FILES: Final[Mapping[str, str]] = {"cn": "judge_cn_v2", "en": "judge_en_v2"}
 """Prompt file (and version tag, part of the cache key) per report language."""
-QUOTE_OK: Final = 0.9
+QUOTE_OK: Final = DEFAULT_THRESHOLDS.llm_judge_quote_ok
 """Share of a judge's quote that must appear verbatim in the source to support a pass."""
 MIN_QUOTE_CHARS: Final = 4
 """A supporting quote needs at least this many content characters."""

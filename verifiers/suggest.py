@@ -27,12 +27,13 @@ from __future__ import annotations
 import math
 import threading
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.structure import is_liability, structure_of
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
 from governor.text.regexes import SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
@@ -49,16 +50,16 @@ from verifiers.textsim import (
     verbatim_share,
 )
 
-TIE_MARGIN = 0.05
+TIE_MARGIN = DEFAULT_THRESHOLDS.suggest_tie_margin
 """A runner-up within this score of the best candidate halves the confidence (a tie)."""
-PROPOSITION_FULL = 0.6
+PROPOSITION_FULL = DEFAULT_THRESHOLDS.suggest_proposition_full
 """Applicability suggestions: the coverage of the proposition (share of its content bigrams
 the candidate holds) at which confidence saturates. Chosen on the GPT-3.5 dev split of LawBench
 3-2 (calibration ``suggestions``): coverage 0.3 with a clear runner-up gap (confidence 0.5)
 named the reference article in 87 % of cases there, 89 % for the held-out models."""
 
 
-NEAR_VERBATIM = 0.8
+NEAR_VERBATIM = DEFAULT_THRESHOLDS.suggest_near_verbatim
 """Share of the report's words (in runs of four or more characters) another instrument's
 provision must hold verbatim before it is suggested for a citation of a different instrument."""
 
@@ -205,17 +206,24 @@ def better_provision(
     words = text if said is None else said
     scored = sorted(
         (
-            (scorer(text, c.text), i, c, admissible(c.instrument, home, words, c.text))
+            (scorer(text, c.text), i, c)
             for i, c in enumerate(
                 candidates(query or text, item, retriever, k=k, global_k=global_k)
             )
         ),
         key=lambda t: (-t[0], t[1]),
     )
-    allowed = [t for t in scored if t[3] > 0.0]
-    if not allowed:
+    # admissibility (a verbatim share for another instrument's candidate) is asked in score
+    # order and only until the first admissible candidate, the one picked
+    allowed = (
+        (score, i, c, factor)
+        for score, i, c in scored
+        if (factor := admissible(c.instrument, home, words, c.text)) > 0.0
+    )
+    first = next(allowed, None)
+    if first is None:
         return None, 0.0
-    best_score, best_i, best, factor = allowed[0]
+    best_score, best_i, best, factor = first
     if best_score < cited_score + margin:
         return None, best_score
     auth = store.authority(best)
@@ -241,6 +249,95 @@ question in the provision. Used when no candidate map is configured
 (``Thresholds.candidate_weights`` empty)."""
 SCENARIO_K = 10
 """Candidates taken store-wide for the question."""
+
+CANDIDATE_DEPTH = 100
+"""Hits fetched store-wide before the instrument prior reorders them (:func:`store_candidates`):
+a factor of at most ≈ 1.4 rarely lifts a hit from below rank 100 into the top 10."""
+
+_SIZE_NORM: dict[int, float] = {}
+_SIZE_LOCK = threading.Lock()
+
+
+def _size_norm(store: AuthorityStore) -> float:
+    """``log(1 + n_max)``: n_max = the largest latest-version article count in ``store``."""
+    key = id(store)
+    norm = _SIZE_NORM.get(key)
+    if norm is None:
+        n_max = max((store.article_count(t) for t in store.titles()), default=1)
+        norm = math.log1p(max(1, n_max))
+        with _SIZE_LOCK:
+            _SIZE_NORM[key] = norm
+    return norm
+
+
+def instrument_prior(
+    store: AuthorityStore,
+    title: str,
+    as_of: date | None,
+    level_prior: Mapping[str, float],
+    size_prior: float,
+) -> float:
+    """The factor (≥ 0; 1.0 = neutral) by which a store-wide hit of ``title`` is scaled:
+    ``level_prior[level] × (1 + size_prior × log(1 + n) / log(1 + n_max))`` with ``n`` the
+    article count of the version in force on ``as_of`` (rule and sources:
+    ``Thresholds.candidate_level_prior`` / ``candidate_size_prior``). Unknown title → 1.0."""
+    level = store.level_of(title)
+    if level is None:
+        return 1.0
+    factor = float(level_prior.get(level, 1.0))
+    if size_prior > 0:
+        n = store.article_count(title, as_of=as_of)
+        factor *= 1.0 + size_prior * math.log1p(n) / _size_norm(store)
+    return factor
+
+
+def store_candidates(
+    retriever: Retriever,
+    store: AuthorityStore,
+    query: str,
+    *,
+    as_of: date | None,
+    k: int = SCENARIO_K,
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
+    depth: int = CANDIDATE_DEPTH,
+) -> list[tuple[ArticleRecord, float]]:
+    """The whole store's best provisions for ``query`` (versions in force on ``as_of``), up to
+    ``k`` ``(record, score)`` best first: the retriever's top ``max(k, depth)`` with each score
+    multiplied by :func:`instrument_prior`, re-sorted (stable: retrieval order breaks ties);
+    a retriever with ``search_with_prior`` (the hybrid one) applies the factor inside each of
+    its rankers before fusing instead. Scores keep the retriever's scale (raw BM25 × the
+    factor, or RRF in [0, 1]). With no
+    prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
+
+    Measured on STARD (layperson questions → the articles a legal team chose, question alone,
+    BM25; ``python -m benchmarks.bench_retrieval stard``): see ``Thresholds.candidate_level_prior``.
+    """
+    if k <= 0 or not query.strip():
+        return []
+    if not level_prior and size_prior <= 0:
+        return retriever.search(query, as_of=as_of, k=k)
+    factors: dict[str, float] = {}
+
+    def factor(title: str) -> float:
+        f = factors.get(title)
+        if f is None:
+            f = factors[title] = instrument_prior(
+                store, title, as_of, level_prior or {}, size_prior
+            )
+        return f
+
+    inside = getattr(retriever, "search_with_prior", None)
+    if callable(inside):  # a fusing retriever applies it to each ranker before fusion
+        hits: list[tuple[ArticleRecord, float]] = inside(query, factor, as_of=as_of, k=k)
+        return hits
+    scored = [
+        (rec, score * factor(rec.instrument))
+        for rec, score in retriever.search(query, as_of=as_of, k=max(k, depth))
+    ]
+    scored.sort(key=lambda rs: -rs[1])
+    return scored[:k]
+
 
 CANDIDATE_FEATURES: tuple[str, ...] = (
     "margin",
@@ -350,9 +447,15 @@ def scenario_provision(
     said: str = "",
     weights: Sequence[float] = (),
     off_claim_probability: float = 0.15,
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
+
+    Candidates are :func:`store_candidates` (the retriever's hits reordered by the instrument
+    prior ``level_prior``/``size_prior``: ``Thresholds.candidate_level_prior`` and
+    ``candidate_size_prior``; none by default).
 
     Retrieval is the configured :class:`~governor.core.ports.Retriever` (BM25, or BM25 +
     dense fused by RRF when ``retrieval = "hybrid"``); ``rerank`` (e.g. :func:`structure_rank`)
@@ -381,7 +484,15 @@ def scenario_provision(
     rec = item.record
     if not question.strip():
         return None
-    hits = retriever.search(search_query(question), as_of=item.as_of, k=k)
+    hits = store_candidates(
+        retriever,
+        store,
+        search_query(question),
+        as_of=item.as_of,
+        k=k,
+        level_prior=level_prior,
+        size_prior=size_prior,
+    )
     if not hits:
         return None
     ranked = rerank(hits) if rerank is not None else hits
@@ -614,13 +725,13 @@ def best_match(
     return min(1.0, top * spec * distinct), auth
 
 
-SUCCESSOR_PROVEN = 0.8
+SUCCESSOR_PROVEN = DEFAULT_THRESHOLDS.suggest_successor_proven
 """Share of the old article's content bigrams its successor must hold (``containment``,
 :mod:`governor.authorities.successors`) for a replacement to count as proven; also the
 :func:`~verifiers.textsim.verbatim_share` of the report's own words in the successor."""
 
 
-CLAIM_ROUTE_MIN = 0.5
+CLAIM_ROUTE_MIN = DEFAULT_THRESHOLDS.suggest_claim_route_min
 """Confidence below which the successor found for what the report says gives way to the cited
 article's own successor when the claim is about that article (:data:`OLD_SUBJECT`), else to
 :func:`distinct_successor` (:func:`successor_suggestion`): the confidence at which a repair acts on
@@ -747,18 +858,18 @@ def successor_suggestion(
     return Suggestion(authority=auth, score=min(1.0, score), reason=reason, proof=proof)
 
 
-OLD_SUBJECT = 0.3
+OLD_SUBJECT = DEFAULT_THRESHOLDS.suggest_old_subject
 """A claim the lexical F check failed still describes the old article (whose own successor is
 then named) when this IDF-weighted share of its subject words is in the old text. On the gold
 edits every text-successor named for a claim below it was judged neutral or harmful (合同法
 第十三、十四、十五、三十一、四十二、九十八、一百零六、一百二十三、一百五十六条: ≤ 0.18); 合同法
 第九十四条 cited for 「当事人有权解除合同…」 holds 0.41."""
-DISTINCT_HOLDS = 0.5
+DISTINCT_HOLDS = DEFAULT_THRESHOLDS.suggest_distinct_holds
 """A claim-based successor holds at least this IDF-weighted share of the claim's subject words
 (:func:`~verifiers.textsim.distinct_share`; same rule as ``governor.revision.policy``)…"""
-DISTINCT_RIVAL_GAP = 0.1
+DISTINCT_RIVAL_GAP = DEFAULT_THRESHOLDS.suggest_distinct_rival_gap
 """…and this much more than any other provision ranked for the words (else a tie: a guess)…"""
-DISTINCT_ALL = 0.95
+DISTINCT_ALL = DEFAULT_THRESHOLDS.suggest_distinct_all
 """…unless it holds (nearly) all of them."""
 CLAIM_WORDS = 5
 """…and the claim has at least this many words (:func:`~verifiers.textsim.claim_words`)."""

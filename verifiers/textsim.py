@@ -16,6 +16,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.text.numerals import to_chinese
 
 _ZERO_WIDTH = dict.fromkeys(map(ord, "\u200b\u200c\u200d\u2060\ufeff"), None)
@@ -358,7 +359,7 @@ class ClauseAlignment:
 
 MAX_WINDOW = 3
 """A description clause is aligned with up to this many consecutive source clauses."""
-ALIGN_MIN_COVERAGE = 0.6
+ALIGN_MIN_COVERAGE = DEFAULT_THRESHOLDS.textsim_align_min_coverage
 """A description clause restates a source passage when this share of it matches verbatim."""
 _MIN_CLAUSE_CHARS = 6
 

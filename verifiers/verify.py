@@ -460,6 +460,8 @@ class Verifier:
             said=said,
             weights=weights,
             off_claim_probability=floor,
+            level_prior=th.candidate_level_prior if isinstance(th, Thresholds) else None,
+            size_prior=th.candidate_size_prior if isinstance(th, Thresholds) else 0.0,
         )
         if scen is None:
             return current

@@ -15,12 +15,13 @@ import weakref
 from dataclasses import dataclass
 
 from governor.authorities import AuthorityStore
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.records import ArticleRecord
 from verifiers.textsim import bigrams
 
-DRIFT_MATCH = 0.85
+DRIFT_MATCH = DEFAULT_THRESHOLDS.versions_drift_match
 """Share of the description's bigrams an article of another version must hold."""
-DRIFT_MARGIN = 0.25
+DRIFT_MARGIN = DEFAULT_THRESHOLDS.versions_drift_margin
 """…and by how much it must beat the best article of the version in force."""
 MIN_CHARS = 10
 """Shorter descriptions are not judged (too few bigrams to tell versions apart)."""

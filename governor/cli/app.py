@@ -9,6 +9,7 @@ unknown strategy, unreadable input) · 3 some drafts failed (the others were sti
 
 from __future__ import annotations
 
+import gc
 from typing import Annotated, Any
 
 import typer
@@ -120,9 +121,21 @@ def _options(
     configure_cli(verbose)
 
 
+GC_YOUNG_THRESHOLD = 10_000
+"""Allocations between two young-generation collections in a ``citegov`` process (Python's
+default is 700). A command builds hundreds of thousands of long-lived objects (store
+records, pydantic models, LangGraph's modules) and little cyclic garbage; at 700 the
+collector ran ≈ 640 young, 57 middle and 5 full collections in a cold ``revise --strategy
+efa`` of the 10k bench report (0.41 s of CPU; 0.16 s in a cold ``verify``), at 10,000 none
+is full (0.20 s; peak RSS unchanged, 391 MiB), measured with ``gc.callbacks``. Outputs do
+not depend on when garbage is collected. Set for the command line only (:func:`main`); a
+library user's process keeps its own settings."""
+
+
 def main() -> None:
     """Console-script entry point: maps :class:`OutputError` to exit code 4 and any other
     :class:`GovernorError` to 2."""
+    gc.set_threshold(GC_YOUNG_THRESHOLD, *gc.get_threshold()[1:])
     try:
         app()
     except GovernorError as exc:

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Final
 
-from governor.core.models import Axis, Citation, Edit, Frozen, ReportScore, Verdict
+from governor.core.models import Axis, Citation, Edit, Frozen, ReportScore, Revision, Verdict
 
 EXISTENCE_SCORES: Final[Mapping[str, float | None]] = {
     "exists": 1.0,
@@ -71,9 +71,45 @@ def judged_failing(v: Verdict) -> bool:
     )
 
 
+NAMED_NEAR: Final = 400
+"""A note names a list member (「经核查，《著作权法》第二十三条、第二十四条与上述内容未见直接
+关联」) only within this many characters after it: the note follows the list it is about."""
+
+
+def told_by_edits(v: Verdict, rounds: Sequence[Revision]) -> bool:
+    """Whether an edit of the run tells the reader about ``v``'s citation (a verdict on the
+    draft as given): an edit carrying its id, a first-round edit over its span (ids are
+    span-based, so a later round's edit names the citation by its new id only when nothing
+    before it moved), or a first-round citegov note inserted after it (within
+    :data:`NAMED_NEAR` characters) that names its article (「第二十三条」, a list's one note
+    naming its failing members)."""
+    from governor.text.numerals import article_label
+
+    c = v.citation
+    label = article_label(c.article) if c.article else ""
+    for r in rounds:
+        for e in r.edits:
+            if e.citation_id == c.id:
+                return True
+            if r.round != 1:
+                continue
+            if e.span.start < c.span.end and c.span.start < e.span.end:
+                return True
+            if (
+                label
+                and "（注：" in e.after
+                and 0 <= e.span.start - c.span.end <= NAMED_NEAR
+                and re.search(re.escape(label) + r"(?![之一二三四五六七八九十])", e.after)
+            ):
+                return True
+    return False
+
+
 def unsaid_line(v: Verdict) -> str:
-    """The report line for a failing citation the output text says nothing about: which one,
-    its labels and the judge's reason (no safe wording for a note was found)."""
+    """The report line for a citation that does not pass and that the output text says nothing
+    about: which one, its labels and the judge's reason (no safe wording for a note in the
+    text was found, or the citation stands where a note cannot go: a quotation, a table row,
+    a list of citations)."""
     why = next(
         (
             c.rationale

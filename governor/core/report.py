@@ -332,7 +332,7 @@ def build_report(
         *warnings,
         *draft_warnings(d.text),
         *_unknown_warnings(initial, result),
-        *_unsaid_warnings(result),
+        *_unsaid_warnings(result, initial),
     )
     return VerdictReport(
         input=InputOut(
@@ -356,26 +356,40 @@ def build_report(
     )
 
 
-def _unsaid_warnings(result: RunResult | None) -> tuple[str, ...]:
-    """One line per citation of the output judged failing (``labels.judged_failing``) that no
-    edit of the run touched and no citegov note follows in its line: the report says which
-    failed and why (issue 21 item 3)."""
-    from governor.core.labels import judged_failing, unsaid_line
+def _unsaid_warnings(result: RunResult | None, initial: Sequence[Verdict] = ()) -> tuple[str, ...]:
+    """One line per citation the reader would otherwise not hear about (issue 21 item 3):
+
+    * of the draft as given (``initial``): each that does not pass (item trust < 1; partial
+      labels included), is not the asker's (``in_question``), has no coverage gap line and
+      that no edit of the run names (:func:`~governor.core.labels.told_by_edits`);
+    * of the output: each judged failing (``labels.judged_failing``) that no edit of the run
+      touched and no citegov note follows in its line.
+
+    The report says which failed and why; lines are not repeated."""
+    from governor.core.labels import judged_failing, told_by_edits, unsaid_line
     from governor.text.regexes import CITEGOV_NOTE
 
     if result is None:
         return ()
+    out = [
+        unsaid_line(v)
+        for v in initial
+        if not v.passes
+        and not v.excluded
+        and not v.citation.in_question
+        and v.gap is None
+        and not told_by_edits(v, result.rounds)
+    ]
     edited = {e.citation_id for r in result.rounds for e in r.edits if e.citation_id}
     text = result.text
-    out = []
     for v in result.final_verdicts:
-        if not judged_failing(v) or v.citation.id in edited:
+        if not judged_failing(v) or v.citation.id in edited or v.citation.in_question:
             continue
         end = text.find("\n", v.citation.span.end)
         if CITEGOV_NOTE.search(text, v.citation.span.start, len(text) if end < 0 else end):
             continue
         out.append(unsaid_line(v))
-    return tuple(out)
+    return tuple(dict.fromkeys(out))
 
 
 def _unknown_warnings(initial: Sequence[Verdict], result: RunResult | None) -> tuple[str, ...]:

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from difflib import SequenceMatcher
 from typing import Any
 
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.errors import BudgetExceededError, EndpointError, JudgeOutputError
 from governor.core.models import Authority, Edit, EditOp, Frozen, Span, Verdict
 from governor.core.ports import ChatModel
@@ -37,7 +38,7 @@ MERGE_GAP = 4
 Character-level diffs of Chinese text split a change such as 第五百七十七条 → 第五百零九条
 into fragments; merging across short unchanged runs keeps each edit readable."""
 
-MIN_KEPT_OUTSIDE = 0.5
+MIN_KEPT_OUTSIDE = DEFAULT_THRESHOLDS.llm_revision_min_kept_outside
 """A reply must keep at least this share of the characters outside the failing sentences."""
 
 MIN_TRUNCATED_TAIL = 20

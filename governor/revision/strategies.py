@@ -20,7 +20,7 @@ import re
 from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass, field
 
-from governor.core.config import Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.labels import judged_failing
 from governor.core.models import Authority, Citation, Edit, EditOp, Proof, Span, Verdict
 from governor.revision.ops import (
@@ -193,9 +193,9 @@ def _note_at(text: str, v: Verdict, at: int, note: str, op: EditOp, reason: str)
 _MOVES = frozenset({"renumber", "reanchor", "replace_repealed"})
 
 
-RESTATES_SAID = 0.8
+RESTATES_SAID = DEFAULT_THRESHOLDS.strategies_restates_said
 """Share of what the report says that must be in another instrument's provision…"""
-RESTATES_TARGET = 0.6
+RESTATES_TARGET = DEFAULT_THRESHOLDS.strategies_restates_target
 """…and share of that provision it must cover, before a citation moves to that instrument."""
 
 
@@ -223,7 +223,7 @@ def _overreach_note(text: str, v: Verdict) -> Edit | None:
     return _note_at(text, v, at, note, "mark_overreach", v.applicability.rationale)
 
 
-REWRITE_MIN = 0.35
+REWRITE_MIN = DEFAULT_THRESHOLDS.strategies_rewrite_min
 """A content-form description is rewritten from the article only when at least this share of
 it is in the article (a flawed restatement); below, it is another text and gets a note."""
 MISDESCRIBED_NOTE = "（注：经核查，该条文并无上述内容，请核实）"
@@ -252,7 +252,8 @@ def _range_end(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
         if w is v or w.citation.group != g:
             continue
         a, b = sorted((v.citation.span, w.citation.span), key=lambda sp: sp.start)
-        if re.fullmatch(r"\s*(?:至|到|—|-|－|~|～)\s*", text[a.end : b.start]):
+        if re.fullmatch(r"[ \t　]*(?:至|到|—|-|－|~|～)[ \t　]*", text[a.end : b.start]):
+            # on one line: a markdown bullet 「\n- 」 between two list lines is no range dash
             return True
     return False
 
@@ -408,7 +409,7 @@ CitedSuccessor = tuple[str, float, str]
 link's confidence in [0, 1] (:meth:`governor.authorities.store.AuthorityStore.successor_of`) and
 the successor's text."""
 
-SUCCESSOR_HOLDS_CLAIM = 0.6
+SUCCESSOR_HOLDS_CLAIM = DEFAULT_THRESHOLDS.strategies_successor_holds_claim
 """Share of the report's words (bigram containment) the cited article's successor must hold for
 a repeal note not to call it 「与所述内容不符」: 合同法第十一条 cited for 「合同的订立可以采用书面
 形式、口头形式或者其他形式」 was judged misdescribed on the old text, yet its successor 民法典第四百
@@ -498,7 +499,7 @@ def rule_change(old_text: str, new_text: str, said: str = "") -> str:
     return ""
 
 
-NAME_SUCCESSOR_MIN = 0.3
+NAME_SUCCESSOR_MIN = DEFAULT_THRESHOLDS.strategies_name_successor_min
 """Confidence from which a repeal note names the successor provision (with its confidence, for
 the reader to check); below it the note names the successor instrument only."""
 
@@ -532,7 +533,7 @@ def _for_the_claim(v: Verdict) -> bool:
     )
 
 
-SUCCESSOR_STATES_CLAIM = 0.8
+SUCCESSOR_STATES_CLAIM = DEFAULT_THRESHOLDS.strategies_successor_states_claim
 """Share of the report's words (bigram containment) in a best-match successor from which it is
 named as the rule for the claim: 合同法第十条 cited for 「当事人应当按照合同约定履行自己的义务」 →
 民法典第五百零九条 (0.81). In the hand check every best-match successor at ≥ 0.8 was right (2 of
@@ -640,6 +641,7 @@ class EfaReviser:
         for v, why in doomed:
             edits += self._remove_or_annotate(text, v, verdicts, why)
         if self.policy.gates:
+            edits = self._name_members(text, verdicts, edits)
             edits += self._said_for_failing(text, verdicts, edits, fenced)
         if self.policy.gates:
             taken = {e.citation_id for e in edits}
@@ -667,6 +669,37 @@ class EfaReviser:
                     self.replaced[ed.after] = orig
         return tuple(out)
 
+    def _name_members(
+        self, text: str, verdicts: Sequence[Verdict], edits: list[Edit]
+    ) -> list[Edit]:
+        """``edits`` with each note on a list member naming the members it is about
+        (:meth:`~governor.revision.policy.RevisionPolicy.name_members`): members with no edit
+        of their own, and members whose own note is the very same note at the same place (it
+        is dropped: two equal notes side by side are one, ``double_note``). A member named
+        once is not named again."""
+        by_id = {v.citation.id: v for v in verdicts}
+        same_note: dict[tuple[int, str, str], list[Edit]] = {}
+        for ed in edits:
+            v = by_id.get(ed.citation_id or "")
+            if ed.op == "annotate" and v is not None and v.citation.group:
+                same_note.setdefault((ed.span.start, ed.after, v.citation.group), []).append(ed)
+        taken: set[str | None] = {e.citation_id for e in edits}
+        dropped: set[int] = set()
+        out = []
+        for ed in edits:
+            if id(ed) in dropped:
+                continue
+            v = by_id.get(ed.citation_id or "")
+            if ed.op == "annotate" and v is not None and v.citation.group:
+                twins = same_note[(ed.span.start, ed.after, v.citation.group)][1:]
+                twin_ids = {t.citation_id for t in twins}
+                siblings = _failing_siblings(text, v, verdicts, taken - twin_ids)
+                ed, named = self.policy.name_members(text, ed, v, siblings)
+                taken |= set(named)
+                dropped |= {id(t) for t in twins if t.citation_id in named}
+            out.append(ed)
+        return out
+
     def _said_for_failing(
         self,
         text: str,
@@ -675,11 +708,22 @@ class EfaReviser:
         fenced: Sequence[tuple[int, int]],
     ) -> list[Edit]:
         """A note for each citation judged failing (``governor.core.labels.judged_failing``)
-        that got no edit and has no note in its sentence, when the note has safe wording (the
-        provision lacks what the report says 「并无…」, a calibrated candidate is named, or the
-        citation does not exist): what the verifier found reaches the reader (issue 21 item 3:
-        8–12 % of wrong-article answers ended with no edit and no note). Otherwise the
-        verdict report carries a line for it (``governor.core.report``)."""
+        that got no edit and has no note in its sentence, as
+        :meth:`~governor.revision.policy.RevisionPolicy.failing_note` words it: the specific
+        note when its wording is safe (the provision lacks what the report says 「并无…」, a
+        calibrated candidate is named, or the citation does not exist), else a generic
+        "check this" note (「经核查，该条文内容与上述表述不尽一致」 / 「…与上述内容未见直接
+        关联」; a list's members it follows named). What the verifier found reaches the reader
+        (issue 21 item 3: 8–12 % of wrong-article answers ended with no edit and no note);
+        where no note fits, the verdict report carries a line for it (``governor.core.report``).
+
+        Hand check of the generic notes against the statute text (dev LawBench 3-8, keys
+        0–99 of each file to tune, 100–199 to check; 2026-12-02): F ``misdescribed`` 29 of 29
+        on wrong words (刑法第一百三十三条 「构成交通肇事逃逸罪」, 民法典第五百八十六条 for
+        违约金, 劳动合同法第四十二条 reciting 第三十九条); A ``irrelevant`` with F not assessed
+        11 of 12 on wrong articles (the false alarm: 劳动法第七十二条 listed for 产假期间社保);
+        A ``irrelevant`` on a faithful recitation 0 of 3 — not noted; a law cited whole 0 of 1 —
+        not noted."""
         taken = {e.citation_id for e in edits}
         out: list[Edit] = []
         for v in verdicts:
@@ -691,14 +735,11 @@ class EfaReviser:
                 continue
             why = v.fidelity.rationale if v.fidelity.label == "misdescribed" else ""
             why = why or v.applicability.rationale or v.existence.rationale
-            ed = self.policy.annotation(text, v, "mark_misdescribed", why, locate=self.locate)
+            siblings = _failing_siblings(text, v, verdicts, taken | {o.citation_id for o in out})
+            ed = self.policy.failing_note(text, v, siblings, why=why, locate=self.locate)
             if ed is None:
-                continue
-            safe = v.existence.label != "exists" or "并无" in ed.after or "可能应为" in ed.after
-            if not safe:
-                # a generic 「不完全一致」 / 「与上述结论不符」 on a lexical flag is no help and often
-                # false (577 「应承担违约责任」); the report's line says it instead
-                # (``governor.core.report``)
+                # no safe wording, or no place where a note reads as this citation's (a
+                # quotation, a table row): the report's line says it (``governor.core.report``)
                 continue
             a, b = sentence_bounds(text, min(ed.span.start, max(len(text) - 1, 0)))
             if any(a <= o.span.start <= b for o in (*edits, *out)):
@@ -770,7 +811,13 @@ class EfaReviser:
             else None
         )
         if proof is None:
-            note = pol.annotation(text, v, "remove_citation", why, locate=self.locate)
+            siblings = _failing_siblings(text, v, verdicts, ())
+            note = (
+                # a list member failing with others: one note after the list names them all
+                pol.failing_note(text, v, siblings, why=why, locate=self.locate)
+                if siblings and judged_failing(v)
+                else None
+            ) or pol.annotation(text, v, "remove_citation", why, locate=self.locate)
             return [note] if note is not None else []
         named = pol.candidate(v, None, self.locate)
         out = []
@@ -960,9 +1007,9 @@ class EfaReviser:
                 named = self.policy.annotation(
                     text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate
                 )
-                if named is not None and ("并无" in named.after or "可能应为" in named.after):
+                if named is not None and self.policy.speaks(named, v):
                     return named
-                return None
+                return None  # the generic note, if any, is :meth:`_said_for_failing`'s
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
@@ -1186,6 +1233,25 @@ _SENTENCE_STOP = re.compile(r"[。；;！？!?]")
 _QUOTE_SENT = re.compile(r"[^。；;！？!?]+[。；;！？!?]*")
 
 
+def _failing_siblings(
+    text: str, v: Verdict, verdicts: Sequence[Verdict], taken: Collection[str | None]
+) -> list[Verdict]:
+    """The other members of ``v``'s list (same ``group``) judged failing, with no edit of
+    their own (ids not in ``taken``) and not overruled by their context."""
+    g = v.citation.group
+    if not g:
+        return []
+    return [
+        w
+        for w in verdicts
+        if w is not v
+        and w.citation.group == g
+        and w.citation.id not in taken
+        and judged_failing(w)
+        and not held_by_context(text, w, verdicts)
+    ]
+
+
 def held_by_context(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bool:
     """A failing verdict its context overrules, as :meth:`EfaReviser.propose` does: an
     endpoint of a range cited whole (「第五百七十七条至第五百八十四条」), a member of a list
@@ -1267,7 +1333,7 @@ def _modal_fix(
     return mine[0], mine[1], phrase
 
 
-REPIN_GAP = 0.2
+REPIN_GAP = DEFAULT_THRESHOLDS.strategies_repin_gap
 """A pinned 款/项 is re-pinned to a sibling only when the sibling holds this much more of the
 report's words (containment): 第四十四条第二项 (百分之二百) vs 第三项 (百分之三百) differ in one
 figure, so the words' other terms decide which 项 they are."""
