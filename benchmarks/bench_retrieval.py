@@ -525,8 +525,10 @@ def bench_stard(
     ``half1``/``half2``: the same recall on the first and second half of the split in file
     order (the prior was fitted on the first half of dev)."""
     from governor.api import Governor
+    from governor.authorities.structure import is_liability
     from governor.citations.extract import parse_pin
     from governor.core.config import Config, Thresholds
+    from governor.text.regexes import SANCTION_CLAIM_RE
     from verifiers.suggest import _rule_like, candidate_probability, search_query, store_candidates
     from verifiers.textsim import containment
 
@@ -578,6 +580,10 @@ def bench_stard(
                 0.0,
                 0.0,
                 float(_rule_like(top_rec)),
+                float(
+                    SANCTION_CLAIM_RE.search(r["question"]) is not None
+                    and not is_liability(top_rec.path, top_rec.text)
+                ),
             )
             if candidate_probability(feats, th.candidate_weights) >= th.candidate_name_probability:
                 named += 1

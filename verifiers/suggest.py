@@ -32,10 +32,11 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.authorities.structure import structure_of
+from governor.authorities.structure import is_liability, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
+from governor.text.regexes import SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import (
@@ -345,6 +346,7 @@ CANDIDATE_FEATURES: tuple[str, ...] = (
     "said_coverage",
     "same_instrument",
     "rule_like",
+    "asked_unmet",
 )
 """The evidence a store-wide candidate carries (``Suggestion.features``, in this order), all
 in [0, 1]: ``margin`` and ``coverage`` as for :data:`SCENARIO_WEIGHTS`; ``said_rank`` = 1/rank
@@ -353,7 +355,52 @@ not in the top :data:`SCENARIO_K` — the question and the report's own words ag
 ``said_coverage`` = containment of those words in the candidate; ``same_instrument`` = 1 when
 the candidate is in the cited instrument; ``rule_like`` = 1 when its structure
 (:func:`~governor.authorities.structure.structure_of`) states a rule (condition, consequence,
-duty or right, penalty) rather than a definition, procedure or pointer."""
+duty or right, penalty) rather than a definition, procedure or pointer; ``asked_unmet`` = 1 when
+the question asks for a sanction or liability (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`:
+「会受到什么处罚」) and the candidate is no penalty or liability provision
+(:func:`~governor.authorities.structure.is_liability`)."""
+
+OFF_CLAIM_COVERAGE = 0.1
+"""A candidate in another instrument than the cited one must hold at least this share of the
+citation's own words (its assertion, :func:`~verifiers.textsim.containment`) to be named for it:
+the question alone does not send a citation about 著作权 to 《妇女权益保障法》 (dev 3-2
+chatglm2-6b 216, a note judged harmful). On the GPT-3.5 3-2 answers at the naming probability
+the gate removed 6 wrong and 27 right question-candidates (right by the set's one reference per
+question, which also labels the copyright citation's reference 妇女权益保障法第七十六条)."""
+
+
+def sanction_mismatch(said: str, path: Sequence[str], text: str, *, asked: bool = False) -> bool:
+    """True when what a report says (``said``) and the provision at ``path`` with ``text``
+    differ in kind: the provision is a penalty or liability one
+    (:func:`~governor.authorities.structure.is_liability`) while the words state a right or
+    duty and no sanction (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`; nor is one ``asked``
+    by the question), or the words say a sanction is imposed
+    (:data:`~governor.text.regexes.SANCTION_IMPOSED_RE`) and the provision imposes none. A
+    penalty article restates the duty it sanctions (「用人单位违反本法规定，未…的，由劳动行政部门
+    责令…」), so the report's words being in it prove no move there (issue 22: 劳动合同法第三十六条
+    → 第八十五条)."""
+    if not said.strip():
+        return False
+    liability = is_liability(path, text)
+    says = SANCTION_CLAIM_RE.search(said) is not None
+    imposes = SANCTION_IMPOSED_RE.search(said) is not None
+    return (liability and not says and not asked) or (imposes and not liability)
+
+
+def off_claim(said: str, question: str, record: ArticleRecord, *, other: bool) -> str:
+    """Why ``record`` cannot be named for a citation whose own words are ``said`` (its
+    assertion) in a report answering ``question``, or ``""``: a penalty or liability provision
+    for a claim that states a right or duty (neither the words nor the question speak of a
+    sanction), a provision imposing none for a claim that states a sanction (issue 22 item 1;
+    :data:`~governor.text.regexes.SANCTION_CLAIM_RE`, :func:`is_liability`), or — ``other``:
+    another instrument than the cited one — a provision holding less than
+    :data:`OFF_CLAIM_COVERAGE` of the words."""
+    asks = SANCTION_CLAIM_RE.search(question) is not None
+    if sanction_mismatch(said, record.path, record.text, asked=asks):
+        return "a penalty/liability provision and a claim of a right or duty, or vice versa"
+    if other and containment(said, record.text) < OFF_CLAIM_COVERAGE:
+        return "another instrument that does not hold the citation's own words"
+    return ""
 
 
 def scenario_confidence(margin: float, coverage: float) -> float:
@@ -399,6 +446,7 @@ def scenario_provision(
     | None = None,
     said: str = "",
     weights: Sequence[float] = (),
+    off_claim_probability: float = 0.15,
     level_prior: Mapping[str, float] | None = None,
     size_prior: float = 0.0,
 ) -> Suggestion | None:
@@ -421,7 +469,11 @@ def scenario_provision(
     (:data:`CANDIDATE_FEATURES`).
 
     The confidence is :func:`candidate_probability` with ``weights`` (the fitted candidate
-    map; ``Suggestion.probability`` is then set), else :func:`scenario_confidence`. A cited
+    map; ``Suggestion.probability`` is then set), else :func:`scenario_confidence`; a candidate
+    the citation's own words rule out (:func:`off_claim`) gets at most ``off_claim_probability``
+    (``Thresholds.candidate_off_question_probability``: below any naming probability) and an
+    ``("off_claim", 1.0)`` pair before its features (the map is neither fitted on nor applied to
+    such candidates). A cited
     article that ranks within ``plausible_rank`` of its own instrument for the question
     (``cited_rank``) is plausible: without a fitted map, a suggestion from another instrument
     then gets half the confidence (the choice between them is a guess, as for a tie).
@@ -462,13 +514,27 @@ def scenario_provision(
         own = retriever.search(search_query(said), as_of=item.as_of, k=k)
         said_rank = next((1.0 / i for i, (r, _s) in enumerate(own, 1) if _same(r, top)), 0.0)
         said_cov = containment(said, top.text)
-    feats = (margin, cov, said_rank, said_cov, 0.0 if other else 1.0, float(_rule_like(top)))
+    unmet = SANCTION_CLAIM_RE.search(question) is not None and not is_liability(top.path, top.text)
+    feats = (
+        margin,
+        cov,
+        said_rank,
+        said_cov,
+        0.0 if other else 1.0,
+        float(_rule_like(top)),
+        float(unmet),
+    )
     probability: float | None = None
     if weights:
         probability = conf = candidate_probability(feats, weights)
     else:
         conf = scenario_confidence(margin, cov)
+    why_not = off_claim(said, question, top, other=other)
+    if why_not and probability is not None:
+        # the citation's own assertion rules it out: never named (issue 22 item 1)
+        probability = conf = min(probability, off_claim_probability)
     note = "; another instrument" if other else ""
+    note += f"; not for this claim: {why_not}" if why_not else ""
     if other and cited_rank is not None and cited_rank <= plausible_rank:
         if probability is None:
             conf *= 0.5
@@ -478,11 +544,12 @@ def scenario_provision(
         f"margin {margin:.2f}, question coverage {cov:.2f}, report's words: rank "
         f"{round(1 / said_rank) if said_rank else '>' + str(k)}, coverage {said_cov:.2f}{note})"
     )
+    pairs = tuple(zip(CANDIDATE_FEATURES, feats, strict=True))
     return Suggestion(
         authority=auth,
         score=conf,
         reason=reason,
-        features=tuple(zip(CANDIDATE_FEATURES, feats, strict=True)),
+        features=(("off_claim", 1.0), *pairs) if why_not and probability is not None else pairs,
         probability=probability,
     )
 
@@ -523,6 +590,9 @@ def rescored(
         said_cov,
         1.0 if same else 0.0,
         float(_rule_like(rec)),
+        float(
+            SANCTION_CLAIM_RE.search(question) is not None and not is_liability(rec.path, rec.text)
+        ),
     )
     return current.model_copy(
         update={
