@@ -468,7 +468,7 @@ def lacking_words(desc: str, cited: str) -> tuple[str, ...]:
     return tuple(w for w in out if not any(o != w and o in w for o in out) or len(w) <= 2)
 
 
-SENTENCE_COVERED = 0.5
+SENTENCE_COVERED = DEFAULT_THRESHOLDS.fidelity_sentence_covered
 """Share of one of the other article's sentences the paraphrase must cover for the article to
 hold its rule (:func:`key_terms_elsewhere`): 「国家提倡一对夫妻生育一个子女」 stands
 verbatim in 人口与计划生育法第三十一条 but as a fragment of 「在国家提倡…期间，自愿终身只生育一个子女

@@ -360,7 +360,7 @@ the question asks for a sanction or liability (:data:`~governor.text.regexes.SAN
 「会受到什么处罚」) and the candidate is no penalty or liability provision
 (:func:`~governor.authorities.structure.is_liability`)."""
 
-OFF_CLAIM_COVERAGE = 0.1
+OFF_CLAIM_COVERAGE = DEFAULT_THRESHOLDS.suggest_off_claim_coverage
 """A candidate in another instrument than the cited one must hold at least this share of the
 citation's own words (its assertion, :func:`~verifiers.textsim.containment`) to be named for it:
 the question alone does not send a citation about 著作权 to 《妇女权益保障法》 (dev 3-2

@@ -85,9 +85,11 @@ FIXED_THRESHOLDS: frozenset[str] = frozenset(
         "fidelity_paraphrase_rule",
         "fidelity_other_sentence_margin",
         "fidelity_paraphrase_factor",
+        "fidelity_sentence_covered",
         "coverage_full_coverage",
         "llm_judge_quote_ok",
         "suggest_tie_margin",
+        "suggest_off_claim_coverage",
         "suggest_proposition_full",
         "suggest_near_verbatim",
         "suggest_successor_proven",
@@ -383,6 +385,12 @@ class Thresholds(BaseModel):
     Source: chosen by hand equal to the tie halving (``suggest_tie_margin``), checked on the
     GPT-3.5 LawBench 3-2 dev answers: correct answers kept 92.3 % → 97.4 % (n = 39), wrong-article
     top-1 unchanged (9e2f3b4, 2026-12-01)."""
+    fidelity_sentence_covered: float = Field(0.5, ge=0, le=1)
+    """``verifiers.fidelity.SENTENCE_COVERED``: Share of one of the other article's sentences the
+    paraphrase must cover for that article to hold its rule (``key_terms_elsewhere``). Source:
+    chosen by hand on the first 100 dev 3-8/3-2 keys per file (人口与计划生育法第三十一条's
+    fragment at 0.3, the one real 公司法第五十一条 case above it); checked on keys after the first
+    100 (no verdict changed there)."""
     coverage_full_coverage: float = Field(0.7, ge=0, le=1)
     """``verifiers.coverage.FULL_COVERAGE``: Share of a rubric item's content bigrams a section
     must contain to cover it fully. Source: chosen by hand for the rubric judge (c472ef3,
@@ -395,6 +403,11 @@ class Thresholds(BaseModel):
     """``verifiers.suggest.TIE_MARGIN``: A runner-up within this score of the best candidate
     halves the confidence (a tie). Source: chosen by hand with the first suggestions (c472ef3 /
     ca11282, 2026-11-29); no fit or held-out check recorded."""
+    suggest_off_claim_coverage: float = Field(0.1, ge=0, le=1)
+    """``verifiers.suggest.OFF_CLAIM_COVERAGE``: A candidate in another instrument than the cited
+    one must hold at least this share of the citation's own words to be named for it. Source:
+    chosen by hand on dev 3-2 GPT-3.5 answers (chatglm2-6b 216, a note judged harmful); checked
+    on the chatglm2 and qwen 3-2 answers at the naming probability."""
     suggest_proposition_full: float = Field(0.6, ge=0, le=1)
     """``verifiers.suggest.PROPOSITION_FULL``: Applicability suggestions: the coverage of the
     proposition (share of its content bigrams the candidate holds) at which confidence saturates.
