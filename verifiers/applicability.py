@@ -36,6 +36,11 @@ Decisions, in order:
     article against the charge the report names, a term defined by another article, an
     amount article cited for an entitlement, a 下列情形 consequence claimed for other facts;
 2b. a meta-description whose subject X the provision's text holds → ``supports``;
+2c. the report's own words (claim, else description) restate one 款 of the cited article
+    near-verbatim (:func:`restated_paragraph`) → ``supports``: the question's retrieval rank
+    or a store-wide candidate proves nothing against a recital of the cited text (review3:
+    劳动合同法第八十二条第一款 recited word for word was reported "irrelevant"); whether the
+    conclusion drawn from it holds is not a citation question;
 3. a claim of its own that shares little with the provision (overlap <
    ``applicability_partial_relevance``) but restates another provision of the instrument
    (overlap ≥ :data:`RESTATES`) → ``irrelevant`` (L1.1.2) with that provision as suggestion —
@@ -294,6 +299,19 @@ def check_applicability(
             evidence=_evidence(item, cited, subject) or evidence,
         )
 
+    recital = restated_paragraph(item, claim, table)
+    if recital is not None:
+        # the report's words are one 款 of the cited article near-verbatim: a recital of the
+        # provision is not a citation of the wrong provision, whatever the question's
+        # retrieval or a store-wide candidate says (whether the conclusion drawn from it
+        # holds is not a citation question)
+        return _out(
+            "supports",
+            f"the report restates {recital} of the provision near-verbatim",
+            evidence=_evidence(item, cited, claim or strip_caption(item.citation.description))
+            or evidence,
+        )
+
     ctx = item.context.strip()
     own = bool(claim) and not lenient
     if own and rel < th.applicability_partial_relevance:
@@ -412,6 +430,32 @@ def check_applicability(
         codes=("L1.1.2",),
         suggestion=sug,
     )
+
+
+def restated_paragraph(item: JudgeItem, claim: str, table: BigramIdf | None) -> str | None:
+    """「第N款」 (「the text」 for a one-款 article) when the report's own words for the citation
+    — its claim, else its description (「根据《X》第N条规定，<recital>。」 leaves the claim
+    empty) — restate one 款 of the cited article: weighted containment at least
+    :data:`RESTATES` and verbatim share (runs of four or more characters) at least
+    :data:`~verifiers.suggest.NEAR_VERBATIM` of that 款's text. None otherwise, or without a
+    record. Both thresholds are the existing ones for "restates" and "near-verbatim"; the
+    review3 false alarms (劳动合同法第八十二条第一款 1.00/1.00, 社会保险法第四十五条
+    0.86/0.92, 劳动合同法第三十七条 1.00/1.00) clear them, 个人所得税法第十二条 recited as
+    「利息、红利所得应当缴纳个人所得税」 (0.45/0.67 on its 第二款) does not."""
+    rec = item.record
+    if rec is None:
+        return None
+    words = claim or strip_caption(item.citation.description).strip()
+    if specificity(words) < MIN_CLAIM_SPECIFICITY:
+        return None
+    paras = [p.full_text for p in rec.paragraphs] or [rec.text]
+    for k, text in enumerate(paras):
+        if (
+            weighted_containment(words, text, table) >= RESTATES
+            and verbatim_share(words, text) >= NEAR_VERBATIM
+        ):
+            return f"第{k + 1}款" if len(paras) > 1 else "the text"
+    return None
 
 
 def _contradiction(

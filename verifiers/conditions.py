@@ -20,7 +20,9 @@ nothing to say (then :mod:`verifiers.applicability` goes on with its retrieval t
 3. **Amount, not entitlement** (:func:`grant_rule`): the cited article only measures a
    consequence (role ``amount``, no modal grant: 劳动合同法第四十七条 sets the 经济补偿) while the
    claim asserts the entitlement (应当支付经济补偿) without any amount → ``irrelevant`` with the
-   article that grants it (第四十六条, whose consequence 「应当向劳动者支付经济补偿」 holds it).
+   article that grants it (第四十六条, whose consequence 「应当向劳动者支付经济补偿」 holds it);
+   a shared object that is the instrument's own subject (个人所得税 in 个人所得税法) proves
+   nothing.
 4. **Outside the list** (:func:`list_rule`): the cited article grants its consequence only in
    下列情形; the claim states that consequence for facts that match none of the items →
    ``overextended`` (L1.1.2), the items named in the rationale.
@@ -324,6 +326,11 @@ def grant_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
             shared = _shared(claim, q)
             thing = _object(shared)
             if len(shared) < MIN_SHARED or len(thing) < 2 or thing not in rec.text:
+                continue
+            if thing in rec.instrument:
+                # the law's own subject (个人所得税 in 个人所得税法): every article speaks of
+                # it, so sharing it proves no entitlement (review3: 第十二条's withholding
+                # rule sent to 第五条's 减征 for 「应当缴纳个人所得税」)
                 continue
             if best is None or len(shared) > best[0]:
                 best = (len(shared), a, q)

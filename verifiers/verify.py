@@ -120,6 +120,57 @@ def _prefer(jo: JudgeOutcome, confident: float) -> Suggestion | None:
     return jo.fidelity.suggestion or a.suggestion
 
 
+def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
+    """``verdicts`` with each bare repeat judged as the mention it repeats.
+
+    A citation with no words of its own (no claim, no description: 「法律依据：《X》第N条规定。」
+    at the end of an answer) whose provision another citation of the same report resolves to
+    with ``supports`` and a ``faithful`` (or ``partially_faithful``) description repeats that
+    mention: its applicability, judged against the question alone, would only say what the
+    question's retrieval ranks (review3: 劳动合同法第八十二条 recited word for word, then listed
+    bare, got 「该条文与上述结论不符」 on the list item). Its applicability becomes that mention's
+    ``supports``, the rationale naming it; trust is recomputed, and the store candidate found
+    for the failing label is dropped (a repealed law keeps its successor). Other verdicts are
+    unchanged.
+    """
+    held: dict[str, Verdict] = {}
+    for v in verdicts:
+        if (
+            v.resolved is not None
+            and v.applicability.label == "supports"
+            and v.fidelity.label in ("faithful", "partially_faithful")
+            and (v.citation.claim.strip() or v.citation.description.strip())
+        ):
+            held.setdefault(v.resolved.id, v)
+    out: list[Verdict] = []
+    for v in verdicts:
+        w = held.get(v.resolved.id) if v.resolved is not None else None
+        bare = not v.citation.claim.strip() and not v.citation.description.strip()
+        if w is None or not bare or v.excluded or v.applicability.label == "supports":
+            out.append(v)
+            continue
+        a = w.applicability.model_copy(
+            update={
+                "rationale": f"repeats {w.citation.raw} at {w.citation.span.start}, judged "
+                f"there: {w.applicability.rationale}"
+            }
+        )
+        trust = item_trust(v.existence.score, v.fidelity.score, a.score)
+        codes = tuple(c for c in v.taxonomy if c != "L1.1.2")
+        out.append(
+            v.model_copy(
+                update={
+                    "applicability": a,
+                    "item_trust": trust,
+                    "taxonomy": codes,
+                    # a store candidate for a failing A is moot; a repeal's successor stays
+                    "suggestion": None if v.existence.label == "exists" else v.suggestion,
+                }
+            )
+        )
+    return out
+
+
 def _na(axis: str, label: str, why: str) -> CheckResult:
     return CheckResult(axis=axis, label=label, score=score_for(axis, label), rationale=why)  # type: ignore[arg-type]
 
@@ -263,6 +314,7 @@ class Verifier:
             )
             self.cache[key] = v
             result.append(v)
+        result = bare_repeats(result)
         if req.text is not None:
             result = self._hierarchy(req.text, p.citations, result)
         return tuple(result)

@@ -458,7 +458,8 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         label, conf, succ_text = cited_successor
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
-        unfit = "，与所述内容不符" if misfit and not held else ""
+        # no words of its own (a bare 「第二十七条」 in a 法律依据 list): nothing 所述 to misfit
+        unfit = "，与所述内容不符" if misfit and said and not held else ""
         # the report's words do not fit the old article: comparing rules is moot
         changed = "" if unfit else rule_change(auth.text, succ_text, said)
         return (
