@@ -156,18 +156,20 @@ def instrument_fit(store: AuthorityStore, instrument: str, facts: str) -> Instru
     fb = _grams(facts_proper(facts))
     fw = {b: ix.idf[b] for b in fb if b in ix.idf}
     norm = math.sqrt(math.fsum(w * w for w in fw.values())) or 1.0
-    per_block: Counter[tuple[str, int]] = Counter()
+    per_block: dict[tuple[str, int], float] = {}
     for b, w in fw.items():
         for k, v in ix.postings.get(b, ()):
-            per_block[k] += w * v
+            per_block[k] = per_block.get(k, 0.0) + w * v
+    sizes = dict(_sizes(ix))
     if (instrument, 0) not in ix.vectors:
-        for i, c in enumerate(_blocks(store, instrument)):
+        blocks = _blocks(store, instrument)
+        sizes[instrument] = len(blocks)
+        for i, c in enumerate(blocks):
             vec = _vector(c, ix.idf, unseen)
             per_block[(instrument, i)] = math.fsum(w * vec.get(b, 0.0) for b, w in fw.items())
     # two levels: the whole instrument, and its best block (the whole is its last vector)
     whole: dict[str, float] = {}
     block: dict[str, float] = {}
-    sizes = _sizes(ix)
     for (t, i), x in per_block.items():
         n_t = sizes.get(t, i + 1)
         if n_t == 1 or i == n_t - 1:
@@ -232,11 +234,18 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     )
     ev = (Evidence(text=rec.text[:200], authority_id=item.authority.id),)
     if fit.ratio >= th.civil_fit_ratio:
-        label, score, why, codes = "supports", 1.0, what, ()
-    else:
-        label, score = "irrelevant", _PARTIAL * fit.ratio
-        why, codes = f"the facts are not a matter of its instrument: {what}", ("L1.1.2",)
+        return AxisOutcome(
+            CheckResult(
+                axis="applicability", label="supports", score=1.0, rationale=what, evidence=ev
+            )
+        )
     return AxisOutcome(
-        CheckResult(axis="applicability", label=label, score=score, rationale=why, evidence=ev),
-        codes=codes,  # type: ignore[arg-type]
+        CheckResult(
+            axis="applicability",
+            label="irrelevant",
+            score=_PARTIAL * fit.ratio,
+            rationale=f"the facts are not a matter of its instrument: {what}",
+            evidence=ev,
+        ),
+        codes=("L1.1.2",),
     )
