@@ -34,9 +34,10 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
   *gold kept*: the gold one passes. With ``--halves``, the same figures (diagnostic) for the
   first and the second half of the items (:func:`halves_32`: each of the file's two blocks, 刑法
   items then civil ones, cut in two in file order; thresholds are fitted on the first half) and
-  for the 刑法 and the civil items (each also on its second half). With ``--facts-date`` (a measurement choice, off by default), each 3_2
-  item is verified as of the latest date its facts write (:func:`facts_date`, the law
-  applicable at the time of the facts), falling back to :data:`AS_OF`.
+  for the 刑法 and the civil items (each also on its second half). With ``--facts-date`` (a
+  measurement choice, off by default), each 3_2 item is verified as of the latest date its
+  facts write (:func:`facts_date`, the law applicable at the time of the facts), falling back
+  to :data:`AS_OF`.
 
 * **LawBench dev** (``--lawbench``; ``lawbench_dev``, three models × 3-2 and 3-8, 500 answers
   each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
