@@ -513,12 +513,23 @@ STARD = data_path("external") / "stard" / "stard.jsonl"
 STARD_AS_OF = date(2024, 1, 1)
 
 
-def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[str, Any]:
-    """The ``stard`` figures (module docstring); prints and returns them."""
+def bench_stard(
+    store: Any, split: str = "dev", hybrid: bool = False, prior: bool = True
+) -> dict[str, Any]:
+    """The ``stard`` figures (module docstring); prints and returns them.
+
+    Candidates are :func:`verifiers.suggest.store_candidates` with the instrument prior of
+    ``Thresholds`` (``prior=False``: the retriever's own order, the figures before the prior).
+    A gold article counts as hit in whatever version the store has in force on the date (one
+    version per instrument is searched, so a hit is never a duplicate of another version).
+    ``half1``/``half2``: the same recall on the first and second half of the split in file
+    order (the prior was fitted on the first half of dev)."""
     from governor.api import Governor
+    from governor.authorities.structure import is_liability
     from governor.citations.extract import parse_pin
     from governor.core.config import Config, Thresholds
-    from verifiers.suggest import _rule_like, candidate_probability, search_query
+    from governor.text.regexes import SANCTION_CLAIM_RE
+    from verifiers.suggest import _rule_like, candidate_probability, search_query, store_candidates
     from verifiers.textsim import containment
 
     cfg = Config(retrieval="hybrid" if hybrid else "bm25")
@@ -528,8 +539,10 @@ def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[st
     rows = [r for r in rows if split == "all" or r["split"] == split]
     hit = dict.fromkeys(KS, 0)
     mean = dict.fromkeys(KS, 0.0)
+    halves: list[dict[int, int]] = [dict.fromkeys(KS, 0), dict.fromkeys(KS, 0)]
+    half_n = [0, 0]
     n = unresolved = named = named_right = 0
-    for r in rows:
+    for pos, r in enumerate(rows):
         gold = set()
         for g in r["gold"]:
             c = parse_pin(g, store)
@@ -539,11 +552,22 @@ def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[st
             unresolved += 1
             continue
         n += 1
-        hits = retriever.search(search_query(r["question"]), as_of=STARD_AS_OF, k=max(KS))
+        half = 0 if pos < len(rows) // 2 else 1
+        half_n[half] += 1
+        hits = store_candidates(
+            retriever,
+            store,
+            search_query(r["question"]),
+            as_of=STARD_AS_OF,
+            k=max(KS),
+            level_prior=th.candidate_level_prior if prior else None,
+            size_prior=th.candidate_size_prior if prior else 0.0,
+        )
         keys = [(h.instrument, h.article) for h, _s in hits]
         for k in KS:
             top = set(keys[:k])
             hit[k] += bool(top & gold)
+            halves[half][k] += bool(top & gold)
             mean[k] += len(top & gold) / len(gold)
         if hits:
             (top_rec, s1) = hits[0]
@@ -556,6 +580,10 @@ def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[st
                 0.0,
                 0.0,
                 float(_rule_like(top_rec)),
+                float(
+                    SANCTION_CLAIM_RE.search(r["question"]) is not None
+                    and not is_liability(top_rec.path, top_rec.text)
+                ),
             )
             if candidate_probability(feats, th.candidate_weights) >= th.candidate_name_probability:
                 named += 1
@@ -570,6 +598,15 @@ def bench_stard(store: Any, split: str = "dev", hybrid: bool = False) -> dict[st
         **{f"mean_recall@{k}": round(mean[k] / n, 4) if n else None for k in KS},
         "named_rate": round(named / n, 4) if n else None,
         "named_right": round(named_right / named, 4) if named else None,
+        "prior": prior,
+        **{
+            f"half{h + 1}": {
+                "questions": half_n[h],
+                **{f"recall@{k}": round(halves[h][k] / half_n[h], 4) for k in KS},
+            }
+            for h in (0, 1)
+            if half_n[h]
+        },
     }
     _emit(out)
     return out
@@ -593,6 +630,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     ap.add_argument("--split", default="dev", help="stard: dev, train or all")
     ap.add_argument("--hybrid", action="store_true", help="stard: BM25 + the shipped vectors")
+    ap.add_argument(
+        "--no-prior", action="store_true", help="stard: without the instrument prior (before)"
+    )
     ap.add_argument(
         "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
     )
@@ -633,7 +673,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "first-query":
         bench_first_query(args.runs)
     if args.command == "stard":
-        bench_stard(store, args.split, args.hybrid)
+        bench_stard(store, args.split, args.hybrid, prior=not args.no_prior)
     if args.command == "fusion":
         if args.index is None:
             ap.error("--index DIR is required")

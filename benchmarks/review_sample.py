@@ -44,19 +44,30 @@ def _question(v: dict[str, Any]) -> str:
     return str(q).split("\n", 1)[-1].strip()
 
 
-def pick_drafts(n: int, seed: int) -> list[tuple[str, str]]:
-    """``n`` (name, text) drafts from the dev 3-8 answers, spread over the models, seeded."""
+def pick_drafts(
+    n: int, seed: int, keys_from: str = "review", tasks: tuple[str, ...] = ("3-8",)
+) -> list[tuple[str, str]]:
+    """``n`` (name, text) drafts from the dev answers of ``tasks``, spread over models and tasks.
+
+    ``keys_from`` is ``"review"`` (keys past the first :data:`SKIP_FIRST` of each file, the
+    fresh reviewer's range) or ``"tuning"`` (the first :data:`SKIP_FIRST` keys, the range
+    thresholds are fitted on). Raises ValueError on another ``keys_from``.
+    """
+    if keys_from not in ("review", "tuning"):
+        raise ValueError(f"keys_from must be 'review' or 'tuning', not {keys_from!r}")
     rng = random.Random(seed)
-    files = sorted(data_path("lawbench_dev").glob("*_3-8.json"))
+    files = sorted(f for t in tasks for f in data_path("lawbench_dev").glob(f"*_{t}.json"))
     per = max(1, n // max(1, len(files)))
     out: list[tuple[str, str]] = []
     for f in files:
         d = json.loads(f.read_text(encoding="utf-8"))
-        keys = [k for k in sorted(d, key=lambda k: int(k) if k.isdigit() else k)][SKIP_FIRST:]
+        ordered = sorted(d, key=lambda k: int(k) if k.isdigit() else k)
+        keys = ordered[SKIP_FIRST:] if keys_from == "review" else ordered[:SKIP_FIRST]
         keys = [k for k in keys if "第" in d[k]["prediction"] and "条" in d[k]["prediction"]]
         for k in rng.sample(keys, min(per, len(keys))):
             v = d[k]
-            name = f"{f.stem.split('_zero')[0]}_{k}.md"
+            task = f.stem.rsplit("_", 1)[-1]
+            name = f"{f.stem.split('_zero')[0]}_{k}.md" if task == "3-8" else f"{f.stem}_{k}.md"
             out.append((name, f"问题：{_question(v)}\n\n{v['prediction']}\n"))
     return out
 
@@ -151,10 +162,22 @@ def main(argv: list[str] | None = None) -> int:
         default=None,
         help="YYYY-MM-DD the undated answers are read as of (reviewers judge the law of that day)",
     )
+    ap.add_argument(
+        "--keys",
+        choices=("review", "tuning"),
+        default="review",
+        help="review: keys past the first 100 of each file (fresh review); "
+        "tuning: the first 100 (where thresholds are fitted)",
+    )
+    ap.add_argument(
+        "--tasks", default="3-8", help="comma-separated dev tasks to draw from, e.g. 3-8,3-2"
+    )
     a = ap.parse_args(argv)
     inp = a.out / "in"
     inp.mkdir(parents=True, exist_ok=True)
-    for name, text in pick_drafts(a.drafts, a.seed):
+    for name, text in pick_drafts(
+        a.drafts, a.seed, a.keys, tuple(t.strip() for t in a.tasks.split(",") if t.strip())
+    ):
         (inp / name).write_text(text, encoding="utf-8")
     gov = a.out / "governed"
     r = subprocess.run(

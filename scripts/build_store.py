@@ -4,7 +4,9 @@
 writes ``governor/data/authorities.json.xz`` (or ``FILE``), the store's global BM25 index
 ``bm25_global.tar.xz`` and token table ``bm25_tokens.npz`` beside it (atomically), prints the
 store stats, the build time and the file's sha256. Defaults to ``../shared/data/cn_laws``,
-``cn_cases``, ``cn_repealed`` and ``cn_laws_updates`` next to the repository. The same inputs
+``cn_cases``, ``cn_repealed`` and ``cn_laws_updates`` of the shared data folder
+(:func:`benchmarks.datadir.shared_data_dir`: ``$CITEGOV_SHARED_DATA``, else ``shared/data``
+beside the checkout or a parent, so a git worktree finds it too). The same inputs
 give the same bytes (run it twice and compare the sha256).
 
 ``python scripts/build_store.py --tokens`` writes only ``governor/data/bm25_tokens.npz`` (every
@@ -39,6 +41,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from benchmarks.datadir import data_path  # noqa: E402
 from governor.authorities.store import (  # noqa: E402
     BUNDLED_BM25,
     BUNDLED_NAME,
@@ -178,7 +181,7 @@ def main(argv: list[str]) -> int:
     rebuild_embeddings = "--rebuild-embeddings" in argv
     argv = [a for a in argv if a not in ("--no-embeddings", "--rebuild-embeddings")]
     out_opt = _option(argv, "--out")
-    data = ROOT.parent / "shared" / "data"
+    data = data_path("cn_laws").parent  # $CITEGOV_SHARED_DATA, else shared/data nearby
     laws = Path(argv[1]) if len(argv) > 1 else data / "cn_laws"
     cases = Path(argv[2]) if len(argv) > 2 else data / "cn_cases"
     repealed = Path(argv[3]) if len(argv) > 3 else data / "cn_repealed"

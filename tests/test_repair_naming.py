@@ -154,8 +154,11 @@ def test_candidate_probability_shape() -> None:
     w = Thresholds().candidate_weights
     assert len(w) == len(CANDIDATE_FEATURES) + 1
     lo = candidate_probability([0.0] * len(CANDIDATE_FEATURES), w)
-    hi = candidate_probability([1.0, 1.0, 1.0, 1.0, 1.0, 1.0], w)
+    hi = candidate_probability([1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0], w)
     assert 0.0 <= lo < Thresholds().candidate_name_probability <= hi <= 1.0
+    # a question asking for a sanction that the candidate does not impose lowers it
+    # (``asked_unmet``: 「会受到什么处罚」 answered with a duty article)
+    assert candidate_probability([1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0], w) < hi
     with pytest.raises(ValueError, match="bias"):
         candidate_probability([0.5], w)
 

@@ -394,6 +394,8 @@ def check_applicability(
             cited_rank=rank,
             said=strip_caption(item.citation.description).strip() or claim,
             weights=th.candidate_weights,
+            level_prior=th.candidate_level_prior,
+            size_prior=th.candidate_size_prior,
         )
         if scen is not None:
             sug = scen

@@ -52,6 +52,16 @@ Checks, in order; the first failure decides:
    The suggestion keeps its confidence only when the description is that provision's text
    near-verbatim; a paraphrase in the instrument's vocabulary gets half
    (:func:`paraphrase_confidence`: which provision it meant is a guess);
+3d. a paraphrase stating un-negated a consequence the cited provision (the pinned 款 when
+   one is pinned) attaches only in the negative (「机动车驾驶人应当承担赔偿责任」 for 道路交通安全法
+   第七十六条第二款's 「机动车一方不承担赔偿责任」: :func:`reversed_consequence`) →
+   ``misdescribed`` L1.2.2;
+4b. another article's rule: the cited provision lacks some of the paraphrase's content words and
+   another article of the instrument holds every one of them, ``key_terms_other_share`` of all
+   and covers a sentence of it (:func:`key_terms_elsewhere`) → ``misdescribed`` L1.1.2 with
+   that article as suggestion;
+4c. items listed under the provision's 下列情形 that it does not list, half or more of them
+   (:func:`invented_items`) → ``misdescribed`` L1.1.2;
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
@@ -94,9 +104,24 @@ from verifiers.facts import (
     quantities,
 )
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
-from verifiers.patterns import CASE_FACTS, LIABILITY_KIND, SANCTION_AFTER, SCOPE, UNIVERSAL
-from verifiers.roles import FIDELITY_ROLES, paraphrase_parts, restates_rule
-from verifiers.suggest import NEAR_VERBATIM, IdfCache, better_provision, strip_caption
+from verifiers.patterns import (
+    CASE_FACTS,
+    LIABILITY_KIND,
+    LIST_ITEM_MARK,
+    MODALS,
+    NEGATED_CONSEQUENCE,
+    SANCTION_AFTER,
+    SCOPE,
+    UNIVERSAL,
+)
+from verifiers.roles import FIDELITY_ROLES, PARTS_LEAD, paraphrase_parts, restates_rule
+from verifiers.suggest import (
+    NEAR_VERBATIM,
+    IdfCache,
+    better_provision,
+    search_query,
+    strip_caption,
+)
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -419,6 +444,191 @@ def paraphrase_confidence(sug: Suggestion, share: float) -> Suggestion:
     return sug.model_copy(update={"score": sug.score * PARAPHRASE_FACTOR})
 
 
+FUNCTION_WORDS = frozenset(
+    {*MODALS, "依法", "依照", "按照", "根据", "规定", "相关", "有关", "应该", "需要", "可能"}
+)
+"""Words that say how a rule binds or where it comes from, not what it is about: a paraphrase
+that adds 应当 to 劳动合同法第四十七条 (「用人单位应当向劳动者支付经济补偿」, verbatim in 第五十条)
+does not lack the article's content."""
+
+
+def _first_sentence(item: JudgeItem, source: str) -> Evidence:
+    """Evidence quoting the first sentence of ``source`` (the rule a note states)."""
+    spans = sentences(source)
+    a, b = spans[0] if spans else (0, len(source))
+    return _evidence(item, source, a, b)
+
+
+def lacking_words(desc: str, cited: str) -> tuple[str, ...]:
+    """The :func:`words` of ``desc`` that ``cited`` does not hold (normalised), without
+    :data:`FUNCTION_WORDS`; compounds among them whose parts are lacking too dropped; in
+    order."""
+    t = normalize(cited)
+    out = [w for w in words(desc) if w not in t and w not in FUNCTION_WORDS]
+    return tuple(w for w in out if not any(o != w and o in w for o in out) or len(w) <= 2)
+
+
+SENTENCE_COVERED = DEFAULT_THRESHOLDS.fidelity_sentence_covered
+"""Share of one of the other article's sentences the paraphrase must cover for the article to
+hold its rule (:func:`key_terms_elsewhere`): 「国家提倡一对夫妻生育一个子女」 stands
+verbatim in 人口与计划生育法第三十一条 but as a fragment of 「在国家提倡…期间，自愿终身只生育一个子女
+的夫妻，国家发给…」 (0.3), not its rule."""
+
+
+def key_terms_elsewhere(
+    desc: str,
+    sim: float,
+    item: JudgeItem,
+    retriever: Retriever,
+    store: AuthorityStore,
+    th: Thresholds,
+    table: BigramIdf | None,
+    cited: str,
+) -> AxisOutcome | None:
+    """Check 4b, another article's rule: the cited provision lacks some of the paraphrase's
+    content words (:func:`lacking_words`) and an article of the same instrument holds every one
+    of them, ``th.key_terms_other_share`` of all its words and a clearly better match
+    (``th.fidelity_other_margin``, IDF-weighted) → ``misdescribed`` L1.1.2 with that article
+    as suggestion (full confidence only when the paraphrase is its text near-verbatim,
+    :func:`paraphrase_confidence`). None otherwise.
+
+    「公司董事、高级管理人员不得兼任监事」 cited as 公司法第一百四十六条第二款 (disqualifications;
+    no 兼任) is 第五十一条's rule; 「以出让方式取得土地使用权的，转让房地产时…补缴土地使用权
+    出让金」 is not 城市房地产管理法第三十八条 (下列房地产不得转让). Searched with the lacking words
+    added to the description (``th.key_terms_k`` articles): the words the cited article lacks
+    are what tells the articles apart (dev LawBench silent review, issue 21).
+    """
+    lack = lacking_words(desc, cited)
+    if not lack or item.record is None:
+        return None
+    query = search_query(desc + "".join(f" {w} {w}" for w in lack))
+    hits = retriever.search(
+        query, instrument=item.record.instrument, as_of=item.as_of, k=th.key_terms_k
+    )
+    for rec, _ in hits:
+        if rec.article == item.record.article:
+            continue
+        t = normalize(rec.text)
+        if not all(w in t for w in lack):
+            continue
+        share = word_share(desc, rec.text)
+        other = weighted_containment(desc, rec.text, table)
+        if share < th.key_terms_other_share or other < sim + th.fidelity_other_margin:
+            continue
+        auth = store.authority(rec)
+        if auth is None:
+            continue
+        vshare = verbatim_share(desc, rec.text)
+        covers = max(
+            (containment(rec.text[a:b], desc) for a, b in sentences(rec.text)), default=0.0
+        )
+        if covers < SENTENCE_COVERED:
+            continue  # a fragment of one of its sentences is not its rule
+        said = (
+            f"its text near-verbatim ({vshare:.2f})"
+            if vshare >= NEAR_VERBATIM
+            else f"not its text (verbatim {vshare:.2f})"
+        )
+        # named in the rationale only, never as the suggestion a renumber or a named note
+        # acts on: the words are that article's, but the report's conclusion may still rest
+        # on the cited one (公司法第一百四十六条 is the right basis for the 3-2 question the
+        # 「不得兼任监事」 sentence answers; a renumber to 第五十一条 would move it away)
+        # the reader's note states what the cited provision says (its first sentence)
+        return _out(
+            "misdescribed",
+            PARTS_LEAD + f"the cited provision lacks 「{'、'.join(lack)}」; {auth.label} holds "
+            f"every word ({share:.2f}, overlap {other:.2f} vs {sim:.2f}), {said}",
+            codes=("L1.1.2",),
+            evidence=(
+                _first_sentence(item, cited),
+                Evidence(text=rec.text[:120], authority_id=rec.key),
+            ),
+        )
+    return None
+
+
+def list_items(text: str) -> tuple[str, ...]:
+    """The enumerated items of ``text`` (after each :data:`~verifiers.patterns.LIST_ITEM_MARK`
+    up to the next mark or the end), stripped of closing punctuation; empty items dropped."""
+    marks = list(LIST_ITEM_MARK.finditer(text))
+    out: list[str] = []
+    for i, m in enumerate(marks):
+        end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
+        item = text[m.end() : end].strip(" \t\n；;。，,：:")
+        if item:
+            out.append(item)
+    return tuple(out)
+
+
+MIN_ITEM = 6
+"""Characters (normalised) a report's item needs to be judged (「醉酒或者吸毒的」 has 7)."""
+
+
+def invented_items(desc: str, source: str, th: Thresholds) -> tuple[str, ...]:
+    """Items the report lists under the provision (two or more, each of :data:`MIN_ITEM`
+    characters) of which at least half are in none of the provision's own items (below
+    ``th.list_item_held`` of their bigrams in any), when the provision lists items itself;
+    those items, else ``()``.
+
+    A lawyer sees it at once: 「劳动者有下列情形之一的，用人单位不得解除劳动合同：（1）劳动者未按照
+    劳动合同约定提供劳动的…」 for 劳动合同法第四十二条, whose items are 职业病, 医疗期, 孕期 …
+    The lead sentence is verbatim, so overlap calls it faithful (dev LawBench silent review,
+    issue 21).
+    """
+    theirs = list_items(source)
+    mine = [i for i in list_items(desc) if len(normalize(i)) >= MIN_ITEM]
+    if len(theirs) < 2 or len(mine) < 2:
+        return ()
+    absent = tuple(i for i in mine if max(containment(i, t) for t in theirs) < th.list_item_held)
+    return absent if 2 * len(absent) >= len(mine) else ()
+
+
+_NEGATOR_TAIL = (
+    "不",
+    "无",
+    "未",
+    "非",
+    "没有",
+    "不予",
+    "无需",
+    "不再",
+    "免予",
+    "不用",
+    "不必",
+    "不需要",
+)
+
+
+def reversed_consequence(desc: str, cited: str) -> tuple[str, str] | None:
+    """``(report's words, provision's words)`` when ``cited`` attaches a consequence only in the
+    negative (:data:`~verifiers.patterns.NEGATED_CONSEQUENCE`: 「机动车一方不承担赔偿责任」, and
+    nowhere un-negated) and ``desc`` states that very predicate un-negated (「机动车驾驶人应当承担
+    赔偿责任」) without the negated form; else None.
+
+    The opposite consequence is what a lawyer sees at once; word overlap counts it as shared
+    words (道路交通安全法第七十六条第二款 cited for the driver's liability to a pedestrian: faithful
+    at 0.57 before; dev LawBench silent review, issue 21). ``cited`` is the pinned 款 when the
+    report pins one: the article as a whole may state both (第一款 「由机动车一方承担」).
+    """
+    d, c = normalize(desc), normalize(cited)
+    for m in NEGATED_CONSEQUENCE.finditer(cited):
+        pred = normalize(m.group("pred"))
+        if len(pred) < 4 or normalize(m.group(0)) in d:
+            continue
+        at = d.find(pred)
+        if at < 0 or any(d[:at].endswith(n) for n in _NEGATOR_TAIL):
+            continue
+        if any(n + pred in d for n in _NEGATOR_TAIL):
+            continue
+        # the provision itself states it un-negated somewhere: no reversal
+        rest = c.replace(normalize(m.group(0)), "")
+        pos = rest.find(pred)
+        if pos >= 0 and not any(rest[:pos].endswith(n) for n in _NEGATOR_TAIL):
+            continue
+        return d[max(0, at - 4) : at + len(pred)], m.group(0)
+    return None
+
+
 def invented_sanctions(desc: str, source: str) -> tuple[Quantity, ...]:
     """Quantities of a sanction in ``desc`` (a term of 有期徒刑, a 罚款 range, a share of
     赔偿责任: :data:`verifiers.patterns.SANCTION_AFTER`) whose unit the ``source`` never uses.
@@ -650,6 +860,23 @@ def _checks(
                 _pool_evidence(item, article_text, pool, sw.source_start, sw.source_end, at),
             ),
         )
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and not cit.quotes
+        and (rev := reversed_consequence(desc, cited_text)) is not None
+    ):
+        clause = next(
+            (cited_text[a:b] for a, b in sentences(cited_text) if rev[1] in cited_text[a:b]),
+            rev[1],
+        )
+        return _out(
+            "misdescribed",
+            PARTS_LEAD + f"the report says 「{rev[0]}」 where the provision says 「{rev[1]}」: "
+            "the opposite consequence",
+            codes=("L1.2.2",),
+            evidence=(_find(item, cited_text, clause),),
+        )
     if hard_only:
         return None
     claim_only = not cit.description.strip() and not cit.quotes
@@ -710,6 +937,22 @@ def _checks(
                 suggestion=paraphrase_confidence(sug, share),
                 evidence=(Evidence(text=sug.authority.text[:120], authority_id=sug.authority.id),),
             )
+
+    # 4b. another article's rule: the cited article lacks words another one holds, all of them
+    if sim < VERBATIM and not cit.quotes and not claim_only and not item.sibling_texts:
+        moved = key_terms_elsewhere(desc, sim, item, retriever, store, th, table, pool)
+        if moved is not None:
+            return moved
+
+    # 4c. items listed under the provision's 下列情形 that it does not list
+    if not cit.quotes and (made_up := invented_items(desc, article_text, th)):
+        return _out(
+            "misdescribed",
+            PARTS_LEAD + f"{len(made_up)} of the items the report lists are not the provision's "
+            f"(「{made_up[0][:40]}」)",
+            codes=("L1.1.2",),
+            evidence=(_first_sentence(item, article_text),),
+        )
 
     # 5. low overlap
     if sim < th.fidelity_min_overlap and not cit.quotes:

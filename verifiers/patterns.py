@@ -107,6 +107,8 @@ CASE_FACTS = re.compile(
 _OBLIGATION = ("应当", "必须")
 _PERMISSION = ("可以", "有权")
 _PROHIBITION = ("不得", "禁止", "严禁", "无权", "不能", "不可以", "不应当")
+MODALS = frozenset((*_OBLIGATION, *_PERMISSION, *_PROHIBITION))
+"""The modal words of PRC drafting (应当/必须, 可以/有权, 不得/禁止 …)."""
 _AT_LEAST = (
     "以上",
     "不低于",
@@ -229,3 +231,19 @@ PRC drafting states penalties as 处+range+kind (立法技术规范（试行）,
 LIABILITY_KIND = re.compile(r"(连带|补充|按份)(?:赔偿)?责任")
 """The kind of a shared liability (民法典第一百七十七条、第一百七十八条; 补充责任 e.g. 第一千一百九十八条):
 a paraphrase that gives a kind the provision never names changes who pays. Issue 21."""
+
+
+LIST_ITEM_MARK = re.compile(
+    r"[（(]\s*(?:[一二三四五六七八九十]{1,3}|[0-9]{1,2})\s*[)）]|(?<![0-9.])[0-9]{1,2}[.．、](?![0-9])"
+)
+"""An enumerated item's mark in a report or a statute: （一）, (1), 1. / 1、 (PRC drafting uses
+（一）…; model answers write （1） or 1.)."""
+
+
+NEGATED_CONSEQUENCE = re.compile(
+    r"(?:不予|无需|不再|不|免予)(?P<pred>(?:承担|支付|认定为|给予|赔偿|退还|返还|享有|享受|保护)"
+    r"[^，,；;。：:、\s]{1,10})"
+)
+"""A consequence a provision attaches in the negative (机动车一方不承担赔偿责任, 不予保护, 无需支付):
+the verb of consequence after the negator is its predicate (道路交通安全法第七十六条第二款; the
+verbs are those of :data:`governor.text.regexes.ASSERTION_NEGATION_RE`'s consequences)."""

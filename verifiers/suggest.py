@@ -27,15 +27,16 @@ from __future__ import annotations
 import math
 import threading
 import unicodedata
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
 
 from governor.authorities import ArticleRecord, AuthorityStore
-from governor.authorities.structure import structure_of
+from governor.authorities.structure import is_liability, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
+from governor.text.regexes import SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import (
@@ -249,6 +250,95 @@ question in the provision. Used when no candidate map is configured
 SCENARIO_K = 10
 """Candidates taken store-wide for the question."""
 
+CANDIDATE_DEPTH = 100
+"""Hits fetched store-wide before the instrument prior reorders them (:func:`store_candidates`):
+a factor of at most ≈ 1.4 rarely lifts a hit from below rank 100 into the top 10."""
+
+_SIZE_NORM: dict[int, float] = {}
+_SIZE_LOCK = threading.Lock()
+
+
+def _size_norm(store: AuthorityStore) -> float:
+    """``log(1 + n_max)``: n_max = the largest latest-version article count in ``store``."""
+    key = id(store)
+    norm = _SIZE_NORM.get(key)
+    if norm is None:
+        n_max = max((store.article_count(t) for t in store.titles()), default=1)
+        norm = math.log1p(max(1, n_max))
+        with _SIZE_LOCK:
+            _SIZE_NORM[key] = norm
+    return norm
+
+
+def instrument_prior(
+    store: AuthorityStore,
+    title: str,
+    as_of: date | None,
+    level_prior: Mapping[str, float],
+    size_prior: float,
+) -> float:
+    """The factor (≥ 0; 1.0 = neutral) by which a store-wide hit of ``title`` is scaled:
+    ``level_prior[level] × (1 + size_prior × log(1 + n) / log(1 + n_max))`` with ``n`` the
+    article count of the version in force on ``as_of`` (rule and sources:
+    ``Thresholds.candidate_level_prior`` / ``candidate_size_prior``). Unknown title → 1.0."""
+    level = store.level_of(title)
+    if level is None:
+        return 1.0
+    factor = float(level_prior.get(level, 1.0))
+    if size_prior > 0:
+        n = store.article_count(title, as_of=as_of)
+        factor *= 1.0 + size_prior * math.log1p(n) / _size_norm(store)
+    return factor
+
+
+def store_candidates(
+    retriever: Retriever,
+    store: AuthorityStore,
+    query: str,
+    *,
+    as_of: date | None,
+    k: int = SCENARIO_K,
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
+    depth: int = CANDIDATE_DEPTH,
+) -> list[tuple[ArticleRecord, float]]:
+    """The whole store's best provisions for ``query`` (versions in force on ``as_of``), up to
+    ``k`` ``(record, score)`` best first: the retriever's top ``max(k, depth)`` with each score
+    multiplied by :func:`instrument_prior`, re-sorted (stable: retrieval order breaks ties);
+    a retriever with ``search_with_prior`` (the hybrid one) applies the factor inside each of
+    its rankers before fusing instead. Scores keep the retriever's scale (raw BM25 × the
+    factor, or RRF in [0, 1]). With no
+    prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
+
+    Measured on STARD (layperson questions → the articles a legal team chose, question alone,
+    BM25; ``python -m benchmarks.bench_retrieval stard``): see ``Thresholds.candidate_level_prior``.
+    """
+    if k <= 0 or not query.strip():
+        return []
+    if not level_prior and size_prior <= 0:
+        return retriever.search(query, as_of=as_of, k=k)
+    factors: dict[str, float] = {}
+
+    def factor(title: str) -> float:
+        f = factors.get(title)
+        if f is None:
+            f = factors[title] = instrument_prior(
+                store, title, as_of, level_prior or {}, size_prior
+            )
+        return f
+
+    inside = getattr(retriever, "search_with_prior", None)
+    if callable(inside):  # a fusing retriever applies it to each ranker before fusion
+        hits: list[tuple[ArticleRecord, float]] = inside(query, factor, as_of=as_of, k=k)
+        return hits
+    scored = [
+        (rec, score * factor(rec.instrument))
+        for rec, score in retriever.search(query, as_of=as_of, k=max(k, depth))
+    ]
+    scored.sort(key=lambda rs: -rs[1])
+    return scored[:k]
+
+
 CANDIDATE_FEATURES: tuple[str, ...] = (
     "margin",
     "coverage",
@@ -256,6 +346,7 @@ CANDIDATE_FEATURES: tuple[str, ...] = (
     "said_coverage",
     "same_instrument",
     "rule_like",
+    "asked_unmet",
 )
 """The evidence a store-wide candidate carries (``Suggestion.features``, in this order), all
 in [0, 1]: ``margin`` and ``coverage`` as for :data:`SCENARIO_WEIGHTS`; ``said_rank`` = 1/rank
@@ -264,7 +355,52 @@ not in the top :data:`SCENARIO_K` — the question and the report's own words ag
 ``said_coverage`` = containment of those words in the candidate; ``same_instrument`` = 1 when
 the candidate is in the cited instrument; ``rule_like`` = 1 when its structure
 (:func:`~governor.authorities.structure.structure_of`) states a rule (condition, consequence,
-duty or right, penalty) rather than a definition, procedure or pointer."""
+duty or right, penalty) rather than a definition, procedure or pointer; ``asked_unmet`` = 1 when
+the question asks for a sanction or liability (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`:
+「会受到什么处罚」) and the candidate is no penalty or liability provision
+(:func:`~governor.authorities.structure.is_liability`)."""
+
+OFF_CLAIM_COVERAGE = DEFAULT_THRESHOLDS.suggest_off_claim_coverage
+"""A candidate in another instrument than the cited one must hold at least this share of the
+citation's own words (its assertion, :func:`~verifiers.textsim.containment`) to be named for it:
+the question alone does not send a citation about 著作权 to 《妇女权益保障法》 (dev 3-2
+chatglm2-6b 216, a note judged harmful). On the GPT-3.5 3-2 answers at the naming probability
+the gate removed 6 wrong and 27 right question-candidates (right by the set's one reference per
+question, which also labels the copyright citation's reference 妇女权益保障法第七十六条)."""
+
+
+def sanction_mismatch(said: str, path: Sequence[str], text: str, *, asked: bool = False) -> bool:
+    """True when what a report says (``said``) and the provision at ``path`` with ``text``
+    differ in kind: the provision is a penalty or liability one
+    (:func:`~governor.authorities.structure.is_liability`) while the words state a right or
+    duty and no sanction (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`; nor is one ``asked``
+    by the question), or the words say a sanction is imposed
+    (:data:`~governor.text.regexes.SANCTION_IMPOSED_RE`) and the provision imposes none. A
+    penalty article restates the duty it sanctions (「用人单位违反本法规定，未…的，由劳动行政部门
+    责令…」), so the report's words being in it prove no move there (issue 22: 劳动合同法第三十六条
+    → 第八十五条)."""
+    if not said.strip():
+        return False
+    liability = is_liability(path, text)
+    says = SANCTION_CLAIM_RE.search(said) is not None
+    imposes = SANCTION_IMPOSED_RE.search(said) is not None
+    return (liability and not says and not asked) or (imposes and not liability)
+
+
+def off_claim(said: str, question: str, record: ArticleRecord, *, other: bool) -> str:
+    """Why ``record`` cannot be named for a citation whose own words are ``said`` (its
+    assertion) in a report answering ``question``, or ``""``: a penalty or liability provision
+    for a claim that states a right or duty (neither the words nor the question speak of a
+    sanction), a provision imposing none for a claim that states a sanction (issue 22 item 1;
+    :data:`~governor.text.regexes.SANCTION_CLAIM_RE`, :func:`is_liability`), or — ``other``:
+    another instrument than the cited one — a provision holding less than
+    :data:`OFF_CLAIM_COVERAGE` of the words."""
+    asks = SANCTION_CLAIM_RE.search(question) is not None
+    if sanction_mismatch(said, record.path, record.text, asked=asks):
+        return "a penalty/liability provision and a claim of a right or duty, or vice versa"
+    if other and containment(said, record.text) < OFF_CLAIM_COVERAGE:
+        return "another instrument that does not hold the citation's own words"
+    return ""
 
 
 def scenario_confidence(margin: float, coverage: float) -> float:
@@ -310,9 +446,16 @@ def scenario_provision(
     | None = None,
     said: str = "",
     weights: Sequence[float] = (),
+    off_claim_probability: float = 0.15,
+    level_prior: Mapping[str, float] | None = None,
+    size_prior: float = 0.0,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
+
+    Candidates are :func:`store_candidates` (the retriever's hits reordered by the instrument
+    prior ``level_prior``/``size_prior``: ``Thresholds.candidate_level_prior`` and
+    ``candidate_size_prior``; none by default).
 
     Retrieval is the configured :class:`~governor.core.ports.Retriever` (BM25, or BM25 +
     dense fused by RRF when ``retrieval = "hybrid"``); ``rerank`` (e.g. :func:`structure_rank`)
@@ -326,7 +469,11 @@ def scenario_provision(
     (:data:`CANDIDATE_FEATURES`).
 
     The confidence is :func:`candidate_probability` with ``weights`` (the fitted candidate
-    map; ``Suggestion.probability`` is then set), else :func:`scenario_confidence`. A cited
+    map; ``Suggestion.probability`` is then set), else :func:`scenario_confidence`; a candidate
+    the citation's own words rule out (:func:`off_claim`) gets at most ``off_claim_probability``
+    (``Thresholds.candidate_off_question_probability``: below any naming probability) and an
+    ``("off_claim", 1.0)`` pair before its features (the map is neither fitted on nor applied to
+    such candidates). A cited
     article that ranks within ``plausible_rank`` of its own instrument for the question
     (``cited_rank``) is plausible: without a fitted map, a suggestion from another instrument
     then gets half the confidence (the choice between them is a guess, as for a tie).
@@ -337,7 +484,15 @@ def scenario_provision(
     rec = item.record
     if not question.strip():
         return None
-    hits = retriever.search(search_query(question), as_of=item.as_of, k=k)
+    hits = store_candidates(
+        retriever,
+        store,
+        search_query(question),
+        as_of=item.as_of,
+        k=k,
+        level_prior=level_prior,
+        size_prior=size_prior,
+    )
     if not hits:
         return None
     ranked = rerank(hits) if rerank is not None else hits
@@ -359,13 +514,27 @@ def scenario_provision(
         own = retriever.search(search_query(said), as_of=item.as_of, k=k)
         said_rank = next((1.0 / i for i, (r, _s) in enumerate(own, 1) if _same(r, top)), 0.0)
         said_cov = containment(said, top.text)
-    feats = (margin, cov, said_rank, said_cov, 0.0 if other else 1.0, float(_rule_like(top)))
+    unmet = SANCTION_CLAIM_RE.search(question) is not None and not is_liability(top.path, top.text)
+    feats = (
+        margin,
+        cov,
+        said_rank,
+        said_cov,
+        0.0 if other else 1.0,
+        float(_rule_like(top)),
+        float(unmet),
+    )
     probability: float | None = None
     if weights:
         probability = conf = candidate_probability(feats, weights)
     else:
         conf = scenario_confidence(margin, cov)
+    why_not = off_claim(said, question, top, other=other)
+    if why_not and probability is not None:
+        # the citation's own assertion rules it out: never named (issue 22 item 1)
+        probability = conf = min(probability, off_claim_probability)
     note = "; another instrument" if other else ""
+    note += f"; not for this claim: {why_not}" if why_not else ""
     if other and cited_rank is not None and cited_rank <= plausible_rank:
         if probability is None:
             conf *= 0.5
@@ -375,11 +544,12 @@ def scenario_provision(
         f"margin {margin:.2f}, question coverage {cov:.2f}, report's words: rank "
         f"{round(1 / said_rank) if said_rank else '>' + str(k)}, coverage {said_cov:.2f}{note})"
     )
+    pairs = tuple(zip(CANDIDATE_FEATURES, feats, strict=True))
     return Suggestion(
         authority=auth,
         score=conf,
         reason=reason,
-        features=tuple(zip(CANDIDATE_FEATURES, feats, strict=True)),
+        features=(("off_claim", 1.0), *pairs) if why_not and probability is not None else pairs,
         probability=probability,
     )
 
@@ -420,6 +590,9 @@ def rescored(
         said_cov,
         1.0 if same else 0.0,
         float(_rule_like(rec)),
+        float(
+            SANCTION_CLAIM_RE.search(question) is not None and not is_liability(rec.path, rec.text)
+        ),
     )
     return current.model_copy(
         update={

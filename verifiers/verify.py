@@ -42,6 +42,7 @@ from verifiers.suggest import (
     successor_suggestion,
 )
 from verifiers.taxonomy import merge
+from verifiers.textsim import containment
 from verifiers.us_cases import check_us_cases
 
 
@@ -430,7 +431,12 @@ class Verifier:
         ``Thresholds.candidate_weights``) when the judges found none; its features and
         probability attached when they found the same provision; when they found another one
         (from the report's words), that one with the probability of a candidate the question
-        does not single out (:func:`verifiers.suggest.rescored`); ``current`` unchanged when there is no question
+        does not single out (:func:`verifiers.suggest.rescored`) — unless the question's
+        candidate reaches ``Thresholds.candidate_name_probability`` and holds the citation's own
+        words at least as well (the words decide; dev 3-8 answers cite several provisions for
+        several points). The
+        citation's own words are its assertion (``Citation.assertion``: scope sentence), which
+        also rule a candidate out (:func:`verifiers.suggest.off_claim`); ``current`` unchanged when there is no question
         or no candidate map, or when it already carries a probability."""
         th = getattr(self.judge, "thresholds", None)
         weights = th.candidate_weights if isinstance(th, Thresholds) else ()
@@ -438,10 +444,24 @@ class Verifier:
             return current
         if current is not None and current.probability is not None:
             return current
-        said = strip_caption(cit.description).strip() or strip_caption(cit.claim).strip()
+        own = cit.assertion.text if cit.assertion is not None else ""
+        said = (
+            strip_caption(own).strip()
+            or strip_caption(cit.description).strip()
+            or strip_caption(cit.claim).strip()
+        )
         item = JudgeItem(cit, ex.authority, ex.record, context, as_of)
+        floor = th.candidate_off_question_probability  # type: ignore[union-attr]
         scen = scenario_provision(
-            item, self.retriever, self.store, context, said=said, weights=weights
+            item,
+            self.retriever,
+            self.store,
+            context,
+            said=said,
+            weights=weights,
+            off_claim_probability=floor,
+            level_prior=th.candidate_level_prior if isinstance(th, Thresholds) else None,
+            size_prior=th.candidate_size_prior if isinstance(th, Thresholds) else 0.0,
         )
         if scen is None:
             return current
@@ -452,6 +472,18 @@ class Verifier:
             return current.model_copy(
                 update={"features": scen.features, "probability": scen.probability}
             )
+        name_at = th.candidate_name_probability  # type: ignore[union-attr]
+        if (
+            scen.probability is not None
+            and scen.probability >= name_at
+            and said
+            and containment(said, scen.authority.text) >= containment(said, a.text)
+        ):
+            # the question singles out another provision and the citation's own words fit it
+            # at least as well as the one found from them: that one is the candidate (the words
+            # decide, the question breaks the tie; a citation made for another point keeps its
+            # own candidate — dev 3-8 劳动合同法/道路交通事故处理程序规定 answers)
+            return scen
         return rescored(
             current,
             item,

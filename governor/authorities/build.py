@@ -35,6 +35,8 @@ from typing import Any
 
 from governor.authorities.aliases import NameSource, build_alias_table, norm_name, strip_prc
 from governor.authorities.amendments import mark_later_amendments
+from governor.authorities.constitution import add_constitution_versions
+from governor.authorities.decisions import add_decision_versions
 from governor.authorities.inforce import audit_in_force
 from governor.authorities.parse import ParsedArticle, ParsedFile, normalise_docno, parse_markdown
 from governor.authorities.rebuild import add_rebuilt_versions
@@ -136,18 +138,88 @@ def _version_date(parsed: ParsedFile, publish: date | None) -> date | None:
 
 
 def _in_force(
-    parsed: ParsedFile, vdate: date | None, valid_from: date | None
+    parsed: ParsedFile, vdate: date | None, valid_from: date | None, law: bool = False
 ) -> tuple[date | None, str]:
-    """``(in-force date, where it was read)``: ``text`` (the ``施行`` line), ``article`` (the
-    text's 「本法自…起施行」), ``manifest`` (``valid_from``) or ``version date``."""
-    if parsed.in_force:
-        return parsed.in_force, "text"
+    """``(in-force date, where it was read)``.
+
+    Sources, in order: ``text`` — the ``施行``/``实施`` metadata line, unless it is earlier than
+    the version date (地方组织法 2022 and 广告法 2021 keep the 1980/2015 line of the text they
+    amend); ``article`` — the text's 「本法自…起施行」 within the window after the version date,
+    the dated clause of a text never amended (any distance), or 「自公布之日起施行」 of a text
+    whose last event adopted it whole (:func:`_promulgated_whole`); ``manifest`` — the
+    ``valid_from`` column (flk metadata); ``version date``. ``law``: an NPC/NPCSC law (level
+    法律), promulgated on its adoption day.
+    """
+    if parsed.in_force and (vdate is None or parsed.in_force >= vdate):
+        return parsed.in_force, "text"  # an earlier 施行 line is the original text's (广告法 2021)
     b = parsed.body_in_force
     if b and vdate and vdate <= b <= vdate + _BODY_IN_FORCE_WINDOW:
         return b, "article"
+    whole = _promulgated_whole(parsed, vdate, law)
+    if whole is not None:
+        if b and _never_amended(parsed) and vdate and max(whole, vdate) <= b:
+            return b, "article"  # an original text: its dated clause is its own
+        if parsed.body_on_publication and not b:
+            return whole, "article"  # 「自公布之日起施行」: the promulgation date
     if valid_from:
         return valid_from, "manifest"
     return vdate, "version date"
+
+
+_AMENDING_EVENT = re.compile(r"修正|《[^》]*决定》|决定》")
+_ADOPTING_EVENT = re.compile(r"通过|修订|批准")
+_PROMULGATING_EVENT = re.compile(r"公布|发布")
+
+
+def _own_events(parsed: ParsedFile, vdate: date | None) -> list[tuple[date, str]]:
+    """Metadata events up to the version date, in-force lines left out, oldest first."""
+    return sorted(
+        (on, ev)
+        for on, ev in parsed.events
+        if (vdate is None or on <= vdate) and not ev.endswith(("施行", "实施"))
+    )
+
+
+def _never_amended(parsed: ParsedFile) -> bool:
+    """No 修正/修订/decision event: the file is the text as first adopted."""
+    return not any(
+        _AMENDING_EVENT.search(ev) or "修订" in ev for _on, ev in _own_events(parsed, None)
+    )
+
+
+def _promulgated_whole(parsed: ParsedFile, vdate: date | None, law: bool) -> date | None:
+    """The promulgation date of a version whose whole text was adopted (通过/修订/批准) by its
+    last event, else None — a version whose last event is a 修正 or an amending 决定 keeps the
+    commencement article of an earlier text (cn_laws_updates/SOURCE.md, "Faults noticed"), so
+    its 「自公布之日起施行」 is not its own.
+
+    The date is the first 公布/发布 event on or after that adoption, else (``law`` only) the
+    adoption date itself: a law adopted by the NPC or its Standing Committee is promulgated by
+    主席令 on the day it is adopted (宪法第八十条; as for the 刑法修正案,
+    :mod:`governor.authorities.rebuild`). None as well when the header's last event is not on
+    the version date: the header then lacks the amendment the file is dated by (行政法规 files
+    dated 2019 whose header shows only the 2014 公布; SPC texts whose 2020 amending decision is
+    written 「…第1823次会议通过」).
+    """
+    events = _own_events(parsed, vdate)
+    if not events or (vdate is not None and events[-1][0] != vdate):
+        return None
+    adopted: int | None = None
+    amended = False
+    for i, (_on, ev) in enumerate(events):
+        if _AMENDING_EVENT.search(ev):
+            adopted, amended = None, True
+        elif _ADOPTING_EVENT.search(ev):
+            adopted, amended = i, False
+        elif _PROMULGATING_EVENT.search(ev) and adopted is None and not amended:
+            adopted = i  # 「国务院令第N号公布」 alone
+    if adopted is None:
+        return None
+    on0 = events[adopted][0]
+    for on, ev in events[adopted:]:
+        if _PROMULGATING_EVENT.search(ev) and on >= on0:
+            return on
+    return on0 if law else None
 
 
 def _signature(articles: list[ParsedArticle], body: str) -> str:
@@ -188,7 +260,8 @@ def _versions_of(rows: list[tuple[dict[str, str], ParsedFile]]) -> list[_FileVer
     out = []
     for m, pf, path in units:
         vdate = _version_date(pf, _parse_date(m["publish"]))
-        in_force, source = _in_force(pf, vdate, _parse_date(m["valid_from"]))
+        law = m["level"] == "法律"
+        in_force, source = _in_force(pf, vdate, _parse_date(m["valid_from"]), law)
         explicit = source in ("text", "article")
         out.append(
             _FileVersion(
@@ -341,6 +414,12 @@ def build_payload(
         {t: list(pf.events) for t, pf in newest.items()},
         {t: pf.body_in_force for t, pf in newest.items()},
     )
+    rebuilt.update(
+        add_decision_versions(
+            instruments, {t: list(pf.events) for t, pf in newest.items()}, _resolver(instruments)
+        )
+    )
+    rebuilt.update(add_constitution_versions(instruments, laws_dir))
     mark_later_amendments(instruments)
     repeals = _derive_repeals(instruments)
     scheduled: list[dict[str, Any]] = []

@@ -61,6 +61,10 @@ _AMENDS = re.compile(r"修改《(?P<title>[^《》]+(?:《[^《》]*》[^《》]
 _IN_FORCE = re.compile(r"本决定自(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起施行")
 
 
+_UNREAD = ("manifest", "version date")
+"""In-force sources that are not a statement of a corpus text (the audit's exceptions)."""
+
+
 def _d(s: str | None) -> date | None:
     return date.fromisoformat(s) if s else None
 
@@ -80,7 +84,7 @@ def _decision_dates(
         if not _DECISION.search(title) or not inst["versions"]:
             continue
         v = inst["versions"][-1]
-        text = _text(v)
+        text = f"{title}\n{_text(v)}"  # the title names what it amends (「关于修改《…》的决定」)
         m = _IN_FORCE.search(text)
         first = _d(v["published"])
         if m is None or first is None:
@@ -132,6 +136,8 @@ def audit_in_force(
                 continue
             if current is None or current < on:
                 fix(title, v, on, source)
+            elif current == on and v.get("in_force_source") in _UNREAD:
+                v["in_force_source"] = "amending decision"  # the decision states that date
     for (title, vid), (on, source) in AMENDMENT_IN_FORCE.items():
         inst = instruments.get(title)
         if inst is None:
@@ -139,6 +145,8 @@ def audit_in_force(
         for v in inst["versions"]:
             if v["version"] == vid and v["in_force_from"] != on.isoformat():
                 fix(title, v, on, source)
+            elif v["version"] == vid and v.get("in_force_source") in _UNREAD:
+                v["in_force_source"] = "amending decision"
     touched = {f["title"] for f in fixes}
     for title in touched:
         versions = instruments[title]["versions"]

@@ -47,7 +47,9 @@ class ParsedFile:
 
     ``events`` are the metadata events ``(date, text)`` in file order; ``in_force`` the date of
     the ``… 施行`` event (or an explicit ``自…起施行`` clause in the metadata/spill), if any;
-    ``body_in_force`` the first ``自…起施行`` date in the article text (the 附则 clause).
+    ``body_in_force`` the last ``自…起施行`` (or ``自…起实施``, 香港/澳门基本法) date in the
+    article text (the 附则 clause); ``body_on_publication`` whether the articles say
+    「自公布之日起施行」 (or 发布/实施) instead of a date.
     """
 
     title: str
@@ -55,10 +57,15 @@ class ParsedFile:
     events: list[tuple[date, str]] = field(default_factory=list)
     in_force: date | None = None
     body_in_force: date | None = None
+    body_on_publication: bool = False
     docnos: list[str] = field(default_factory=list)
     articles: list[ParsedArticle] = field(default_factory=list)
     body: str = ""
     duplicate_keys: list[str] = field(default_factory=list)
+
+
+_BODY_IN_FORCE = re.compile(r"自(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起?(?:施行|实施)")
+_ON_PUBLICATION = re.compile(r"自(?:公布|发布)之日起(?:施行|实施)")
 
 
 def clean_line(line: str) -> str:
@@ -112,7 +119,9 @@ def _in_force_of(event: str, on: date) -> date | None:
     m = rx.CORPUS_IN_FORCE.search(event)
     if m:
         return _date(m["y"], m["m"], m["d"])
-    if event in ("施行", "起施行") or event.endswith(("日施行", "之日施行", "之日起施行")):
+    if event.endswith("公布施行"):  # 宪法: 「全国人民代表大会公告公布施行」
+        return on
+    if event in ("施行", "起施行", "实施") or event.endswith(("日施行", "之日施行", "之日起施行")):
         return on
     if event.endswith("施行") and "通过" not in event and "公布" not in event:
         return on
@@ -243,8 +252,11 @@ def _parse_body(out: ParsedFile, body: list[str]) -> None:
 
 
 def _note_in_force(out: ParsedFile, line: str) -> None:
-    """Remember the last ``自…起施行`` date of the articles (the 附则 clause comes last)."""
-    for f in rx.CORPUS_IN_FORCE.finditer(line):
+    """Remember the last ``自…起施行`` date of the articles (the 附则 clause comes last), and
+    whether they say 「自公布之日起施行」."""
+    for f in _BODY_IN_FORCE.finditer(line):
         found = _date(f["y"], f["m"], f["d"])
         if found is not None:
             out.body_in_force = found
+    if _ON_PUBLICATION.search(line):
+        out.body_on_publication = True

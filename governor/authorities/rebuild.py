@@ -105,7 +105,9 @@ def _key(m: re.Match[str]) -> str:
     return article_key(str(to_int(m["n"])), str(to_int(m["s"])) if m["s"] else None)
 
 
-def _quote_paras(lines: list[str]) -> list[tuple[str, list[str]]]:
+def quote_paras(lines: list[str]) -> list[tuple[str, list[str]]]:
+    """Quoted lines → 款 ``(text, 项 texts)``: quotation marks stripped, 「（一）…」 lines as
+    items of the 款 above (also written inline after 「：」)."""
     paras: list[tuple[str, list[str]]] = []
     for line in lines:
         text = line.strip().lstrip("“").rstrip("”").strip()
@@ -140,7 +142,7 @@ def _quote_articles(
 
 def _instruction(head: str, quote: list[str] | None, current: str | None) -> list[Op]:
     """The ops of one instruction line (``head`` = the text before its quotation)."""
-    paras = _quote_paras(quote) if quote is not None else []
+    paras = quote_paras(quote) if quote is not None else []
     arts = [_key(m) for m in _ART.finditer(head)]
     target = arts[0] if arts else current
     if "删去" in head:
@@ -448,6 +450,7 @@ __all__ = [
     "known",
     "norm",
     "parse_amendment",
+    "quote_paras",
     "rebuild",
     "sort_keys",
     "to_state",

@@ -726,6 +726,16 @@ class AuthorityStore:
             and any(v["articles"] for v in self._raw[t]["versions"])
         )
 
+    def article_count(self, title: str, *, as_of: date | None = None) -> int:
+        """Number of articles of ``title``'s version selected by ``as_of`` (the version rule
+        of :meth:`version`; latest when None), read from the payload without building
+        records; 0 for an unknown title or a version without articles."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return 0
+        v = self._select_version(t, as_of, None)
+        return len(v["articles"]) if v is not None else 0
+
     def version_count(self, title: str) -> int:
         """Number of versions of the instrument in the corpus (0 when it is not there)."""
         t = self._title(title)

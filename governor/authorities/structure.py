@@ -14,6 +14,7 @@ The rules follow the drafting conventions of 《立法技术规范（试行）�
 from __future__ import annotations
 
 import threading
+from collections.abc import Sequence
 from typing import Literal, get_args
 
 from governor.core.models import Frozen
@@ -252,6 +253,24 @@ def structure_of(record: ArticleRecord) -> ProvisionStructure:
     with _LOCK:
         _CACHE[record.key] = result
     return result
+
+
+LIABILITY_HEADINGS = ("法律责任", "罚则", "责任追究")
+"""Chapter headings under which a statute gathers its sanctions (《立法技术规范（试行）（一）》
+item 16: 法律责任 is a chapter of its own, after the substantive rules)."""
+
+
+def is_liability(path: Sequence[str], text: str) -> bool:
+    """True when the provision at ``path`` (its 编/章/节 headings) with ``text`` is a penalty or
+    liability provision: it sits in a 法律责任/罚则 chapter (:data:`LIABILITY_HEADINGS`), or its
+    text imposes a sanction (``STRUCTURE_PENALTY_RE``: 处…罚款, 吊销, 没收, 有期徒刑…) in a
+    「违反…的，由…」 form, with 责令 or as a criminal penalty. A rule granting a right or
+    imposing a duty (「用人单位应当…」) is not one."""
+    if any(h in part for part in path for h in LIABILITY_HEADINGS):
+        return True
+    if rx.STRUCTURE_PENALTY_RE.search(text) is None:
+        return False
+    return "违反" in text or "责令" in text or "处罚" in text or "刑" in text
 
 
 def format_structure(s: ProvisionStructure) -> str:

@@ -354,9 +354,19 @@ class HybridRetriever:
         return {"$and": [{"vfrom": {"$lte": d}}, {"vto": {"$gt": d}}]}
 
     def dense_keys(
-        self, query: str, *, instrument: str | None = None, as_of: date | None = None, k: int = 10
+        self,
+        query: str,
+        *,
+        instrument: str | None = None,
+        as_of: date | None = None,
+        k: int = 10,
+        prior: Callable[[str], float] | None = None,
     ) -> list[str]:
         """Article keys of the dense ranking (best first, 款 units folded into articles).
+
+        ``prior`` (store-wide only, vector indexes): each article's cosine (its best unit's)
+        is multiplied by ``prior(instrument title)`` before ranking (see
+        :meth:`search_with_prior`).
 
         With a :class:`ChromaIndex` or a prebuilt index, filtering happens here rather than in
         the index (chromadb's metadata filters cost 100-600 ms per query on the full index,
@@ -402,7 +412,15 @@ class HybridRetriever:
         total = self.index.count()
         while True:
             hits = self.index.query_embeddings(qvec[None, :], fetch)[0]
-            keys = _fold(uid for uid, _ in hits if in_force(uid))
+            if prior is None:
+                keys = _fold(uid for uid, _ in hits if in_force(uid))
+            else:
+                best: dict[str, float] = {}
+                for uid, score in hits:  # best first: an article's first unit is its best
+                    key = uid.split(PARA_SEP, 1)[0]
+                    if key not in best and in_force(uid):
+                        best[key] = score * prior(key.rpartition("#")[0].rpartition("@")[0])
+                keys = sorted(best, key=lambda key: -best[key])
             # an exact index (prebuilt) can be asked again for more until k are in force
             if len(keys) >= k or not getattr(self.index, "exact", False) or fetch >= total:
                 return keys[:k]
@@ -429,6 +447,23 @@ class HybridRetriever:
             self._vectors.popitem(last=False)
         return hit
 
+    def search_with_prior(
+        self,
+        query: str,
+        prior: Callable[[str], float],
+        *,
+        as_of: date | None = None,
+        k: int = 10,
+        mode: Mode = "hybrid",
+    ) -> list[tuple[ArticleRecord, float]]:
+        """Store-wide :meth:`search` with an instrument prior applied inside each ranker
+        before fusion: BM25 scores (top ``2 × depth``) and dense cosines are multiplied by
+        ``prior(instrument title)`` (a factor ≥ 0, 1.0 neutral) and re-ranked, then fused by
+        RRF as usual. Used by :func:`verifiers.suggest.store_candidates`; on STARD dev
+        (``python -m benchmarks.bench_retrieval stard --hybrid``) this does better than
+        scaling the fused scores (see the benchmark's figures in ``Thresholds``)."""
+        return self.search(query, as_of=as_of, k=k, mode=mode, prior=prior)
+
     def search(
         self,
         query: str,
@@ -437,6 +472,7 @@ class HybridRetriever:
         as_of: date | None = None,
         k: int = 10,
         mode: Mode = "hybrid",
+        prior: Callable[[str], float] | None = None,
     ) -> list[tuple[ArticleRecord, float]]:
         """Best provisions for ``query``: up to ``k`` ``(record, score)``, best first.
 
@@ -446,6 +482,8 @@ class HybridRetriever:
             as_of: version date (see module doc); None → latest versions.
             k: number of results.
             mode: ``"hybrid"`` (default), ``"dense"`` or ``"bm25"`` (for ablations).
+            prior: store-wide only (ignored with ``instrument``): a factor per instrument
+                title applied to each ranker's scores before fusion (:meth:`search_with_prior`).
 
         Returns:
             records with RRF scores in [0, 1]; empty for an empty query or ``k <= 0``.
@@ -462,13 +500,23 @@ class HybridRetriever:
         rankings: list[list[str]] = []
         weights: list[float] = []
         w_lexical, w_dense = self.weights if title is not None else self.store_weights
+        if title is not None:
+            prior = None
         if mode in ("hybrid", "bm25"):
-            lexical = self.store.search(query, instrument=title, as_of=as_of, k=depth)
+            if prior is None:
+                lexical = self.store.search(query, instrument=title, as_of=as_of, k=depth)
+            else:
+                lexical = self.store.search(query, as_of=as_of, k=2 * depth)
+                lexical = sorted(
+                    ((r, sc * prior(r.instrument)) for r, sc in lexical), key=lambda rs: -rs[1]
+                )[:depth]
             rankings.append([r.key for r, _ in lexical])
             weights.append(w_lexical)
             records.update((r.key, r) for r, _ in lexical)
         if mode in ("hybrid", "dense") and self.index is not None:
-            rankings.append(self.dense_keys(query, instrument=title, as_of=as_of, k=depth))
+            rankings.append(
+                self.dense_keys(query, instrument=title, as_of=as_of, k=depth, prior=prior)
+            )
             weights.append(w_dense)
         out: list[tuple[ArticleRecord, float]] = []
         for key, score in rrf_fuse(rankings, weights, self.rrf_k):

@@ -57,7 +57,7 @@ from governor.text.numerals import to_chinese
 from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE, WHOLE_PIN_ARTICLE_RE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
 from verifiers.roles import stated_rule
-from verifiers.suggest import bracket_title
+from verifiers.suggest import bracket_title, sanction_mismatch
 from verifiers.textsim import (
     claim_words,
     containment,
@@ -408,6 +408,11 @@ class RevisionPolicy:
             )
             if c_t < IN_TARGET or c_c > c_t - CITED_GAP or wrong:
                 return None
+            if sanction_mismatch(said, target.path, target.text):
+                # a penalty article restates the duty it sanctions: the words in it are no
+                # proof the report means it (劳动合同法第三十六条 → 第八十五条), nor a duty
+                # article for a claim of a sanction
+                return None
             # shared vocabulary is no proof (劳动合同法第四十七条 → 第四条 on 「用人单位」、
             # 「劳动合同」): the claim's distinctive words must be the target's
             ok, dm = self.distinct(
@@ -576,6 +581,8 @@ class RevisionPolicy:
             and auth.article == v.resolved.article
         )
         holds = containment(said, auth.text)
+        if sanction_mismatch(said, auth.path, auth.text):
+            return None  # a penalty article for a right or duty, or vice versa
         if same or holds < NAMED_HOLDS or holds < containment(said, cited) + CITED_GAP:
             return None
         ok, _m = self.distinct(said, auth, cited, auth_instrument(v))

@@ -1134,6 +1134,7 @@ class EfaReviser:
             return _drift_note(text, v)
         ds = cit.description_span
         src = auth.text if auth is not None else ""
+        own = src  # the cited provision's own text: what a rewrite puts in (never the evidence)
         # What the report says the provision says: the description, else (P（《X》第N条）) the claim.
         said, said_span = (cit.description, ds) if cit.description else (cit.claim, cit.claim_span)
         other = target is not None and (
@@ -1184,16 +1185,16 @@ class EfaReviser:
                         f"the description matches {target.label}, not {cit.pin}", v)  # fmt: skip
         if (
             ds is not None
-            and src
+            and own
             and _content_form(text, cit)
             and ds.slice(text) == cit.description
         ):
             # Only a description presented as the provision's content (「第N条：…」, 「规定：“…”」)
             # is replaced by the text; 「根据X规定，P」 keeps the author's point P.
             source = (
-                src
+                own
                 if auth is not None and auth.paragraph
-                else _best_paragraph(cit.description, src)
+                else _best_paragraph(cit.description, own)
             )
             if containment(cit.description, source) < REWRITE_MIN:
                 # the entry quotes something else entirely: swapping in the article's text would

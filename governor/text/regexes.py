@@ -837,6 +837,24 @@ STRUCTURE_PROCEDURE_RE = re.compile(
 )
 """Procedural vocabulary (申请, 受理, 送达, time limits)."""
 
+SANCTION_CLAIM_RE = re.compile(
+    r"罚款|罚金|责令|吊销|没收|拘留|警告|处分|有期徒刑|拘役|管制|行政处罚|刑事责任|法律责任"
+    r"|处罚|惩罚|处以|法律后果|承担(?:什么|哪些|何种)(?:法律)?责任"
+)
+"""Words of a sanction or liability in what a report (or the question it answers) says or asks
+(「由…责令改正，处…罚款」, 「会受到什么处罚」, 「承担什么责任」): such a claim rests on a penalty
+or liability article (a 法律责任 chapter's), a claim without them on the rule that grants the
+right or imposes the duty (issue 22: 劳动合同法第三十六条 cited for the parties' agreement had
+been renumbered to 第八十五条, a penalty article)."""
+
+SANCTION_IMPOSED_RE = re.compile(
+    r"罚款|罚金|责令(?:改正|停止|限期|停产)|吊销|没收|拘留|有期徒刑|拘役|追究刑事责任|给予[^，。；]{0,8}处分"
+)
+"""A sanction a claim says is imposed (「由…责令改正，处…罚款」, 「处三年以下有期徒刑」): such a claim
+rests on a provision imposing one. Narrower than :data:`SANCTION_CLAIM_RE`: a sentencing rule
+(「可以从轻、减轻或者免除处罚」, 刑法第十九条) or the procedure after a penalty (「简易程序处罚后
+应当当场制作决定书」) speaks of 处罚 without imposing one (dev 3-2 GPT-3.5 284, 299)."""
+
 # --- report structure -------------------------------------------------------------------------
 
 REPORT_HEADING_RE = re.compile(
