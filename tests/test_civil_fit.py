@@ -74,3 +74,44 @@ def test_the_right_provision_ranks_first(gov: Governor) -> None:
             v.item_trust,
             v.applicability.score,
         ), (option, v.applicability.rationale)
+
+
+def test_fit_is_one_store_wide_search_and_reads_no_instrument(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The user's path pays one search of the shipped global BM25 index: no instrument's
+    articles are read to profile it (civil32 built TF-IDF profiles of every instrument on first
+    use: 23 s and 1.4 GB for a 3-line report)."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    calls: list[tuple[str | None, int]] = []
+    search = store.search
+
+    def counted(query: str, **kw: object) -> object:
+        calls.append((kw.get("instrument"), kw.get("k")))  # type: ignore[arg-type]
+        return search(query, **kw)  # type: ignore[arg-type]
+
+    def no_articles(*_a: object, **_k: object) -> None:
+        raise AssertionError("an instrument's articles were read to profile it")
+
+    monkeypatch.setattr(store, "search", counted)
+    monkeypatch.setattr(store, "articles", no_articles)
+    fit = instrument_fit(store, "中华人民共和国民法典", _LOAN, as_of=AS_OF)
+    assert [c[0] for c in calls] == [None]
+    assert fit.ratio >= load_config(overrides={}, environ={}).thresholds.civil_fit_ratio, fit
+
+
+def test_an_interpretation_fits_as_its_law_does() -> None:
+    """A judicial interpretation governs the matters of the law it interprets: the 民事诉讼法's
+    解释 and the 民事诉讼法 share one family score for the same facts (before, the 解释 was
+    scored on its own articles and the two differed)."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    law = instrument_fit(store, "中华人民共和国民事诉讼法", _LEASE, as_of=AS_OF)
+    interp = instrument_fit(
+        store, "最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _LEASE, as_of=AS_OF
+    )
+    assert law.ratio == interp.ratio
+    assert law.score == interp.score > 0
