@@ -17,15 +17,18 @@ tell this (some article of any instrument ranks first in it), so the facts are c
   articles;
 * their BM25 scores are summed per **family**: an instrument with its parent law's
   implementing rules and judicial interpretations (``parent_law``: the 民事诉讼法 with its
-  解释, the 民法典 with its 时间效力规定), since an interpretation governs the matters of the law
-  it interprets and the facts of a 商品房 sale hit the 商品房买卖合同解释 and the 民法典 alike;
+  解释, the 民法典 with its 时间效力规定; an interpretation that names no law, as the
+  商品房买卖合同解释, stands alone), since an interpretation governs the matters of the law it
+  interprets;
   BM25's IDF makes the vocabulary all law shares (应当, 规定, 人民) weigh little and what a
   field speaks of (借款/利息, 租赁/租金, 商品房/出卖人) weigh much, and the sum over many hits
   rewards a family that covers the facts' several matters;
 * ``ratio = family sum / best family sum``, in [0, 1] (0 when no hit of the family is among
   the best articles). Per-20-article block sums (civil32's second level) were measured and
   dropped: with families they lowered gold-first at the fitted ratio on the first half of
-  the 3_2 civil items (53.2 → 50.8 %).
+  the 3_2 civil items (53.2 → 50.8 %). Weak: a large family wins on shared party words (the
+  刑事诉讼法 with its 解释 is the best family for plain loan facts, 被告 matching 被告人), so
+  the fitted ratio is low (0.1).
 
 :func:`civil_fit_outcome`: ``supports`` when ``ratio ≥ Thresholds.civil_fit_ratio``, else
 ``irrelevant`` (L1.1.2) with the graded score ``partially_supports``'s score × ratio (as
