@@ -37,6 +37,8 @@ STATED = [
     ("根据劳动法，即使未签订劳动合同，一方提供劳动，一方支付工资，也构成了劳动关系。", "劳动法"),
     # a remedy claimed under the law (赔偿), no modal of duty
     ("根据《中华人民共和国劳动合同法》，您可以申请劳动仲裁，要求用人单位赔偿经济损失和赔偿金。", "《中华人民共和国劳动合同法》"),
+    # a definition the law words otherwise (海商法第一百六十五条 asks no 过失)
+    ("根据《中华人民共和国海商法》的规定，船舶碰撞是指船舶在海上行驶时，由于一方或者双方的过失，导致船舶遭受损害的事件。", "《中华人民共和国海商法》"),
     # right general advice in the same form: named as not assessed too, never noted
     ("根据《劳动合同法》的规定，用人单位应当给予职工相应的经济补偿。", "《劳动合同法》"),
 ]  # fmt: skip
