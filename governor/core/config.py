@@ -198,6 +198,12 @@ class Thresholds(BaseModel):
     many long articles (「用人单位应当与劳动者协商一致」, 14 characters, is 0.8-contained in
     劳动合同法第46条, a list of severance cases). Fitted on the same dev claims: the shortest
     right pin there has 22 characters; checked on tests/test_whole_instrument_claims.py."""
+    unchecked_claim_min_chars: int = Field(6, ge=0)
+    """A law cited whole whose content nobody checked is named in the report as not assessed
+    (:func:`governor.core.gaps.unchecked_claim`) when its words, at least this many characters,
+    state a rule or a conclusion. Set by reading review 3's 77 numberless rows (dev LawBench
+    3-2/3-8, keys past 100): the shortest claim there is 「要求公司赔偿损失」 (8), the fragments
+    (「第一千零」, 4) are shorter; on the first 100 keys of each file (23 named) the shortest is 14."""
     suggestion_min_score: float = Field(0.5, ge=0, le=1)
     """A suggestion is only offered (and used for repair) at or above this confidence."""
     candidate_weights: tuple[float, ...] = (
