@@ -34,7 +34,10 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
   *gold kept*: the gold one passes. With ``--halves``, the same figures (diagnostic) for the
   first and the second half of the items (:func:`halves_32`: each of the file's two blocks, 刑法
   items then civil ones, cut in two in file order; thresholds are fitted on the first half) and
-  for the 刑法 items.
+  for the 刑法 and the civil items (each also on its second half). With ``--facts-date`` (a
+  measurement choice, off by default), each 3_2 item is verified as of the latest date its
+  facts write (:func:`facts_date`, the law applicable at the time of the facts), falling back
+  to :data:`AS_OF`.
 
 * **LawBench dev** (``--lawbench``; ``lawbench_dev``, three models × 3-2 and 3-8, 500 answers
   each): every answer governed with ``efa`` as of :data:`benchmarks.lawbench.LAWBENCH_AS_OF`.
@@ -301,6 +304,23 @@ def text_32(facts: str, option: str) -> str | None:
     return f"问题：{body}\n\n本案应当适用《{title}》{m.group(2)}的规定。\n"
 
 
+_FACT_DATE = re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日")
+
+
+def facts_date(facts: str, default: date = AS_OF) -> date:
+    """The latest calendar date 「YYYY年M月D日」 written in ``facts`` that is not after
+    ``default`` (impossible dates skipped), else ``default``."""
+    got: list[date] = []
+    for m in _FACT_DATE.finditer(facts):
+        try:
+            d = date(int(m.group(1)), int(m.group(2)), int(m.group(3)))
+        except ValueError:
+            continue
+        if d <= default:
+            got.append(d)
+    return max(got, default=default)
+
+
 def halves_32(items: Sequence[dict[str, Any]]) -> list[str]:
     """``"first"`` or ``"second"`` per 3_2 item: the file holds a block of items whose four
     candidates are all 刑法 articles, then a block of civil ones; each block is cut in two in
@@ -317,22 +337,24 @@ def halves_32(items: Sequence[dict[str, Any]]) -> list[str]:
 
 
 def bench_lexeval_32(
-    gov: Governor, items: list[dict[str, Any]], *, split: bool = False
+    gov: Governor, items: list[dict[str, Any]], *, split: bool = False, by_facts: bool = False
 ) -> list[Row]:
     """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept; with ``split``, the same
-    figures per half (:func:`halves_32`) and for the 刑法 items (diagnostic rows)."""
+    figures per half (:func:`halves_32`) and for the 刑法 and the civil items (diagnostic rows); with
+    ``by_facts``, each item verified as of :func:`facts_date` of its facts."""
     half = halves_32(items)
     # per item: (half, 刑法 item, gold first, gold kept, wrong flagged, wrong candidates)
     per: list[tuple[str, bool, bool, bool, int, int]] = []
     for it, h in zip(items, half, strict=True):
         facts = it.get("facts") or it["input"]
+        when = facts_date(facts) if by_facts else AS_OF
         keys: dict[str, tuple[float, float]] = {}
         passes: dict[str, bool] = {}
         for letter, option in sorted(it["options"].items()):
             text = text_32(facts, option)
             if text is None:
                 continue
-            v = _cited(gov.verify(text, as_of=AS_OF))
+            v = _cited(gov.verify(text, as_of=when))
             if v is None:
                 keys[letter], passes[letter] = (-1.0, -1.0), False
                 continue
@@ -366,6 +388,10 @@ def bench_lexeval_32(
         out += rows("LexEval 3_2 刑法 items", [p for p in per if p[1]], False)
         out += rows(
             "LexEval 3_2 刑法, 2nd half", [p for p in per if p[1] and p[0] == "second"], False
+        )
+        out += rows("LexEval 3_2 civil items", [p for p in per if not p[1]], False)
+        out += rows(
+            "LexEval 3_2 civil, 2nd half", [p for p in per if not p[1] and p[0] == "second"], False
         )
     return out
 
@@ -437,6 +463,7 @@ def run(
     seed: int = SEED,
     lawbench: Path | None = None,
     halves: bool = False,
+    facts_dates: bool = False,
 ) -> list[Row]:
     """Every row, in the issue's order (LawBench only when ``lawbench`` is given).
 
@@ -446,7 +473,10 @@ def run(
     rows = bench_judge(gov, judgments(external / "judge" / "test_even.jsonl", limit), seed)
     rows += bench_lexeval_12(gov, _load_jsonl(external / "lexeval" / "1_2.jsonl", limit))
     rows += bench_lexeval_32(
-        gov, _load_jsonl(external / "lexeval" / "3_2.jsonl", limit), split=halves
+        gov,
+        _load_jsonl(external / "lexeval" / "3_2.jsonl", limit),
+        split=halves,
+        by_facts=facts_dates,
     )
     if lawbench is not None:
         rows += bench_lawbench(gov, lawbench, limit)
@@ -484,6 +514,11 @@ def main(argv: list[str] | None = None) -> int:
         help="also print the 3_2 figures per half (thresholds are fitted on the first) and for "
         "the 刑法 items",
     )
+    ap.add_argument(
+        "--facts-date",
+        action="store_true",
+        help="verify each 3_2 item as of the latest date its facts write (default: AS_OF)",
+    )
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
@@ -501,6 +536,7 @@ def main(argv: list[str] | None = None) -> int:
         seed=args.seed,
         lawbench=data_path("lawbench_dev") if args.lawbench else None,
         halves=args.halves,
+        facts_dates=args.facts_date,
     )
     secs = time.perf_counter() - t0
     if args.json:

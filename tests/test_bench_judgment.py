@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from datetime import date
 from pathlib import Path
 
 import pytest
@@ -170,3 +171,16 @@ def test_run_with_halves_prints_the_split_rows(tmp_path: Path, gov: Governor) ->
         if r.set == "LexEval 3_2 first half" and r.figure.startswith("gold candidate ranks")
     )
     assert first.n == 1 and first.ok is None  # diagnostic: no target
+
+
+def test_facts_date_is_the_latest_date_the_facts_write() -> None:
+    """``--facts-date``: the latest 「YYYY年M月D日」 of the facts, not after the bench's as-of
+    date (a 2031 expiry date is no date of the facts; an impossible date is skipped)."""
+    from benchmarks.bench_judgment import AS_OF, facts_date
+
+    facts = (
+        "2018年8月17日，原告与被告签订《商品房买卖合同》，被告应在2019年12月31日前交付房屋，"
+        "商标有效期至2031年8月27日，2019年2月30日。"
+    )
+    assert facts_date(facts) == date(2019, 12, 31)
+    assert facts_date("被告于本月归还借款。") == AS_OF

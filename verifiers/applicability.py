@@ -32,6 +32,9 @@ Decisions, in order:
    restates the provision verbatim but for one opposed term (有效/无效, 连带/一般, an added or
    dropped 不: :func:`verifiers.facts.polarity_swaps`) → ``contradicts`` (L1.1.2), provided
    (for the modality) the provision is on the claim's topic;
+1a. a provision applied to the question's facts with no proposition of its own: a 刑法
+    article by :mod:`verifiers.offence_fit`, any other by its instrument's fit to the facts
+    (:mod:`verifiers.civil_fit`);
 2a. the legal conditions decide (:func:`verifiers.conditions.condition_check`): a 刑法 分则
     article against the charge the report names, a term defined by another article, an
     amount article cited for an entitlement, a 下列情形 consequence claimed for other facts;
@@ -89,6 +92,7 @@ from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from governor.text import regexes as rx
+from verifiers.civil_fit import applies_to_facts_civil, civil_fit_outcome
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
@@ -286,6 +290,10 @@ def check_applicability(
         # a 刑法 article applied to the question's facts: the facts against its conditions
         # (charge, conduct clause, general-part terms), not retrieval rank
         return facts_fit_outcome(item, store, th)
+    if applies_to_facts_civil(item, claim):
+        # any other provision applied to the facts: are they a matter of its instrument at
+        # all (the facts against every instrument of the store), not a rank inside it
+        return civil_fit_outcome(item, store, th)
     ruled = condition_check(item, store)
     if ruled is not None:
         return ruled

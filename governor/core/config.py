@@ -198,6 +198,12 @@ class Thresholds(BaseModel):
     many long articles (「用人单位应当与劳动者协商一致」, 14 characters, is 0.8-contained in
     劳动合同法第46条, a list of severance cases). Fitted on the same dev claims: the shortest
     right pin there has 22 characters; checked on tests/test_whole_instrument_claims.py."""
+    unchecked_claim_min_chars: int = Field(6, ge=0)
+    """A law cited whole whose content nobody checked is named in the report as not assessed
+    (:func:`governor.core.gaps.unchecked_claim`) when its words, at least this many characters,
+    state a rule or a conclusion. Set by reading review 3's 77 numberless rows (dev LawBench
+    3-2/3-8, keys past 100): the shortest claim there is 「要求公司赔偿损失」 (8), the fragments
+    (「第一千零」, 4) are shorter; on the first 100 keys of each file (23 named) the shortest is 14."""
     suggestion_min_score: float = Field(0.5, ge=0, le=1)
     """A suggestion is only offered (and used for repair) at or above this confidence."""
     candidate_weights: tuple[float, ...] = (
@@ -260,6 +266,22 @@ class Thresholds(BaseModel):
     0.35 → 72.4 / 94.9 %, 0.38 → 71.5 / 95.9, 0.40 → 69.1 / 96.2, 0.45 → 65.0 / 97.0); second
     half at 0.38: 71.5 / 95.9. Checked through the verifier with ``python -m
     benchmarks.bench_judgment --halves``."""
+    civil_fit_ratio: float = Field(0.1, ge=0, le=1)
+    """A provision of an instrument other than the 刑法 applied to the question's facts with no
+    proposition of its own (「本案应当适用《X》第N条」) fits them when its instrument family's
+    summed BM25 score over the store-wide hits for the facts is at least this share of the best
+    family's (:func:`verifiers.civil_fit.instrument_fit`). Source: fitted on the first half of
+    the LexEval 3_2 civil items (126 of 251, file order; ``bench_judgment --halves``) by the
+    ratio alone: the lowest value on a 0.05 grid with wrong-candidate recall ≥ 0.90 (gold kept /
+    wrong flagged: 0.05 → 65.9 / 84.3 %, 0.10 → 55.6 / 91.0, 0.15 → 49.2 / 93.6, 0.25 →
+    43.7 / 95.2); second half at 0.10: 56.8 / 92.5. Checked through the verifier with
+    ``python -m benchmarks.bench_judgment --halves``."""
+    civil_fit_depth: int = Field(1000, ge=1)
+    """How many best articles of the store-wide BM25 search for the facts are summed per family
+    (same function). Source: chosen on the first half of the 3_2 civil items from 300 / 1000 /
+    2000 (gold strictly first of four by ratio: 56.3 / 60.3 / 61.9 %; gold kept at recall ≥ 0.90:
+    57.1 / 55.6 / 54.8 %); 1000 costs ≈ 0.005 s more per search than 300 once the index is
+    open."""
     offence_fit_char_weight: float = Field(0.3, ge=0, le=5)
     """Weight of the charge-name character fit in a 分则 article's fit (above). Source: chosen on
     the first half of the 3_2 刑法 items from 0 / 0.2 / 0.3 / 0.45 / 0.6 (gold first of four by fit:

@@ -16,7 +16,9 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
+from governor.core.config import Thresholds
 from governor.core.models import GapKind, Verdict
+from governor.text.regexes import ASSERTION_NUMBER_RE, WHOLE_CLAIM_RE, WHOLE_NO_CLAIM_RE
 
 __all__ = ["INFO_ONLY", "CoverageGap", "DraftGapKind", "coverage_gaps", "gap_line"]
 
@@ -173,6 +175,45 @@ def _content_unchecked(v: Verdict) -> bool:
         and v.fidelity.label == "not_assessed"
         and v.applicability.label == "skipped"
         and bool((c.claim or c.description).strip())
+    )
+
+
+def claim_words(v: Verdict) -> str:
+    """The words a citation's verdict rests on: its assertion's text, else its claim or
+    description (empty when none)."""
+    c = v.citation
+    a = c.assertion
+    return ((a.text if a is not None else "") or c.claim or c.description).strip()
+
+
+def unchecked_claim(v: Verdict, *, min_chars: int | None = None) -> bool:
+    """True when an instrument cited whole (no article) is cited for a rule or a conclusion
+    whose content nobody checked (:func:`_content_unchecked`, not pinned, not flagged): its
+    words state one (:data:`~governor.text.regexes.WHOLE_CLAIM_RE` or a number with its unit)
+    and are neither a question restated nor a pointer to read the law
+    (:data:`~governor.text.regexes.WHOLE_NO_CLAIM_RE`). Such a citation is never passed
+    silently: the report names it as not assessed (issue 21 item 2; review 3 found 36 of 77
+    numberless citations passed with no word wrong, most of them of this form). ``min_chars``:
+    the shortest words read as a claim (default ``Thresholds.unchecked_claim_min_chars``)."""
+    if not _content_unchecked(v):
+        return False
+    words = claim_words(v)
+    least = Thresholds().unchecked_claim_min_chars if min_chars is None else min_chars
+    if len(words) < least or WHOLE_NO_CLAIM_RE.search(words):
+        return False
+    return bool(WHOLE_CLAIM_RE.search(words) or ASSERTION_NUMBER_RE.search(words))
+
+
+def unchecked_claim_line(v: Verdict) -> str:
+    """The report line for :func:`unchecked_claim` citations: which one, the words, and that
+    only its existence was checked."""
+    c = v.citation
+    title = (c.instrument or c.raw).strip("《》")
+    words = claim_words(v)
+    short = words if len(words) <= 60 else words[:60] + "…"
+    return (
+        f"not assessed (a law cited whole, no article): {c.raw} for 「{short}」 — only the law's "
+        f"existence was checked, not whether 《{title}》 says this (cite the article)"
     )
 
 

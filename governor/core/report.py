@@ -17,7 +17,12 @@ from typing import Any, Protocol
 from pydantic import BaseModel, ConfigDict, Field
 
 from governor.core.extras import unread_us_cases
-from governor.core.gaps import CoverageGap, coverage_gaps
+from governor.core.gaps import (
+    CoverageGap,
+    coverage_gaps,
+    unchecked_claim,
+    unchecked_claim_line,
+)
 from governor.core.labels import report_score
 from governor.core.models import CheckResult, Edit, Proof, Revision, Suggestion, Verdict
 
@@ -333,6 +338,7 @@ def build_report(
         *draft_warnings(d.text),
         *_unknown_warnings(initial, result),
         *_unsaid_warnings(result, initial),
+        *_unchecked_claim_warnings(initial),
     )
     return VerdictReport(
         input=InputOut(
@@ -390,6 +396,14 @@ def _unsaid_warnings(result: RunResult | None, initial: Sequence[Verdict] = ()) 
             continue
         out.append(unsaid_line(v))
     return tuple(dict.fromkeys(out))
+
+
+def _unchecked_claim_warnings(initial: Sequence[Verdict]) -> tuple[str, ...]:
+    """One line per law cited whole for a rule or a conclusion that was neither pinned to an
+    article nor flagged (:func:`governor.core.gaps.unchecked_claim`): the verdict rests on the
+    law's existence only, so the report says so by name (issue 21: 「a verdict that rests on
+    nothing is not_assessed with a reason and a gap line — never a pass by default」)."""
+    return tuple(dict.fromkeys(unchecked_claim_line(v) for v in initial if unchecked_claim(v)))
 
 
 def _unknown_warnings(initial: Sequence[Verdict], result: RunResult | None) -> tuple[str, ...]:

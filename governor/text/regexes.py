@@ -1042,6 +1042,24 @@ WHOLE_RULE_RE = re.compile(
 「《土地管理法》规定宅基地的申请条件包括…」): a modal of duty or right, 可以…的 (a case the law
 allows), or a list of its conditions — role ``whole_instrument`` even with no number (issue 21)."""
 
+WHOLE_CLAIM_RE = re.compile(
+    r"可以|可能|应当|应该|应|需要|需|必须|有权|无权|不得|不能|不应|禁止|享有|负有|承担|构成|"
+    r"赔偿|补偿|违法|合法|无效|属于|分为|视为|认定|不予|不需|是指|权利|义务"
+)
+"""Words citing a law as a whole that state a rule or a conclusion, of the law or drawn from it
+(「根据《劳动合同法》，员工可以享受带薪年假」, 「根据《劳动法》，…否则需要支付赔偿金」, 「…也构成了劳动关系」,
+「专利分为实用新型专利和外观专利」, 「老年人有享受基本生活保障的权利」, 「船舶碰撞是指…」): a modal, a
+conclusion verb (构成/属于/视为/认定/违法/无效), a remedy (赔偿/补偿), a right or duty, a definition.
+Wider than :data:`WHOLE_RULE_RE` (which routes to the pin search): it only decides that a numberless citation whose content nobody checked is named in the report
+(:func:`governor.core.gaps.unchecked_claim`), never a note or a flag (issue 21, review 3)."""
+
+WHOLE_NO_CLAIM_RE = re.compile(
+    r"什么|如何|怎样|怎么|多长|多久|多少|哪些|是否|[？?]|查阅|了解|参考|详见|规定进行"
+)
+"""A numberless citation's words that assert nothing of the law: a question restated
+(「交通警察…处罚后需要做什么」, 「原发证机关应当在多长时间内…」) or a pointer to read it
+(「如果您想进一步了解…，可以查阅」)."""
+
 WHOLE_PIN_ARTICLE_RE = re.compile(r"第(?P<art>[0-9]+)(?:之(?P<sfx>[0-9]+))?条")
 """The article of a whole-law pin in an applicability rationale (「…第62条 (…)」, written by
 ``verifiers.roles``)."""

@@ -1,0 +1,117 @@
+"""A non-刑法 provision applied to stated facts (「本案应当适用《X》第N条」, LexEval 3_2 civil
+form): judged by whether the facts are a matter of its instrument at all, against every
+instrument of the store (:mod:`verifiers.civil_fit`).
+
+The facts are written the way civil judgments state them (审理查明…借款…借条; 租赁…租金…至今未付),
+not copied from any label. Before, the verifier ranked the cited article inside its own
+instrument: some article of any instrument (商用密码管理条例, 电信条例) ranks first there, so the
+wrong candidate passed, and the right 民法典 article, outranked inside the 1,260 articles of its
+code, failed as irrelevant.
+"""
+
+from __future__ import annotations
+
+from datetime import date
+
+import pytest
+
+from benchmarks.bench_judgment import text_32
+from governor.api import Governor
+from governor.authorities import load_default_store
+from governor.core.config import load_config
+from governor.core.models import Verdict
+
+AS_OF = date(2024, 6, 1)
+
+_LOAN = (
+    "经审理查明，2021年5月10日，被告张某向原告李某借款人民币50000元，约定月利率1%，借期一年，"
+    "被告向原告出具借条一张。借款到期后，经原告多次催讨，被告仅偿还利息3000元，借款本金至今未还。"
+)
+_LEASE = (
+    "本院查明的事实如下：2021年至2022年12月，原告向被告出租挖掘机两台，用于被告承包工程的施工，"
+    "双方约定每月租金20000元。被告共欠原告租金299300元，已经支付30000元，剩余租金269300元至今未付。"
+)
+
+ROWS = [
+    (_LOAN, "中华人民共和国民法典第六百七十五条", True),  # failed before: irrelevant, rank > 20
+    (_LOAN, "商用密码管理条例第十三条", False),
+    (_LOAN, "中华人民共和国电信条例第三十条", False),
+    (_LEASE, "中华人民共和国民法典第七百二十一条", True),
+    (_LEASE, "中华人民共和国药品管理法第一百四十七条", False),
+    (_LEASE, "中华人民共和国导弹及相关物项和技术出口管制条例第十条", False),
+]
+
+
+@pytest.fixture(scope="module")
+def gov() -> Governor:
+    return Governor(load_config(overrides={}, environ={}), store=load_default_store())
+
+
+def _verdict(gov: Governor, facts: str, option: str) -> Verdict:
+    text = text_32(facts, option)
+    assert text is not None
+    vs = [v for v in gov.verify(text, as_of=AS_OF) if v.citation.article]
+    assert len(vs) == 1
+    return vs[0]
+
+
+@pytest.mark.parametrize(("facts", "option", "passes"), ROWS)
+def test_application_to_civil_facts(gov: Governor, facts: str, option: str, passes: bool) -> None:
+    v = _verdict(gov, facts, option)
+    assert v.passes is passes, v.applicability.rationale
+
+
+def test_the_right_provision_ranks_first(gov: Governor) -> None:
+    """The bench's rank key (item trust, applicability score): the right article strictly above
+    each wrong one, and a wrong one is ``irrelevant`` with a graded score in [0, 0.5)."""
+    key = _verdict(gov, _LOAN, "中华人民共和国民法典第六百七十五条")
+    for option in ("商用密码管理条例第十三条", "中华人民共和国电信条例第三十条"):
+        v = _verdict(gov, _LOAN, option)
+        assert v.applicability.label == "irrelevant", v.applicability.rationale
+        assert v.applicability.score is not None and 0.0 <= v.applicability.score < 0.5
+        assert "best-fitting instrument" in v.applicability.rationale
+        assert (key.item_trust, key.applicability.score) > (
+            v.item_trust,
+            v.applicability.score,
+        ), (option, v.applicability.rationale)
+
+
+def test_fit_is_one_store_wide_search_and_reads_no_instrument(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The user's path pays one search of the shipped global BM25 index: no instrument's
+    articles are read to profile it (civil32 built TF-IDF profiles of every instrument on first
+    use: 23 s and 1.4 GB for a 3-line report)."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    calls: list[tuple[str | None, int]] = []
+    search = store.search
+
+    def counted(query: str, **kw: object) -> object:
+        calls.append((kw.get("instrument"), kw.get("k")))  # type: ignore[arg-type]
+        return search(query, **kw)  # type: ignore[arg-type]
+
+    def no_articles(*_a: object, **_k: object) -> None:
+        raise AssertionError("an instrument's articles were read to profile it")
+
+    monkeypatch.setattr(store, "search", counted)
+    monkeypatch.setattr(store, "articles", no_articles)
+    fit = instrument_fit(store, "中华人民共和国民法典", _LOAN, as_of=AS_OF)
+    assert [c[0] for c in calls] == [None]
+    assert fit.ratio >= load_config(overrides={}, environ={}).thresholds.civil_fit_ratio, fit
+
+
+def test_an_interpretation_fits_as_its_law_does() -> None:
+    """A judicial interpretation governs the matters of the law it interprets: the 民事诉讼法's
+    解释 and the 民事诉讼法 share one family score for the same facts (before, the 解释 was
+    scored on its own articles and the two differed)."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    law = instrument_fit(store, "中华人民共和国民事诉讼法", _LEASE, as_of=AS_OF)
+    interp = instrument_fit(
+        store, "最高人民法院关于适用《中华人民共和国民事诉讼法》的解释", _LEASE, as_of=AS_OF
+    )
+    assert law.ratio == interp.ratio
+    assert law.score == interp.score > 0

@@ -1,0 +1,160 @@
+"""Whether stated facts are the subject matter of a non-刑法 provision's instrument (issue 21,
+LexEval 3_2 civil round; layer 3).
+
+The civil counterpart of :mod:`verifiers.offence_fit`. A citation that applies a provision of
+another instrument to the question's facts and states no proposition of its own (「问题：<facts>」
+… 「本案应当适用《X》第N条的规定。」, role ``application``) is first of all wrong when the facts
+are not a matter the instrument governs: the facts of a 商品房买卖合同 dispute are not a case of
+the 商用密码管理条例, whatever article of it is named. A rank inside the cited instrument cannot
+tell this (some article of any instrument ranks first in it), so the facts are compared with
+**every instrument of the store** and the cited one is judged relative to the best:
+
+* the facts proper (the evidence and request clauses dropped,
+  :func:`verifiers.offence_fit.facts_proper`) are searched **once, store-wide**, with the
+  shipped global BM25 index (:meth:`AuthorityStore.search`, versions in force on the
+  report's date; no index is built at run time: civil32's TF-IDF profiles of every instrument
+  cost 23 s and 1.4 GB on a 3-line report), keeping the ``Thresholds.civil_fit_depth`` best
+  articles;
+* their BM25 scores are summed per **family**: an instrument with its parent law's
+  implementing rules and judicial interpretations (``parent_law``: the 民事诉讼法 with its
+  解释, the 民法典 with its 时间效力规定; an interpretation that names no law, as the
+  商品房买卖合同解释, stands alone), since an interpretation governs the matters of the law it
+  interprets;
+  BM25's IDF makes the vocabulary all law shares (应当, 规定, 人民) weigh little and what a
+  field speaks of (借款/利息, 租赁/租金, 商品房/出卖人) weigh much, and the sum over many hits
+  rewards a family that covers the facts' several matters;
+* ``ratio = family sum / best family sum``, in [0, 1] (0 when no hit of the family is among
+  the best articles). Per-20-article block sums (civil32's second level) were measured and
+  dropped: with families they lowered gold-first at the fitted ratio on the first half of
+  the 3_2 civil items (53.2 → 50.8 %). Weak: a large family wins on shared party words (the
+  刑事诉讼法 with its 解释 is the best family for plain loan facts, 被告 matching 被告人), so
+  the fitted ratio is low (0.1).
+
+:func:`civil_fit_outcome`: ``supports`` when ``ratio ≥ Thresholds.civil_fit_ratio``, else
+``irrelevant`` (L1.1.2) with the graded score ``partially_supports``'s score × ratio (as
+:func:`verifiers.offence_fit.facts_fit_outcome`, a documented deviation from SPEC §3's label →
+score table for this decision only), so candidates for the same facts are ranked by how close
+their instrument came. What is not assessed: which article of a fitting instrument is the right
+one (a 民事诉讼法 article is judged by its instrument alone; the fit of an article's own
+conditions is left to the other checks). No suggestion is named.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date
+
+from governor.authorities import AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW
+from governor.core.config import Thresholds
+from governor.core.labels import score_for
+from governor.core.models import CheckResult, Evidence
+from verifiers.judge import AxisOutcome, JudgeItem
+from verifiers.offence_fit import facts_proper
+from verifiers.suggest import search_query
+
+_PARTIAL = score_for("applicability", "partially_supports") or 0.0
+"""A failing fit's score is its ratio times ``partially_supports``'s score (0.5, SPEC §3)."""
+
+
+@dataclass(frozen=True)
+class InstrumentFit:
+    """How well ``facts`` fall within one instrument's subject matter.
+
+    Attributes:
+        instrument: the cited instrument's title.
+        score: its family's summed BM25 score over the store-wide hits (raw BM25 units).
+        best: the best family's sum; ``best_instrument`` that family's head (the parent law,
+            or the instrument itself when it has none).
+        ratio: ``score / best`` in [0, 1] (0.0 when nothing fits).
+    """
+
+    instrument: str
+    score: float
+    best: float
+    best_instrument: str | None
+    ratio: float
+
+
+def family(store: AuthorityStore, title: str) -> str:
+    """The head of ``title``'s family: its parent law (``parent_law``: the law an
+    implementing regulation or judicial interpretation belongs to), else ``title``."""
+    return store.parent_law(title) or title
+
+
+def instrument_fit(
+    store: AuthorityStore,
+    instrument: str,
+    facts: str,
+    *,
+    as_of: date | None = None,
+    depth: int = 1000,
+) -> InstrumentFit:
+    """The :class:`InstrumentFit` of ``facts`` for ``instrument`` (method in the module
+    docstring): one store-wide BM25 search of the facts proper over the versions in force on
+    ``as_of`` (latest when None), its ``depth`` best articles' scores summed per family.
+    Pure given the store (the search is memoised by the store, so the four candidates of one
+    question cost one search)."""
+    query = search_query(facts_proper(facts))
+    sums: dict[str, float] = {}
+    for rec, s in store.search(query, as_of=as_of, k=depth):
+        head = family(store, rec.instrument)
+        sums[head] = sums.get(head, 0.0) + s
+    best = max(sums.values(), default=0.0)
+    own = sums.get(family(store, instrument), 0.0)
+    best_t = max(sums, key=lambda t: (sums[t], t)) if sums else None
+    ratio = min(1.0, own / best) if best > 0 else 0.0
+    return InstrumentFit(instrument, own, best, best_t, ratio)
+
+
+def applies_to_facts_civil(item: JudgeItem, claim: str) -> bool:
+    """True when ``item`` is a provision of an instrument other than the 刑法 applied to the
+    question's facts with no proposition of its own (``claim`` empty, as for 「本案应当适用…」)."""
+    rec = item.record
+    a = item.citation.assertion
+    return (
+        rec is not None
+        and rec.instrument != CRIMINAL_LAW
+        and not claim
+        and bool(item.context.strip())
+        and (a is None or a.role == "application")
+    )
+
+
+def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) -> AxisOutcome:
+    """Applicability of a non-刑法 provision applied to the question's facts
+    (:func:`applies_to_facts_civil`): ``supports`` (1.0) when its instrument's fit reaches
+    ``th.civil_fit_ratio`` of the best instrument's, else ``irrelevant`` (L1.1.2) with the
+    graded score ``partially_supports``'s score × ratio.
+
+    Raises:
+        ValueError: ``item`` has no resolved record.
+    """
+    rec = item.record
+    if rec is None:
+        raise ValueError("civil_fit_outcome needs a resolved provision")
+    fit = instrument_fit(
+        store, rec.instrument, item.context.strip(), as_of=item.as_of, depth=th.civil_fit_depth
+    )
+    what = (
+        f"the facts fall within 《{rec.instrument}》 at {fit.ratio:.2f} of the best-fitting "
+        f"instrument's fit (《{fit.best_instrument}》 and its rules, BM25 {fit.best:.1f}; "
+        f"this one's family {fit.score:.1f})"
+    )
+    ev = (Evidence(text=rec.text[:200], authority_id=item.authority.id),)
+    if fit.ratio >= th.civil_fit_ratio:
+        return AxisOutcome(
+            CheckResult(
+                axis="applicability", label="supports", score=1.0, rationale=what, evidence=ev
+            )
+        )
+    return AxisOutcome(
+        CheckResult(
+            axis="applicability",
+            label="irrelevant",
+            score=_PARTIAL * fit.ratio,
+            rationale=f"the facts are not a matter of its instrument: {what}",
+            evidence=ev,
+        ),
+        codes=("L1.1.2",),
+    )
