@@ -29,6 +29,17 @@ def gov() -> Governor:
         ("在赡养父母的问题上，法律有明确规定。", "orphan_object", False),
         ("在此基础上，双方应协商。", "orphan_object", False),
         ("在本案中，甲方违约。", "orphan_object", False),
+        (
+            f"可以保护归侨的房产权益{NOTE}。该条规定：“归侨的合法权益受到侵犯的，可以起诉。”",
+            "dangling_ref",
+            True,
+        ),
+        (
+            "根据《归侨侨眷权益保护法》第三十八条，可以保护。该条规定：“可以起诉。”",
+            "dangling_ref",
+            False,
+        ),
+        ("双方约定了付款条件。该条件成就后付款。", "dangling_ref", False),
         (f"有明确规定{NOTE}{NOTE}。", "double_note", True),
         (f"有明确规定{NOTE}。另见{NOTE}。", "double_note", False),
     ],
@@ -61,6 +72,21 @@ def test_removal_keeps_predicate(gov: Governor) -> None:
     assert "（注：" in out, out
     kinds = [v.kind for v in violations(out)]
     assert "orphan_object" not in kinds and "double_note" not in kinds, (out, kinds)
+
+
+def test_removal_keeps_what_a_later_gaitiao_refers_to(gov: Governor) -> None:
+    """归侨侨眷权益保护法 has 30 articles, so 第三十八条 does not exist; removing 「根据《…》第三十八条，」
+    left the next sentence's 「该条规定：“…”」 referring to nothing (dev 3-2 chatglm2-6b 263, judged
+    harmful in the seed-13 review): the citation stays, with a note."""
+    text = (
+        "问题：一名归侨在回国时发现自己的房产被非法占用。根据哪条法律可以保护归侨的房产权益？\n\n"
+        "根据《归侨侨眷权益保护法》第三十八条，可以保护归侨的房产权益。该条规定：“归侨、侨眷的合法"
+        "权益受到侵犯的，可以依法向人民法院提起诉讼。”因此，归侨可以依法向人民法院提起诉讼。"
+    )
+    out = gov.govern(text, strategy="efa", as_of=AS_OF).text
+    assert "《归侨侨眷权益保护法》第三十八条" in out, out
+    assert "（注：" in out, out
+    assert "dangling_ref" not in [v.kind for v in violations(out)], out
 
 
 @pytest.mark.parametrize(

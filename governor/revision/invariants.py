@@ -12,8 +12,9 @@ Kinds:
 * ``double_note`` — two citegov notes side by side (「（注：…请核实）（注：…请核实）」): a
   second round noting a citation the first already noted;
 * ``note_in_quote`` — a citegov note (「（注：…请核实）」) inside quotation marks;
-* ``dangling_ref`` — 「该条文 / 上述规定 / 这两个规定…」 with no citation before it in its
-  paragraph (outside notes);
+* ``dangling_ref`` — 「该条文 / 上述规定 / 这两个规定 / 该条规定 / 该法规定…」 with no citation
+  before it in its paragraph (outside notes): a removal that takes the citation a later
+  「该条规定：“…”」 refers to (dev 3-2 chatglm2-6b 263, judged harmful in the seed-13 review);
 * ``empty_basis`` — a 法律依据 heading followed by no citation;
 * ``orphan_quote`` — a quotation of ten or more characters presented as a provision's text
   (「规定：“…”」, or opening its sentence) with no citation before it in its sentence;
@@ -46,6 +47,7 @@ scanner skip every other character: the same matches, ≈ 15× faster on a 10k r
 bare alternation was most of a warm ``efa`` round's invariant check)."""
 _DANGLING = re.compile(
     r"该条文|该条款|上述规定|上述条文|上述法条|这两个规定|这两条规定|以上规定|前述规定"
+    r"|该(?:条|法|条例|解释|规定)的?规定"
 )
 _CITE_MARK = re.compile(
     r"《[^》\n]{1,60}》|第[一二三四五六七八九十百千零〇0-9０-９]+条|(?:本|该|同|此)(?:法|条例|解释|条)"
