@@ -88,15 +88,16 @@ from __future__ import annotations
 import re
 
 from governor.authorities import ArticleRecord, AuthorityStore
+from governor.authorities.charges import CRIMINAL_LAW
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from governor.text import regexes as rx
-from verifiers.civil_fit import applies_to_facts_civil, civil_fit_outcome
+from verifiers.civil_fit import civil_fit_outcome
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
-from verifiers.offence_fit import applies_to_facts, facts_fit_outcome
+from verifiers.offence_fit import applied_to_facts, facts_fit_outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
 from verifiers.roles import reference_applicability
 from verifiers.suggest import (
@@ -286,11 +287,11 @@ def check_applicability(
     flip = _contradiction(item, claim, cited, lenient, rank, rel, th)
     if flip is not None:
         return flip
-    if applies_to_facts(item, claim):
-        # a 刑法 article applied to the question's facts: the facts against its conditions
-        # (charge, conduct clause, general-part terms), not retrieval rank
-        return facts_fit_outcome(item, store, th)
-    if applies_to_facts_civil(item, claim):
+    if applied_to_facts(item, claim):
+        if rec is not None and rec.instrument == CRIMINAL_LAW:
+            # a 刑法 article applied to the question's facts: the facts against its conditions
+            # (charge, conduct clause, general-part terms), not retrieval rank
+            return facts_fit_outcome(item, store, th)
         # any other provision applied to the facts: are they a matter of its instrument at
         # all (the facts against every instrument of the store), not a rank inside it
         return civil_fit_outcome(item, store, th)

@@ -45,16 +45,11 @@ from dataclasses import dataclass
 from datetime import date
 
 from governor.authorities import AuthorityStore
-from governor.authorities.charges import CRIMINAL_LAW
 from governor.core.config import Thresholds
-from governor.core.labels import score_for
-from governor.core.models import CheckResult, Evidence
+from governor.core.models import Evidence
 from verifiers.judge import AxisOutcome, JudgeItem
-from verifiers.offence_fit import facts_proper
+from verifiers.offence_fit import PARTIAL_SCORE, facts_proper, fit_result
 from verifiers.suggest import search_query
-
-_PARTIAL = score_for("applicability", "partially_supports") or 0.0
-"""A failing fit's score is its ratio times ``partially_supports``'s score (0.5, SPEC §3)."""
 
 
 @dataclass(frozen=True)
@@ -107,23 +102,9 @@ def instrument_fit(
     return InstrumentFit(instrument, own, best, best_t, ratio)
 
 
-def applies_to_facts_civil(item: JudgeItem, claim: str) -> bool:
-    """True when ``item`` is a provision of an instrument other than the 刑法 applied to the
-    question's facts with no proposition of its own (``claim`` empty, as for 「本案应当适用…」)."""
-    rec = item.record
-    a = item.citation.assertion
-    return (
-        rec is not None
-        and rec.instrument != CRIMINAL_LAW
-        and not claim
-        and bool(item.context.strip())
-        and (a is None or a.role == "application")
-    )
-
-
 def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) -> AxisOutcome:
     """Applicability of a non-刑法 provision applied to the question's facts
-    (:func:`applies_to_facts_civil`): ``supports`` (1.0) when its instrument's fit reaches
+    (:func:`verifiers.offence_fit.applied_to_facts`, not the 刑法): ``supports`` (1.0) when its instrument's fit reaches
     ``th.civil_fit_ratio`` of the best instrument's, else ``irrelevant`` (L1.1.2) with the
     graded score ``partially_supports``'s score × ratio.
 
@@ -143,18 +124,10 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     )
     ev = (Evidence(text=rec.text[:200], authority_id=item.authority.id),)
     if fit.ratio >= th.civil_fit_ratio:
-        return AxisOutcome(
-            CheckResult(
-                axis="applicability", label="supports", score=1.0, rationale=what, evidence=ev
-            )
-        )
-    return AxisOutcome(
-        CheckResult(
-            axis="applicability",
-            label="irrelevant",
-            score=_PARTIAL * fit.ratio,
-            rationale=f"the facts are not a matter of its instrument: {what}",
-            evidence=ev,
-        ),
-        codes=("L1.1.2",),
+        return fit_result("supports", 1.0, what, ev)
+    return fit_result(
+        "irrelevant",
+        PARTIAL_SCORE * fit.ratio,
+        f"the facts are not a matter of its instrument: {what}",
+        ev,
     )

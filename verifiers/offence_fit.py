@@ -56,7 +56,7 @@ from verifiers.textsim import BigramIdf, bigrams, content_chars, weighted_contai
 
 MIN_TERM = 2
 """Characters a defined term needs to be looked up in the facts (shorter ones are words)."""
-_PARTIAL = score_for("applicability", "partially_supports") or 0.0
+PARTIAL_SCORE = score_for("applicability", "partially_supports") or 0.0
 """A failing fit's score is its ratio (or cover) times ``partially_supports``'s score (0.5, SPEC
 §3): always below it."""
 
@@ -235,21 +235,22 @@ def facts_proper(facts: str) -> str:
     )
 
 
-def applies_to_facts(item: JudgeItem, claim: str) -> bool:
-    """True when ``item`` is a 刑法 article applied to the question's facts with no proposition
-    of its own (``claim`` is the judged claim, empty for 「本案应当适用…」)."""
-    rec = item.record
+def applied_to_facts(item: JudgeItem, claim: str) -> bool:
+    """True when ``item`` is a provision applied to the question's facts with no proposition
+    of its own (``claim`` is the judged claim, empty for 「本案应当适用…」): a 刑法 article is
+    judged by :func:`facts_fit_outcome`, any other by
+    :func:`verifiers.civil_fit.civil_fit_outcome`."""
     a = item.citation.assertion
     return (
-        rec is not None
-        and rec.instrument == CRIMINAL_LAW
+        item.record is not None
         and not claim
         and bool(item.context.strip())
         and (a is None or a.role == "application")
     )
 
 
-def _result(label: str, score: float, why: str, evidence: tuple[Evidence, ...]) -> AxisOutcome:
+def fit_result(label: str, score: float, why: str, evidence: tuple[Evidence, ...]) -> AxisOutcome:
+    """The applicability outcome of a facts fit (L1.1.2 unless ``supports``)."""
     codes = ("L1.1.2",) if label != "supports" else ()
     return AxisOutcome(
         CheckResult(
@@ -260,7 +261,7 @@ def _result(label: str, score: float, why: str, evidence: tuple[Evidence, ...]) 
 
 
 def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) -> AxisOutcome:
-    """Applicability of a 刑法 article applied to the question's facts (:func:`applies_to_facts`).
+    """Applicability of a 刑法 article applied to the question's facts (:func:`applied_to_facts`).
 
     Returns ``supports`` (score 1.0) when the facts name a charge the article defines or a term
     it defines, or its fit reaches the threshold (分则: ``th.offence_fit_ratio`` of the best
@@ -277,11 +278,11 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     fit = offence_fit(store, rec, facts, char_weight=th.offence_fit_char_weight)
     ev = (Evidence(text=conduct_clauses(rec)[0][:200], authority_id=item.authority.id),)
     if fit.charge is not None:
-        return _result(
+        return fit_result(
             "supports", 1.0, f"第{rec.article}条 defines {fit.charge}, named in the facts", ev
         )
     if fit.term is not None:
-        return _result(
+        return fit_result(
             "supports", 1.0, f"第{rec.article}条 defines {fit.term}, which the facts state", ev
         )
     if is_special_part(rec.article):
@@ -294,5 +295,7 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
         what = f"the facts hold {fit.ratio:.2f} of its conditions"
         ok = fit.ratio >= th.general_part_cover
     if ok:
-        return _result("supports", 1.0, what, ev)
-    return _result("irrelevant", _PARTIAL * fit.ratio, f"the facts are not its case: {what}", ev)
+        return fit_result("supports", 1.0, what, ev)
+    return fit_result(
+        "irrelevant", PARTIAL_SCORE * fit.ratio, f"the facts are not its case: {what}", ev
+    )
