@@ -491,9 +491,15 @@ class Verifier:
         also rule a candidate out (:func:`verifiers.suggest.off_claim`); ``current`` unchanged when there is no question
         or no candidate map, or when it already carries a probability."""
         th = getattr(self.judge, "thresholds", None)
-        weights = th.candidate_weights if isinstance(th, Thresholds) else ()
-        if not weights or not context.strip() or ex.record is None or ex.authority is None:
+        if (
+            not isinstance(th, Thresholds)
+            or not th.candidate_weights
+            or not context.strip()
+            or ex.record is None
+            or ex.authority is None
+        ):
             return current
+        weights = th.candidate_weights
         if current is not None and current.probability is not None:
             return current
         own = cit.assertion.text if cit.assertion is not None else ""
@@ -503,7 +509,7 @@ class Verifier:
             or strip_caption(cit.claim).strip()
         )
         item = JudgeItem(cit, ex.authority, ex.record, context, as_of)
-        floor = th.candidate_off_question_probability  # type: ignore[union-attr]
+        floor = th.candidate_off_question_probability
         scen = scenario_provision(
             item,
             self.retriever,
@@ -512,8 +518,8 @@ class Verifier:
             said=said,
             weights=weights,
             off_claim_probability=floor,
-            level_prior=th.candidate_level_prior if isinstance(th, Thresholds) else None,
-            size_prior=th.candidate_size_prior if isinstance(th, Thresholds) else 0.0,
+            level_prior=th.candidate_level_prior,
+            size_prior=th.candidate_size_prior,
         )
         if scen is None:
             return current
@@ -524,7 +530,7 @@ class Verifier:
             return current.model_copy(
                 update={"features": scen.features, "probability": scen.probability}
             )
-        name_at = th.candidate_name_probability  # type: ignore[union-attr]
+        name_at = th.candidate_name_probability
         if (
             scen.probability is not None
             and scen.probability >= name_at
@@ -543,7 +549,7 @@ class Verifier:
             self.store,
             context,
             said=said,
-            probability=th.candidate_off_question_probability,  # type: ignore[union-attr]
+            probability=th.candidate_off_question_probability,
         )
 
     def _existence_suggestion(

@@ -16,7 +16,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict
 
-from governor.core.config import Thresholds
+from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import GapKind, Verdict
 from governor.text.regexes import ASSERTION_NUMBER_RE, WHOLE_CLAIM_RE, WHOLE_NO_CLAIM_RE
 
@@ -198,7 +198,7 @@ def unchecked_claim(v: Verdict, *, min_chars: int | None = None) -> bool:
     if not _content_unchecked(v):
         return False
     words = claim_words(v)
-    least = Thresholds().unchecked_claim_min_chars if min_chars is None else min_chars
+    least = DEFAULT_THRESHOLDS.unchecked_claim_min_chars if min_chars is None else min_chars
     if len(words) < least or WHOLE_NO_CLAIM_RE.search(words):
         return False
     return bool(WHOLE_CLAIM_RE.search(words) or ASSERTION_NUMBER_RE.search(words))
