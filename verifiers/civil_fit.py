@@ -48,7 +48,13 @@ from governor.authorities import AuthorityStore
 from governor.core.config import Thresholds
 from governor.core.models import Evidence
 from verifiers.judge import AxisOutcome, JudgeItem
-from verifiers.offence_fit import PARTIAL_SCORE, facts_proper, fit_result
+from verifiers.offence_fit import (
+    PARTIAL_SCORE,
+    Proceeding,
+    facts_proceeding,
+    facts_proper,
+    fit_result,
+)
 from verifiers.suggest import search_query
 
 
@@ -69,6 +75,19 @@ class InstrumentFit:
     best: float
     best_instrument: str | None
     ratio: float
+
+
+_PROCEDURE_TITLE: dict[Proceeding, str] = {"criminal": "刑事诉讼", "civil": "民事诉讼"}
+"""The words in a title (its own or its family head's) that make it the procedure law of one
+kind of case: 刑事诉讼法 and its 解释, 人民检察院刑事诉讼规则; 民事诉讼法 and its 解释."""
+
+
+def procedure_kind(store: AuthorityStore, title: str) -> Proceeding | None:
+    """The kind of case ``title`` is the procedure law of (:data:`_PROCEDURE_TITLE`, read on
+    the title and its family head), else None (a substantive law, or another procedure)."""
+    names = (title, family(store, title))
+    found = [k for k, w in _PROCEDURE_TITLE.items() if any(w in n for n in names)]
+    return found[0] if len(found) == 1 else None
 
 
 def family(store: AuthorityStore, title: str) -> str:
@@ -123,6 +142,15 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
         f"this one's family {fit.score:.1f})"
     )
     ev = (Evidence(text=rec.text[:200], authority_id=item.authority.id),)
+    kind, case = procedure_kind(store, rec.instrument), facts_proceeding(item.context)
+    if kind is not None and case is not None and kind != case:
+        return fit_result(
+            "irrelevant",
+            0.0,
+            f"《{rec.instrument}》 governs {kind} proceedings; the facts are a {case} case "
+            f"(the parties they name)",
+            ev,
+        )
     if fit.ratio >= th.civil_fit_ratio:
         return fit_result("supports", 1.0, what, ev)
     return fit_result(
