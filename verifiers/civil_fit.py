@@ -101,6 +101,26 @@ def family(store: AuthorityStore, title: str) -> str:
     return store.parent_law(title) or title
 
 
+def in_force_successor(store: AuthorityStore, title: str, as_of: date | None) -> str:
+    """``title``, or, when it was repealed on or before ``as_of`` (at all, when None), the
+    instrument its repeal record names as successor, followed to one in force (合同法, 担保法,
+    民法总则 → 民法典; :meth:`AuthorityStore.repeal_record`): the store-wide search holds only
+    the versions in force on the date, and the rules of a repealed law live on in its
+    successor. ``title`` itself when there is no successor in the store."""
+    seen: set[str] = set()
+    cur = title
+    while cur not in seen:
+        seen.add(cur)
+        rr = store.repeal_record(cur)
+        if rr is None or not rr.successor or (as_of is not None and rr.repealed_on > as_of):
+            break
+        nxt = store.resolve_instrument(rr.successor)
+        if nxt is None or not store.has_articles(nxt):
+            break
+        cur = nxt
+    return cur
+
+
 def instrument_fit(
     store: AuthorityStore,
     instrument: str,
@@ -111,7 +131,8 @@ def instrument_fit(
 ) -> InstrumentFit:
     """The :class:`InstrumentFit` of ``facts`` for ``instrument`` (method in the module
     docstring): one store-wide BM25 search of the facts proper over the versions in force on
-    ``as_of`` (latest when None), its ``depth`` best articles' scores summed per family.
+    ``as_of`` (latest when None), its ``depth`` best articles' scores summed per family; a
+    repealed instrument is scored by its successor's family (:func:`in_force_successor`).
     Pure given the store (the search is memoised by the store, so the four candidates of one
     question cost one search). Leaving the families written for another kind of case than the
     facts' (:func:`case_kind`) out of the best was measured and dropped: on the first half of
@@ -122,7 +143,7 @@ def instrument_fit(
         head = family(store, rec.instrument)
         sums[head] = sums.get(head, 0.0) + s
     best = max(sums.values(), default=0.0)
-    own = sums.get(family(store, instrument), 0.0)
+    own = sums.get(family(store, in_force_successor(store, instrument, as_of)), 0.0)
     best_t = max(sums, key=lambda t: (sums[t], t)) if sums else None
     ratio = min(1.0, own / best) if best > 0 else 0.0
     return InstrumentFit(instrument, own, best, best_t, ratio)
@@ -143,8 +164,10 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     fit = instrument_fit(
         store, rec.instrument, item.context.strip(), as_of=item.as_of, depth=th.civil_fit_depth
     )
+    heir = in_force_successor(store, rec.instrument, item.as_of)
+    via = f" (repealed; its rules live on in 《{heir}》)" if heir != rec.instrument else ""
     what = (
-        f"the facts fall within 《{rec.instrument}》 at {fit.ratio:.2f} of the best-fitting "
+        f"the facts fall within 《{rec.instrument}》{via} at {fit.ratio:.2f} of the best-fitting "
         f"instrument's fit (《{fit.best_instrument}》 and its rules, BM25 {fit.best:.1f}; "
         f"this one's family {fit.score:.1f})"
     )
