@@ -179,3 +179,26 @@ def test_a_criminal_law_article_is_not_applied_to_civil_facts(gov: Governor) -> 
     assert "civil case" in v.applicability.rationale
     theft = _verdict(gov, _THEFT, "中华人民共和国刑法第二百六十四条")
     assert theft.passes, theft.applicability.rationale
+
+
+def test_a_repealed_law_is_scored_by_its_successor(gov: Governor) -> None:
+    """合同法 (repealed by 民法典第一千二百六十条 on 2021-01-01) is not in the search as of 2024:
+    its article scored 0 for loan facts. Its rules live on in the 民法典, so it takes the 民法典
+    family's ratio; existence still says repealed (never kept), but it ranks above an instrument
+    the facts do not fit."""
+    from verifiers.civil_fit import in_force_successor, instrument_fit
+
+    store = load_default_store()
+    assert in_force_successor(store, "中华人民共和国合同法", AS_OF) == "中华人民共和国民法典"
+    assert in_force_successor(store, "中华人民共和国合同法", date(2019, 1, 1)) == (
+        "中华人民共和国合同法"
+    )
+    old = instrument_fit(store, "中华人民共和国合同法", _LOAN, as_of=AS_OF)
+    new = instrument_fit(store, "中华人民共和国民法典", _LOAN, as_of=AS_OF)
+    assert old.ratio == new.ratio > 0
+    v = _verdict(gov, _LOAN, "中华人民共和国合同法第二百零六条")
+    assert v.existence.label == "repealed" and not v.passes
+    assert v.applicability.label == "supports", v.applicability.rationale
+    assert "its rules live on in 《中华人民共和国民法典》" in v.applicability.rationale
+    wrong = _verdict(gov, _LOAN, "商用密码管理条例第十三条")
+    assert v.item_trust > wrong.item_trust

@@ -26,6 +26,11 @@ The facts are read without the clauses that list the evidence or the prosecution
   :attr:`ProvisionStructure.defines`) named in the facts, or its own 「……的」 condition clauses
   (「犯罪以后自动投案，如实供述自己的罪行的」) held by the facts (IDF-weighted containment).
 
+Facts that name the parties of a civil case only (a 原告 and a 被告, no 被告人, 公诉机关 or
+自诉人: :func:`facts_proceeding`) are no article's case: a 刑法 article applied to them is
+``irrelevant`` (3_2 civil items: 刑法第一百零六条, 第一百六十七条 passed for civil facts on shared
+words). Facts that name no party (「张三偷了邻居的自行车」) or both kinds are judged as before.
+
 :func:`facts_fit_outcome` turns the fit into the Applicability outcome: ``supports`` at or above
 the fitted thresholds (``Thresholds.offence_fit_ratio``, ``Thresholds.general_part_cover``),
 else ``irrelevant`` (L1.1.2) with a **graded score** ``0.5 × ratio`` (or ``0.5 × cover``), below
