@@ -87,9 +87,10 @@ def test_a_fine_claimed_of_an_article_that_fines_no_one_is_noted(gov: Governor) 
     assert "imposes none" not in ok.applicability.rationale
 
 
-def test_a_trigger_the_article_does_not_state_is_misdescribed(gov: Governor) -> None:
-    """道路交通安全法第七十六条 has no 逆向行驶 trigger (faithful at 0.35 before); the same article's
-    own 「非机动车驾驶人、行人没有过错的，由机动车一方承担赔偿责任」 stays faithful."""
+def test_a_trigger_the_article_does_not_state_is_not_faithful(gov: Governor) -> None:
+    """道路交通安全法第七十六条 has no 逆向行驶 trigger (faithful at 0.35 before): partially_faithful
+    (a word the provision lacks may be a synonym of its own), and the reader is told; the same
+    article's own 「非机动车驾驶人、行人没有过错的，由机动车一方承担赔偿责任」 stays faithful."""
     art = _text(gov, "中华人民共和国道路交通安全法", "76", "非机动车驾驶人、行人没有过错的")
     assert "逆向" not in art
     (v,) = gov.verify(
@@ -97,7 +98,7 @@ def test_a_trigger_the_article_does_not_state_is_misdescribed(gov: Governor) -> 
         "机动车驾驶员应当承担事故责任。",
         as_of=AS_OF,
     )
-    assert v.fidelity.label == "misdescribed", v.fidelity.rationale
+    assert v.fidelity.label == "partially_faithful", v.fidelity.rationale
     assert "逆向" in v.fidelity.rationale
     r = gov.govern(
         "根据《中华人民共和国道路交通安全法》第七十六条的规定，逆向行驶的机动车发生交通事故的，"
@@ -105,7 +106,11 @@ def test_a_trigger_the_article_does_not_state_is_misdescribed(gov: Governor) -> 
         strategy="efa",
         as_of=AS_OF,
     )
-    assert "（注：该条文并无上述表述，其规定为「机动车发生交通事故" in r.text, r.text
+    # the reader is told: a note, or the report's words replaced by the provision's text
+    told = "机动车驾驶员应当承担事故责任（注：" in r.text or (
+        "逆向行驶" not in r.text and "非机动车驾驶人、行人没有过错的" in r.text
+    )
+    assert told, r.text
     (ok,) = gov.verify(
         "根据《中华人民共和国道路交通安全法》第七十六条规定，机动车与非机动车驾驶人、行人发生交通事故，"
         "非机动车驾驶人、行人没有过错的，由机动车一方承担赔偿责任；有证据证明非机动车驾驶人、行人有过错"
@@ -124,3 +129,9 @@ def test_an_item_the_article_does_not_list_is_a_foreign_condition(gov: Governor)
     assert got is not None and "道德" in got[1]
     assert foreign_condition(("律师有下列行为之一的", "泄露国家秘密的"), art, th) is None
     assert foreign_condition(("老板跑路的",), art, th) is None
+
+
+def test_a_general_part_article_in_a_sentencing_list_is_not_given_a_penalty(gov: Governor) -> None:
+    """刑法第六十七条 (坦白) imposes no penalty of its own: the 分则 article's sentence is not added
+    to it (a JuDGE-style conclusion sentence keeps every article)."""
+    assert invented_penalty_kinds("处三年以下有期徒刑", _text(gov, "中华人民共和国刑法", "67", "从轻处罚")) == ()

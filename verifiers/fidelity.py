@@ -714,7 +714,9 @@ _PENALTY_ELSEWHERE = re.compile(r"(?:依照|按照|依)[^。；;]{0,40}?(?:处�
 def invented_penalty_kinds(desc: str, source: str) -> tuple[str, ...]:
     """Kinds of penalty (:data:`PENALTY_KINDS`) that a sanction ``desc`` states
     (:data:`_SANCTION_CLAUSE`) adds to the provision: ``source`` never names them and takes
-    no penalty from another provision (:data:`_PENALTY_ELSEWHERE`); in order, without repeats.
+    no penalty from another provision (:data:`_PENALTY_ELSEWHERE`), while imposing a penalty of
+    its own (a 刑法 总则 article — 「可以从轻处罚」 — or a list member that imposes none is left to
+    the judges of its role); in order, without repeats.
 
     A lawyer compares the consequence part: 刑法第一百三十三条 says 「因逃逸致人死亡的，处七年
     以上有期徒刑」; a report's 「交通肇事逃逸后致人死亡的，处7年以上有期徒刑或者无期徒刑」 gives it a
@@ -728,8 +730,8 @@ def invented_penalty_kinds(desc: str, source: str) -> tuple[str, ...]:
     Returns:
         The added kinds; empty when the report states no sanction or adds none.
     """
-    if _PENALTY_ELSEWHERE.search(source):
-        return ()
+    if _PENALTY_ELSEWHERE.search(source) or _SANCTION_CLAUSE.search(source) is None:
+        return ()  # the penalty is another provision's, or the provision imposes none itself
     src = normalize(source)
     found: list[str] = []
     for m in _SANCTION_CLAUSE.finditer(desc):
@@ -819,7 +821,7 @@ def _by_role(
                     evidence=(_find(item, src, exp.text),),
                 )
         if a.role == "application" and a.text and article_text:
-            added = _invented_penalty(item, a.text, article_text)
+            added = _invented_penalty(item, a.text, list_pool(item, article_text)[0])
             if added is not None:
                 return added
         if hard_only:
@@ -1123,7 +1125,7 @@ def _checks(
             evidence=(_find(item, cited_text, dc.condition),),
         )
 
-    # 8b. a condition the provision does not state (a restated condition with foreign facts)
+    # 8b. a condition the provision does not state in these words (foreign facts, or a synonym)
     if (
         cit.assertion is not None
         and cit.assertion.role in FIDELITY_ROLES
@@ -1132,10 +1134,15 @@ def _checks(
         and (foreign := foreign_condition(cit.assertion.conditions, pool, th)) is not None
     ):
         cond, lack = foreign
+        # partially_faithful, not misdescribed: a single word the provision lacks is as often a
+        # plain-language synonym of its own (受伤 for 人身伤亡, 履行 for 执行) as a fact it does
+        # not address (逆向行驶); either way the report's condition is not the provision's, and
+        # the reader is told so (fresh tuning drafts, seed 23: 道路交通安全法第七十六条 「造成非机动车
+        # 驾驶人受伤的」, 刑法第三百一十三条 「拒不履行判决、裁定的」 — simplified, conditions dropped)
         return _out(
-            "misdescribed",
-            PARTS_LEAD + f"the provision states no condition 「{cond}」 (it lacks "
-            f"「{'、'.join(lack)}」): a fact pattern it does not address",
+            "partially_faithful",
+            f"the provision states no condition 「{cond}」 (it lacks 「{'、'.join(lack)}」): "
+            "a fact pattern it does not address, or its condition in other words",
             codes=("L1.2.2",),
             evidence=(_first_sentence(item, cited_text),),
         )
