@@ -522,6 +522,25 @@ class _Scanner:
             self.defined[short] = (h.instrument, h.instrument_as_written, h.kind)
             self._skip_to = m.end()
 
+    def _join_defined_pin(self, n: int) -> None:
+        """《工伤保险条例》（以下简称《条例》）第三十七条: the pin right after a short-name
+        definition belongs to the whole-instrument hit before the definition — one citation
+        spanning both, not a whole-instrument citation plus a bare 第三十七条. ``n`` is the
+        index of the first hit just added."""
+        if n == 0 or self._skip_to == 0:
+            return
+        prev, first = self.hits[n - 1], self.hits[n]
+        if prev.article is not None or first.article is None or prev.kind not in _STATUTE_KINDS:
+            return
+        if self.text[self._skip_to : first.start].strip() or first.start < self._skip_to:
+            return
+        if (first.instrument or first.instrument_as_written) != (
+            prev.instrument or prev.instrument_as_written
+        ):
+            return
+        first.start = prev.start
+        del self.hits[n - 1]
+
     def recent_with_article(self, article: str, nearest: int) -> int | None:
         """Index of a hit among the last few before ``nearest`` (inclusive) that cites
         ``article`` of a different instrument than ``nearest``; None when there is none."""
@@ -860,6 +879,7 @@ class _Scanner:
             elif m["bare_lead"] is not None:
                 self.bare_lead(m)
             if len(self.hits) > n:
+                self._join_defined_pin(n)
                 self.define_short_name()
         self._group_adjacent()
         return self.hits
