@@ -134,4 +134,9 @@ def test_an_item_the_article_does_not_list_is_a_foreign_condition(gov: Governor)
 def test_a_general_part_article_in_a_sentencing_list_is_not_given_a_penalty(gov: Governor) -> None:
     """刑法第六十七条 (坦白) imposes no penalty of its own: the 分则 article's sentence is not added
     to it (a JuDGE-style conclusion sentence keeps every article)."""
-    assert invented_penalty_kinds("处三年以下有期徒刑", _text(gov, "中华人民共和国刑法", "67", "从轻处罚")) == ()
+    assert (
+        invented_penalty_kinds(
+            "处三年以下有期徒刑", _text(gov, "中华人民共和国刑法", "67", "从轻处罚")
+        )
+        == ()
+    )

@@ -53,6 +53,9 @@ Decisions, in order:
    instrument's vocabulary (安全生产法第四条's general duties) resembles general articles more
    than the specific one cited, and proves nothing against a top rank (fidelity still reports
    the misdescription);
+3a. before the rank decides: the report states a sanction (处…罚款/拘留…) of a provision that
+    imposes none and refers to none (:func:`sanction_unimposed`; not 刑法, not a reference) →
+    ``irrelevant`` (L1.1.2);
 4. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
    a claim that restates the provision (overlap ≥ :data:`RESTATES`), or — for a member of a
    list (《X》第一条、第二条) whose claim is shared — another member at rank ≤
@@ -447,7 +450,8 @@ def check_applicability(
 
 _SANCTION_WORDS = ("处罚", "追究", "罚", "刑", "拘传", "法律责任", "依照", "按照", "给予")
 """Words by which a provision imposes a sanction or takes one from elsewhere (依照…处罚,
-追究刑事责任, 给予处分; not 处分 alone, which is also the disposal of property): a provision with none of them and no penalty
+追究刑事责任, 给予处分; not 处分 alone, which is also the disposal of property): a provision
+with none of them and no penalty
 (:data:`~governor.text.regexes.STRUCTURE_PENALTY_RE`) imposes no sanction."""
 
 

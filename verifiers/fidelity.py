@@ -56,6 +56,9 @@ Checks, in order; the first failure decides:
    one is pinned) attaches only in the negative (「机动车驾驶人应当承担赔偿责任」 for 道路交通安全法
    第七十六条第二款's 「机动车一方不承担赔偿责任」: :func:`reversed_consequence`) →
    ``misdescribed`` L1.2.2;
+3e. a sanction naming a kind of penalty the cited provision does not impose while imposing one
+   of its own (「处7年以上有期徒刑或者无期徒刑」 for 刑法第一百三十三条: :func:`invented_penalty_kinds`),
+   for a paraphrase or an application → ``misdescribed`` L1.2.2;
 4b. another article's rule: the cited provision lacks some of the paraphrase's content words and
    another article of the instrument holds every one of them, ``key_terms_other_share`` of all
    and covers a sentence of it (:func:`key_terms_elsewhere`) → ``misdescribed`` L1.1.2 with
@@ -76,6 +79,10 @@ Checks, in order; the first failure decides:
    outcome-relevant condition": :func:`verifiers.facts.dropped_conditions`) →
    ``partially_faithful`` L1.2.2 (L1.2.3 for an exception 除…外); a paraphrase of the
    consequence is not judged;
+8b. a paraphrase's 「……的」 condition in the provision's wording (``fidelity_condition_restates`` of
+   its words) with words the provision lacks (「逆向行驶的机动车发生交通事故的」 for 道路交通安全法
+   第七十六条: :func:`foreign_condition`) → ``partially_faithful`` L1.2.2 (the words may be a fact
+   the provision does not address or its condition in other words);
 9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
