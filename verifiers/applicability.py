@@ -53,6 +53,9 @@ Decisions, in order:
    instrument's vocabulary (安全生产法第四条's general duties) resembles general articles more
    than the specific one cited, and proves nothing against a top rank (fidelity still reports
    the misdescription);
+3a. before the rank decides: the report states a sanction (处…罚款/拘留…) of a provision that
+    imposes none and refers to none (:func:`sanction_unimposed`; not 刑法, not a reference) →
+    ``irrelevant`` (L1.1.2);
 4. rank ≤ :data:`TOP_RANK` (and, for a claim of its own, overlap ≥ :data:`MIN_FIT`), or
    a claim that restates the provision (overlap ≥ :data:`RESTATES`), or — for a member of a
    list (《X》第一条、第二条) whose claim is shared — another member at rank ≤
@@ -89,6 +92,7 @@ import re
 
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW
+from governor.authorities.structure import structure_of
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
@@ -348,6 +352,9 @@ def check_applicability(
                 codes=("L1.1.2",),
                 suggestion=other,
             )
+    unimposed = sanction_unimposed(item, source)
+    if unimposed is not None:
+        return unimposed
     fits = rank is not None and rank <= TOP_RANK and (not own or rel >= MIN_FIT)
     if not fits and not claim and ctx and rec is not None:
         cover = facts_cover(rec, ctx, table)
@@ -438,6 +445,49 @@ def check_applicability(
         f"the provision does not address the claim ({where}, overlap {rel:.2f}){better}",
         codes=("L1.1.2",),
         suggestion=sug,
+    )
+
+
+_SANCTION_WORDS = ("处罚", "追究", "罚", "刑", "拘传", "法律责任", "依照", "按照", "给予")
+"""Words by which a provision imposes a sanction or takes one from elsewhere (依照…处罚,
+追究刑事责任, 给予处分; not 处分 alone, which is also the disposal of property): a provision
+with none of them and no penalty
+(:data:`~governor.text.regexes.STRUCTURE_PENALTY_RE`) imposes no sanction."""
+
+
+def sanction_unimposed(item: JudgeItem, source: str) -> AxisOutcome | None:
+    """``irrelevant`` (L1.1.2) when the report applies or restates the provision for a sanction
+    (its own words hold 处…罚款/拘留/有期徒刑…: :data:`~governor.text.regexes.STRUCTURE_PENALTY_RE`)
+    and the provision — with the other members of its list — imposes none: no penalty, none of
+    :data:`_SANCTION_WORDS`, no outgoing reference (:mod:`governor.authorities.structure`).
+    None otherwise, and for 刑法 (its 总则 is applied with the 分则's penalty: offence_fit
+    judges it), a ``reference`` or a ``quotation`` (Fidelity checks a quotation's words).
+
+    The consequence part against the provision's structure: 企业破产法第六十八条 (the creditors'
+    committee's powers) cited for 「人民法院可以…对其处以罚款」 fits the question by rank, but a
+    lawyer sees at once that it fines no one (dev LawBench 3-2 GPT-3.5 62, tuning keys, silent
+    before; the fine is 第一百二十六条).
+    """
+    a = item.citation.assertion
+    rec = item.record
+    if a is None or a.role not in ("application", "paraphrase") or rec is None:
+        return None
+    if rec.instrument == CRIMINAL_LAW:
+        return None
+    said = a.text or item.citation.claim
+    m = rx.STRUCTURE_PENALTY_RE.search(said)
+    if m is None:
+        return None
+    pool, _ = list_pool(item, source)
+    if rx.STRUCTURE_PENALTY_RE.search(pool) or any(w in pool for w in _SANCTION_WORDS):
+        return None
+    if structure_of(rec).references:
+        return None
+    return _out(
+        "irrelevant",
+        f"the report states a sanction (「{m.group(0)}」); the provision imposes none "
+        "(no penalty, no 处罚/追究, no reference to another provision)",
+        codes=("L1.1.2",),
     )
 
 

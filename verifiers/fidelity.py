@@ -56,6 +56,9 @@ Checks, in order; the first failure decides:
    one is pinned) attaches only in the negative (「机动车驾驶人应当承担赔偿责任」 for 道路交通安全法
    第七十六条第二款's 「机动车一方不承担赔偿责任」: :func:`reversed_consequence`) →
    ``misdescribed`` L1.2.2;
+3e. a sanction naming a kind of penalty the cited provision does not impose while imposing one
+   of its own (「处7年以上有期徒刑或者无期徒刑」 for 刑法第一百三十三条: :func:`invented_penalty_kinds`),
+   for a paraphrase or an application → ``misdescribed`` L1.2.2;
 4b. another article's rule: the cited provision lacks some of the paraphrase's content words and
    another article of the instrument holds every one of them, ``key_terms_other_share`` of all
    and covers a sentence of it (:func:`key_terms_elsewhere`) → ``misdescribed`` L1.1.2 with
@@ -76,11 +79,16 @@ Checks, in order; the first failure decides:
    outcome-relevant condition": :func:`verifiers.facts.dropped_conditions`) →
    ``partially_faithful`` L1.2.2 (L1.2.3 for an exception 除…外); a paraphrase of the
    consequence is not judged;
+8b. a paraphrase's 「……的」 condition in the provision's wording (``fidelity_condition_restates`` of
+   its words) with words the provision lacks (「逆向行驶的机动车发生交通事故的」 for 道路交通安全法
+   第七十六条: :func:`foreign_condition`) → ``partially_faithful`` L1.2.2 (the words may be a fact
+   the provision does not address or its condition in other words);
 9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from typing import Literal
 
@@ -114,7 +122,13 @@ from verifiers.patterns import (
     SCOPE,
     UNIVERSAL,
 )
-from verifiers.roles import FIDELITY_ROLES, PARTS_LEAD, paraphrase_parts, restates_rule
+from verifiers.roles import (
+    FIDELITY_ROLES,
+    MIN_CONDITION,
+    PARTS_LEAD,
+    paraphrase_parts,
+    restates_rule,
+)
 from verifiers.suggest import (
     NEAR_VERBATIM,
     IdfCache,
@@ -547,6 +561,29 @@ def key_terms_elsewhere(
     return None
 
 
+def foreign_condition(
+    conditions: Sequence[str], source: str, th: Thresholds
+) -> tuple[str, tuple[str, ...]] | None:
+    """``(condition, words)`` for the first of the paraphrase's 「……的」 ``conditions`` (at least
+    :data:`verifiers.roles.MIN_CONDITION` characters) that restates the provision's wording —
+    ``th.fidelity_condition_restates`` of its content words in ``source`` — but holds content
+    words ``source`` lacks (:func:`lacking_words`); None when every condition is the
+    provision's, or is the report's own wording (below the share: not judged).
+
+    A lawyer reads the trigger of a rule first: 「逆向行驶的机动车发生交通事故的，机动车驾驶员应当
+    承担事故责任」 for 道路交通安全法第七十六条 (who pays for a collision with a non-motorist) gives
+    it a trigger, 逆向行驶, it does not have; 「有其他严重违反职业道德行为的」 is none of 律师法第四十九条's
+    nine items. Overlap called both faithful (0.35, 0.6; dev LawBench tuning keys, issue 21).
+    """
+    for cond in conditions:
+        if len(normalize(cond)) < MIN_CONDITION:
+            continue
+        lack = lacking_words(cond, source)
+        if lack and word_share(cond, source) >= th.fidelity_condition_restates:
+            return cond, lack
+    return None
+
+
 def list_items(text: str) -> tuple[str, ...]:
     """The enumerated items of ``text`` (after each :data:`~verifiers.patterns.LIST_ITEM_MARK`
     up to the next mark or the end), stripped of closing punctuation; empty items dropped."""
@@ -653,6 +690,81 @@ def invented_sanctions(desc: str, source: str) -> tuple[Quantity, ...]:
     )
 
 
+PENALTY_KINDS = (
+    "无期徒刑",
+    "有期徒刑",
+    "死刑",
+    "拘役",
+    "管制",
+    "罚金",
+    "没收财产",
+    "剥夺政治权利",
+    "罚款",
+    "拘留",
+    "警告",
+    "吊销",
+)
+"""The kinds of penalty PRC law imposes (刑法第三十三条、第三十四条: 主刑 管制/拘役/有期徒刑/无期徒刑/
+死刑, 附加刑 罚金/剥夺政治权利/没收财产; 行政处罚法第九条: 警告、罚款、吊销、拘留 …)."""
+
+_SANCTION_CLAUSE = re.compile(
+    r"处(?:以)?[^。；;，,]{0,20}?(?:" + "|".join(PENALTY_KINDS) + r")[^。；;\n]*"
+)
+"""A sanction the report states: 处 + range + kind, to the end of its clause (「处7年以上有期徒刑
+或者无期徒刑」, 「处五日以下拘留，并处罚款」)."""
+
+_PENALTY_ELSEWHERE = re.compile(r"(?:依照|按照|依)[^。；;]{0,40}?(?:处罚|论处|定罪处罚|规定处理)")
+"""A provision that takes its penalty from another one (「依照前款的规定处罚」, 「依照本法第二百三十四条
+的规定定罪处罚」): the kinds it names are not all the kinds that apply."""
+
+
+def invented_penalty_kinds(desc: str, source: str) -> tuple[str, ...]:
+    """Kinds of penalty (:data:`PENALTY_KINDS`) that a sanction ``desc`` states
+    (:data:`_SANCTION_CLAUSE`) adds to the provision: ``source`` never names them and takes
+    no penalty from another provision (:data:`_PENALTY_ELSEWHERE`), while imposing a penalty of
+    its own (a 刑法 总则 article — 「可以从轻处罚」 — or a list member that imposes none is left to
+    the judges of its role); in order, without repeats.
+
+    A lawyer compares the consequence part: 刑法第一百三十三条 says 「因逃逸致人死亡的，处七年
+    以上有期徒刑」; a report's 「交通肇事逃逸后致人死亡的，处7年以上有期徒刑或者无期徒刑」 gives it a
+    life sentence it does not have (dev LawBench 3-8 qwen-7b-chat 95, tuning keys, silent
+    before: the numbers agree, so no number check fires).
+
+    Args:
+        desc: the report's words for the citation.
+        source: the cited provision's text (the whole article, or a list's texts together).
+
+    Returns:
+        The added kinds; empty when the report states no sanction or adds none.
+    """
+    if _PENALTY_ELSEWHERE.search(source) or _SANCTION_CLAUSE.search(source) is None:
+        return ()  # the penalty is another provision's, or the provision imposes none itself
+    src = normalize(source)
+    found: list[str] = []
+    for m in _SANCTION_CLAUSE.finditer(desc):
+        clause = m.group(0)
+        for kind in PENALTY_KINDS:
+            if kind in clause and kind not in src and kind not in found:
+                found.append(kind)
+    return tuple(found)
+
+
+def _invented_penalty(item: JudgeItem, said: str, source: str) -> AxisOutcome | None:
+    """``misdescribed`` L1.2.2 when ``said`` adds a kind of penalty to ``source``
+    (:func:`invented_penalty_kinds`), with the provision's own sanction as evidence; else None."""
+    added = invented_penalty_kinds(said, source)
+    if not added:
+        return None
+    own = _SANCTION_CLAUSE.search(source)
+    ev = (_find(item, source, own.group(0)),) if own is not None else ()
+    return _out(
+        "misdescribed",
+        f"the report's sanction names {'、'.join(added)}; the provision imposes no such penalty",
+        codes=("L1.2.2",),
+        evidence=ev,
+    )
+
+
 def _defines_its_charge(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
     """``not_assessed`` for a doctrinal definition of the very charge the cited 刑法 article
     defines (「诈骗罪是指以非法占有为目的，用虚构事实或者隐瞒真相的方法，骗取…的行为」 for
@@ -715,6 +827,10 @@ def _by_role(
                     codes=(code,),
                     evidence=(_find(item, src, exp.text),),
                 )
+        if a.role == "application" and a.text and article_text:
+            added = _invented_penalty(item, a.text, list_pool(item, article_text)[0])
+            if added is not None:
+                return added
         if hard_only:
             return None
         return _out(
@@ -877,6 +993,14 @@ def _checks(
             codes=("L1.2.2",),
             evidence=(_find(item, cited_text, clause),),
         )
+    # 3e. a kind of penalty the provision does not impose (无期徒刑 added to 七年以上有期徒刑)
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and not cit.quotes
+        and (added := _invented_penalty(item, cit.assertion.text or desc, pool)) is not None
+    ):
+        return added
     if hard_only:
         return None
     claim_only = not cit.description.strip() and not cit.quotes
@@ -1006,6 +1130,28 @@ def _checks(
             f"the report restates 「{dc.consequence}」 but omits its condition 「{dc.condition}」",
             codes=(code,),
             evidence=(_find(item, cited_text, dc.condition),),
+        )
+
+    # 8b. a condition the provision does not state in these words (foreign facts, or a synonym)
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and cit.assertion.role != "quotation"
+        and not cit.quotes
+        and (foreign := foreign_condition(cit.assertion.conditions, pool, th)) is not None
+    ):
+        cond, lack = foreign
+        # partially_faithful, not misdescribed: a single word the provision lacks is as often a
+        # plain-language synonym of its own (受伤 for 人身伤亡, 履行 for 执行) as a fact it does
+        # not address (逆向行驶); either way the report's condition is not the provision's, and
+        # the reader is told so (fresh tuning drafts, seed 23: 道路交通安全法第七十六条 「造成非机动车
+        # 驾驶人受伤的」, 刑法第三百一十三条 「拒不履行判决、裁定的」 — simplified, conditions dropped)
+        return _out(
+            "partially_faithful",
+            f"the provision states no condition 「{cond}」 (it lacks 「{'、'.join(lack)}」): "
+            "a fact pattern it does not address, or its condition in other words",
+            codes=("L1.2.2",),
+            evidence=(_first_sentence(item, cited_text),),
         )
 
     span = best_span(desc, cited_text)

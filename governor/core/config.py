@@ -309,6 +309,15 @@ class Thresholds(BaseModel):
     自首, 累犯, 主犯…). Source: half the condition's weight, set a priori; the 3_2 set does not
     inform it (every gold article is a 分则 one; on its first half no 总则 candidate passes at
     any value from 0.4 to 1.0)."""
+    fidelity_condition_restates: float = Field(0.5, ge=0, le=1)
+    """A paraphrase's 「……的」 condition that holds at least this share of its content words in the
+    cited article restates one of its conditions; the words it holds that the article does not
+    are then a fact pattern the provision does not state (:func:`verifiers.fidelity.
+    foreign_condition`). Below it the condition is the report's own wording (「公司拖欠工资的」)
+    and is not judged. Hand-set on dev LawBench 3-2/3-8 tuning keys (review_sample seed 5, 300
+    drafts): the two silent wrong conditions hold 0.73 (道路交通安全法第七十六条 「逆向行驶的机动车
+    发生交通事故的」) and 0.57 (律师法第四十九条 「有其他严重违反职业道德行为的」); every faithful
+    paraphrase's condition there holds 1.0. Checked on a fresh tuning sample (other drafts)."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
     other to be the same condition (or the thing paid, for a payer comparison), so that their
