@@ -155,3 +155,19 @@ def test_another_charges_article_is_said_as_such(gov: Governor, text: str, note:
     """A 刑法 article that defines another charge than the report's (the 罪名 table's proof) is
     said as that fact, not as an unconfirmed support."""
     assert note in gov.govern(text, strategy="efa", as_of=AS_OF).text
+
+
+def test_no_note_grafted_after_a_short_claim(gov: Governor) -> None:
+    """chatglm2-6b 3-8 #429: 「根据《劳动合同法》第四十六条，劳动合同期满，用人单位应当依照劳动合同法
+    第四十三条的规定办理续签手续」 — the words of 第四十六条 are cut at the next citation to
+    「劳动合同期满」; a 「不完全一致」 note after them split the sentence (gold g0419). The verdict
+    is told in the report's line instead."""
+    from governor.core.labels import told_by_edits, unsaid_line
+
+    if not LAWBENCH.is_dir():
+        pytest.skip(f"{LAWBENCH}: LawBench dev answers not available")
+    it = next(x for x in load_task(LAWBENCH, "3-8") if x.id == "chatglm2-6b-hf_3-8_429")
+    r = gov.govern(draft_text(it), strategy="efa", as_of=LAWBENCH_AS_OF, context=it.question)
+    assert "劳动合同期满（注：" not in r.text
+    v = next(w for w in r.initial_verdicts if w.citation.raw == "《劳动合同法》第四十六条")
+    assert told_by_edits(v, r.rounds) or unsaid_line(v) in r.to_report().warnings
