@@ -5,9 +5,10 @@ harmful ≤ 2 %). Classes from the harmful gold edits (benchmarks/data/gold_edit
   without a named candidate the note says the check could not confirm the support, never
   「该条文与上述结论不符」 (g0403 著作权法第五十二条 for 抄袭 — its item (五) is 剽窃; g0345
   居民身份证法第十八条 for a fake identity card — it is 伪造、变造居民身份证);
-* a store-wide candidate the fidelity check contradicts (F found the words in another provision)
-  is not named (g0552 劳动合同法第十九条 for a 第四十六条 list item; g0563 社会保险法第七十九条
-  for the 第六十四条 rule);
+* a store-wide candidate the fidelity check contradicts (the words are near-verbatim another
+  article of the candidate's own law) is not named (g0552 劳动合同法第十九条 for a 第四十六条
+  list item); on F's guesses and across laws the candidate is still named (tuning range: those
+  were the right articles — 公司法第一百七十条, 海商法第二百二十一条);
 * a limit note 「该条文并无「X」的限定」 is not given when the limit and the words are another
   provision's (g0566: 「工资至少每月支付一次」 is 工资支付暂行规定第七条 verbatim), but stays when
   no candidate states the limit (g0476, 治安管理处罚法 「三月以下拘留」).
@@ -86,12 +87,6 @@ def _governed(item_id: str, gov: Governor) -> str:
             "chatglm2-6b-hf_3-8_227",
             "3. 根据本法第四十二条规定，依照本法第四十三条第一款规定终止固定期限劳动合同的",
             "第十九条",
-        ),
-        # F: 「不得侵占或者挪用」 is 社会保险法第六十四条; the candidate was 第七十九条 (监督检查)
-        (
-            "qwen-7b-chat-hf_3-2_176",
-            "任何单位或者个人不得侵占或者挪用",
-            "第七十九条",
         ),
     ],
 )
