@@ -109,7 +109,9 @@ def test_no_limit_note_when_the_limit_is_another_provisions(gov: Governor) -> No
 
 
 def test_fidelity_match_reads_the_evidence(gov: Governor) -> None:
-    v: Verdict = gov.verify("根据《劳动合同法》第四十二条，劳动者可以随时解除劳动合同。", as_of=AS_OF)[0]
+    v: Verdict = gov.verify(
+        "根据《劳动合同法》第四十二条，劳动者可以随时解除劳动合同。", as_of=AS_OF
+    )[0]
     f = CheckResult(
         axis="fidelity",
         label="misdescribed",
@@ -118,7 +120,10 @@ def test_fidelity_match_reads_the_evidence(gov: Governor) -> None:
         "the cited provision (0.31), its text near-verbatim (0.96)",
         evidence=(Evidence(text="", authority_id="中华人民共和国劳动合同法@2012-12-28#46"),),
     )
-    assert fidelity_match(v.model_copy(update={"fidelity": f})) == ("中华人民共和国劳动合同法", "46")
+    assert fidelity_match(v.model_copy(update={"fidelity": f})) == (
+        "中华人民共和国劳动合同法",
+        "46",
+    )
     other = f.model_copy(update={"rationale": "the description shares little with the text"})
     assert fidelity_match(v.model_copy(update={"fidelity": other})) is None
 
