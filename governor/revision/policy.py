@@ -56,6 +56,7 @@ from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE, WHOLE_PIN_ARTICLE_RE
 from verifiers.facts import modality_flips, number_mismatches, polarity_swaps, quantities
+from verifiers.patterns import META_DESCRIPTION
 from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title, sanction_mismatch
 from verifiers.textsim import (
@@ -615,6 +616,24 @@ class RevisionPolicy:
             r.article,
         ):
             return None
+        elsewhere = fidelity_match(v)
+        cand = _provision_key(s.authority.id)
+        if (
+            elsewhere is not None
+            and cand is not None
+            and elsewhere[0] == cand[0]
+            and elsewhere != cand
+            and not _guessed(v)
+        ):
+            # the report's words are near-verbatim another article of the candidate's own law
+            # (F's text evidence), and the store-wide candidate is a third article of it: the
+            # text says which article is meant, the candidate contradicts it (dev 3-8 chatglm2
+            # 227: the words are 劳动合同法第四十六条's list, the candidate was 第十九条 (试用期),
+            # gold g0552). Not on F's guesses, nor across laws: there F reads the report's
+            # words inside the cited law only and the store-wide candidate answers the question
+            # (tuning-range review_sample seed 9: 13 such candidates, 公司法第一百七十条,
+            # 海商法第二百二十一条, 专利法第三十九条 …, were the right articles)
+            return None
         return pinpoint(said_of(v.citation), s.authority), s.probability
 
     def note(
@@ -623,9 +642,12 @@ class RevisionPolicy:
         named: tuple[Authority, float] | None,
         op: str,
         head: str | None = None,
+        *,
+        topic: bool = False,
     ) -> str:
         """The annotation text for an unproven ``op`` on ``v`` (ends 「请核实）」); ``head``, when
-        given, is the note's wording as is (:meth:`generic_head`), naming no candidate."""
+        given, is the note's wording as is (:meth:`generic_head`), naming no candidate;
+        ``topic``: the description is a subject summary (「第N条规定了X」, :func:`topic_summary`)."""
         if head is not None:
             return f"（注：{head}，请核实）"
         e, f, a = v.existence.label, v.fidelity.label, v.applicability.label
@@ -660,19 +682,51 @@ class RevisionPolicy:
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
-        elif f == "misdescribed" and containment(said, cited) < 0.35:
+        elif (
+            f == "misdescribed"
+            and containment(said, cited) < 0.35
+            and not (topic and a in ("supports", "partially_supports") and _guessed(v))
+        ):
             head = "经核查，该条文并无上述内容"
         elif f in ("misdescribed", "partially_faithful"):
+            # (a subject summary 「第十条规定了劳动合同的签订…」 of a provision judged on topic,
+            # whose words F found elsewhere only by a guess: the summary names subjects in its
+            # own words (签订 for 订立), so their absence from the text is no proof the
+            # provision lacks them — gold g0394)
             head = "所述内容与该条文不完全一致"
-        elif a in ("irrelevant", "contradicts"):
+        elif a == "irrelevant" and (charge := _CHARGE_MISMATCH.search(v.applicability.rationale)):
+            # the article defines another charge than the one the report names (the 罪名 table,
+            # ``verifiers.conditions.charge_rule``): a proven fact, said as it is (tuning-range
+            # sample: 刑法第二百四十三条 (诬告陷害罪) cited for 职务侵占罪)
+            defined = charge.group("defined")
+            head = (
+                f"该条文规定的是{defined}，{charge.group('charge')}见《刑法》"
+                f"第{to_chinese(int(charge.group('art')))}条"
+                if defined != "no charge"
+                else f"该条文未规定{charge.group('charge')}，该罪见《刑法》"
+                f"第{to_chinese(int(charge.group('art')))}条"
+            )
+        elif a == "contradicts" or (a == "irrelevant" and named is not None):
             head = "该条文与上述结论不符"
+        elif a == "irrelevant":
+            # A ``irrelevant`` says the claim's words were not found in the provision (its
+            # rank and overlap), not that the provision says otherwise: 「与上述结论不符」
+            # asserted a contradiction where the provision is the right one (著作权法第五十二条
+            # (五) 「剽窃他人作品的」 for 抄袭, 居民身份证法第十八条 for a fake card; gold
+            # g0403/g0345). Without a named candidate the note says what the check found.
+            head = "经核查，未能确认该条文支持上述结论"
         elif a == "partially_supports":
             # on topic, but not the provision the claim rests on (verifiers.applicability)
             head = "该条文与上述结论仅部分相关"
         else:
             head = "该引用未通过核查"
         absent = self.absent_terms(said, cited) if e in ("exists", "partial") else ()
-        if absent and named is None and _holds_the_rest(said, absent, cited, head):
+        if (
+            absent
+            and named is None
+            and not _limit_elsewhere(v, said, cited, absent)
+            and _holds_the_rest(said, absent, cited, head)
+        ):
             head = f"该条文并无「{'、'.join(absent)}」的限定"
         if e == "partial" and not _fits(v):
             # one note per citation: the missing 款 and what is wrong with the article
@@ -743,7 +797,7 @@ class RevisionPolicy:
         the note's wording as is); None when the sentence already holds a citegov note."""
         cit = v.citation
         named = self.candidate(v, target, locate) if head is None else None
-        note = self.note(v, named, op, head)
+        note = self.note(v, named, op, head, topic=topic_summary(text, cit))
         said = cit.description_span if cit.description else cit.claim_span
         at = said.end if said is not None and said.end >= cit.span.end else cit.span.end
         at = outside_quotes(text, min(at, len(text)))
@@ -825,7 +879,8 @@ class RevisionPolicy:
             for w in siblings
             if w.citation.span.end <= at
             and "\n" not in text[w.citation.span.end : at]
-            and self.note(w, None, "mark_misdescribed") == ed.after
+            and self.note(w, None, "mark_misdescribed", topic=topic_summary(text, w.citation))
+            == ed.after
         ]
         if not same:
             return ed, ()
@@ -972,6 +1027,80 @@ def clause_end(text: str, at: int) -> int:
 def _condition_stop(text: str, at: int) -> bool:
     """Whether the stop at ``at`` closes a 「……的」 condition clause (「的，」)."""
     return 0 < at < len(text) and text[at] in "，," and text[at - 1] == "的"
+
+
+_CHARGE_MISMATCH = re.compile(
+    r"the report names (?P<charge>[^\s,;]+罪), defined by 第(?P<art>\d+)条; "
+    r"the cited 第\d+条 defines (?P<defined>[^;]+?)$"
+)
+"""The rationale of ``verifiers.conditions.charge_rule`` for a 刑法 article defining another
+charge than the one the report names."""
+
+
+def _provision_key(authority_id: str | None) -> tuple[str, str] | None:
+    """``(instrument, article)`` of a store id 「中华人民共和国劳动合同法@2012-12-28#46」 (any
+    version; a 款/项 suffix after the article dropped), or None for an id of another form."""
+    if not authority_id or "#" not in authority_id:
+        return None
+    head, _, art = authority_id.partition("#")
+    return head.split("@")[0], re.split(r"[^0-9之]", art, maxsplit=1)[0]
+
+
+def fidelity_match(v: Verdict) -> tuple[str, str] | None:
+    """The provision (``(instrument, article)``) the fidelity check found the report's words
+    in, when it judged them another provision's (F ``misdescribed`` 「the description matches
+    《X》第N条 better than the cited provision」 / 「the description is the text of …」, its
+    evidence naming that provision); None otherwise."""
+    f = v.fidelity
+    if f.label != "misdescribed" or not f.rationale.startswith(
+        ("the description matches", "the description is the text of")
+    ):
+        return None
+    cited = _provision_key(v.resolved.id) if v.resolved is not None else None
+    for ev in f.evidence:
+        key = _provision_key(ev.authority_id)
+        if key is not None and key != cited:
+            return key
+    return None
+
+
+def _guessed(v: Verdict) -> bool:
+    """Whether F's 「another provision's words」 verdict is only a guess (its text not
+    near-verbatim: ``verifiers.fidelity`` says 「which provision is meant is a guess」), or F
+    found no other provision at all."""
+    return fidelity_match(v) is None or "is a guess" in v.fidelity.rationale
+
+
+def _limit_elsewhere(v: Verdict, said: str, cited: str, absent: Sequence[str]) -> bool:
+    """Whether the verdict's suggestion (whatever its confidence) holds the report's words
+    clearly better than the cited text (:data:`CITED_GAP`) and states the limit terms
+    ``absent`` from the cited one: the rule with its limit is another provision's, so a note
+    singling out the limit 「该条文并无「X」的限定」 misleads — 「工资至少每月支付一次」 is
+    工资支付暂行规定第七条 verbatim, and 「第十七条并无「一次」的限定」 implied the limit is no law
+    (gold g0566). A limit no candidate states either stays named (治安管理处罚法 「三月以下
+    拘留」, gold g0476)."""
+    s = v.suggestion
+    if s is None or not said:
+        return False
+    body = folded(s.authority.text)
+    rest = said
+    for term in absent:
+        rest = rest.replace(term, "")
+    # the rule without its limit must be the candidate's too: a provision that only shares the
+    # limit (刑法第十七条's 「不满十八周岁」 for a 遗弃罪 claim) does not make the limit note wrong
+    return containment(rest, s.authority.text) >= containment(rest, cited) + CITED_GAP and all(
+        folded(t) in body for t in absent
+    )
+
+
+def topic_summary(text: str, cit: Citation) -> bool:
+    """Whether ``cit``'s description is a subject summary: the words between the citation and
+    the end of its description read 「规定了X」 / 「对X作了规定」 / 「是关于X的规定」
+    (``verifiers.patterns.META_DESCRIPTION``)."""
+    span = cit.description_span
+    if not cit.description or span is None or span.end <= cit.span.end:
+        return False
+    return META_DESCRIPTION.search(text[cit.span.end : span.end].strip()) is not None
 
 
 def _fits(v: Verdict) -> bool:

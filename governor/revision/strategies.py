@@ -33,6 +33,7 @@ from governor.revision.ops import (
 )
 from governor.revision.policy import (
     IN_TARGET,
+    MOVE_WORDS,
     MOVES,
     QUOTE_IN,
     QUOTE_OUT,
@@ -43,6 +44,7 @@ from governor.revision.policy import (
     outside_quotes,
     pin_label,
     pinpoint,
+    said_of,
     sentence_end,
     unit_text,
 )
@@ -57,12 +59,18 @@ from verifiers.facts import (
     quantities,
 )
 from verifiers.suggest import DISTINCT_REASON, bracket_title
-from verifiers.textsim import containment, verbatim_share
+from verifiers.textsim import claim_words, containment, verbatim_share
 
 _CONTENT_INTRO = re.compile(
     r"\s*(?:的)?(?:中)?(?:明确)?(?:规定|载明|写道|指出)?(?:了)?\s*[：:]\s*[“\"「『]?\s*"
 )
 _TRAILING = '。；;，, ”"」』'
+
+
+def _short_misdescribed(v: Verdict) -> bool:
+    """F ``misdescribed`` on a claim of fewer than ``policy.MOVE_WORDS`` words (the lexical F
+    check is not trusted there: ``policy.generic_kind``)."""
+    return v.fidelity.label == "misdescribed" and len(claim_words(said_of(v.citation))) < MOVE_WORDS
 
 
 def _content_form(text: str, cit: Citation) -> bool:
@@ -819,6 +827,12 @@ class EfaReviser:
                 if siblings and judged_failing(v)
                 else None
             ) or pol.annotation(text, v, "remove_citation", why, locate=self.locate)
+            if note is not None and _short_misdescribed(v) and not pol.speaks(note, v):
+                # the lexical F verdict on a claim of a few words (「劳动合同期满」, cut at the
+                # next citation of the sentence) is no ground for 「不完全一致」 grafted after
+                # them (gold g0419: the note split 「劳动合同期满，用人单位应当…」): as for the
+                # generic notes (``policy.generic_kind``), the verdict report's line says it
+                return []
             return [note] if note is not None else []
         named = pol.candidate(v, None, self.locate)
         out = []
