@@ -294,14 +294,29 @@ def bench_lexeval_12(gov: Governor, items: list[dict[str, Any]]) -> list[Row]:
     ]
 
 
+_DROPPED_ZERO = re.compile(r"([百千])([一二三四五六七八九])(?=条)")
+"""A unit digit written straight after 百/千 in an article number: 3_2's options render their
+integer labels without the 零 (「第二百五条」 for 第二百零五条, 「第三百一条」 beside
+「第三百一十条」 in one item; facts of 虚开增值税专用发票 with 「第二百五条」 as the answer), where the
+statutes write 第二百零五条 and 第二百五十条. Read as written (cn2an: 二百五 = 250) such a
+candidate is another article, or the same one as a sibling option."""
+
+
+def option_pin(pin: str) -> str:
+    """``pin`` as the statutes number it: the dropped 零 restored (:data:`_DROPPED_ZERO`,
+    「第二百五条」 → 「第二百零五条」); any other pin unchanged."""
+    return _DROPPED_ZERO.sub(r"\1零\2", pin)
+
+
 def text_32(facts: str, option: str) -> str | None:
-    """The report text for one 3_2 candidate (None when the option names no article)."""
+    """The report text for one 3_2 candidate (None when the option names no article); its
+    pin as the statutes number it (:func:`option_pin`)."""
     m = _OPTION.match(option.strip())
     if m is None:
         return None
     title = m.group(1).strip().strip("《》").replace("<", "〈").replace(">", "〉")
     body = re.sub(r"\s+", "", facts)[:1500]
-    return f"问题：{body}\n\n本案应当适用《{title}》{m.group(2)}的规定。\n"
+    return f"问题：{body}\n\n本案应当适用《{title}》{option_pin(m.group(2))}的规定。\n"
 
 
 _FACT_DATE = re.compile(r"(\d{4})年(\d{1,2})月(\d{1,2})日")

@@ -24,8 +24,9 @@ reference's own words, so they are not model answers.
 as context, as of the set's date) and reports what the reader is told, per model: for
 wrong-article citations, the share whose governed text or note names exactly the reference
 article (a renumber/move of the citation to it, or a note 「可能应为…」 naming it); named
-candidates right (over every provision named for a wrong-article or correct citation); and
-correct citations kept (no edit changes their pin, no note names another provision).
+candidates right (over every provision named for a wrong-article or correct citation), also
+split into notes and moves; and correct citations kept (no edit changes their pin, no note
+names another provision). ``--items-out`` writes what was named per citation, for reading.
 """
 
 from __future__ import annotations
@@ -124,9 +125,15 @@ _NAMED = re.compile(r"可能应为(?P<pin>.+?)（置信度")
 MOVES = frozenset({"renumber", "reanchor", "replace_repealed", "fix_granularity"})
 
 
-def named_for(result: Any, span: tuple[int, int], parse: Callable[[str], str | None]) -> list[str]:
+def named_for(
+    result: Any,
+    span: tuple[int, int],
+    parse: Callable[[str], str | None],
+    how: list[str] | None = None,
+) -> list[str]:
     """Provision keys the governed run names for the citation at ``span`` of the draft: the
-    targets of first-round moves on it and the provisions its notes name."""
+    targets of first-round moves on it and the provisions its notes name. With ``how``, the
+    edit op naming each key is appended to it (same order)."""
     from benchmarks.calibration import match_verdict
 
     v = match_verdict(span, result.initial_verdicts)
@@ -143,11 +150,18 @@ def named_for(result: Any, span: tuple[int, int], parse: Callable[[str], str | N
             key = parse(m["pin"]) if m else None
         if key:
             out.append(key)
+            if how is not None:
+                how.append(ed.op)
     return out
 
 
-def governed(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
-    """The ``--governed`` figures (module docstring) from ``{"item", ...}`` rows."""
+def governed(
+    rows: Iterable[dict[str, Any]], detail: list[dict[str, Any]] | None = None
+) -> dict[str, Any]:
+    """The ``--governed`` figures (module docstring) from ``{"item", ...}`` rows; with
+    ``detail``, one dict per scored citation is appended to it (id, group, ``wrong``,
+    ``reference``, ``named`` keys and the edit ``ops`` naming them, the prediction's
+    suggestion, probability and features) for reading the failures."""
     from benchmarks.calibration import provision_key
     from governor.api import Governor
     from governor.citations.extract import parse_pin
@@ -181,10 +195,28 @@ def governed(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
                 as_of=date.fromisoformat(it["as_of"]),
                 context=it.get("context", ""),
             )
-        names = named_for(cache[key], tuple(it["span"]), parse)
-        g = per.setdefault(
-            it["group"], {"wrong": 0, "named_ref": 0, "named": 0, "right": 0, "ok": 0, "n_ok": 0}
-        )
+        ops: list[str] = []
+        names = named_for(cache[key], tuple(it["span"]), parse, ops)
+        if detail is not None:
+            p = row.get("prediction") or {}
+            detail.append(
+                {
+                    "id": it["id"],
+                    "group": it["group"],
+                    "wrong": wrong,
+                    "reference": exp.get("suggestion"),
+                    "named": names,
+                    "ops": ops,
+                    "suggestion": p.get("suggestion"),
+                    "probability": p.get("suggestion_probability"),
+                    "features": p.get("suggestion_features"),
+                }
+            )
+        g = per.setdefault(it["group"], dict.fromkeys(_COUNTS, 0))
+        for k, op in zip(names, ops, strict=True):
+            kind = "move" if op in MOVES else "note"
+            g[kind] += 1
+            g[kind + "_right"] += wrong and k == exp["suggestion"]
         if wrong:
             g["wrong"] += 1
             g["named_ref"] += exp["suggestion"] in names
@@ -195,7 +227,7 @@ def governed(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
             g["ok"] += not names
             g["named"] += bool(names)
     out: dict[str, Any] = {}
-    tot = dict.fromkeys(("wrong", "named_ref", "named", "right", "ok", "n_ok"), 0)
+    tot = dict.fromkeys(_COUNTS, 0)
     for grp, g in sorted(per.items()):
         for k in tot:
             tot[k] += g[k]
@@ -204,12 +236,33 @@ def governed(rows: Iterable[dict[str, Any]]) -> dict[str, Any]:
     return out
 
 
+_COUNTS = (
+    "wrong",
+    "named_ref",
+    "named",
+    "right",
+    "ok",
+    "n_ok",
+    "note",
+    "note_right",
+    "move",
+    "move_right",
+)
+
+
 def _governed_row(g: dict[str, int]) -> dict[str, Any]:
+    """One group's ``--governed`` row; ``notes_right`` / ``moves_right`` split the provisions
+    named (each named key once per citation) into notes (「可能应为…」) and moves (a renumber or
+    another move of the pin, proof-based in the revision policy), right = the reference."""
     return {
         "wrong_article": g["wrong"],
         "names_reference": _ratio(g["named_ref"], g["wrong"]),
         "named": g["named"],
         "named_right": _ratio(g["right"], g["named"]),
+        "notes": g["note"],
+        "notes_right": _ratio(g["note_right"], g["note"]),
+        "moves": g["move"],
+        "moves_right": _ratio(g["move_right"], g["move"]),
         "correct": g["n_ok"],
         "correct_kept": _ratio(g["ok"], g["n_ok"]),
     }
@@ -228,6 +281,12 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="govern each labelled answer (efa) and report what the reader is told",
     )
+    ap.add_argument(
+        "--items-out",
+        type=Path,
+        help="with --governed: write one JSON line per scored citation (what was named, by "
+        "which edit, the prediction's candidate) here",
+    )
     args = ap.parse_args(argv)
     if not args.predictions.is_file():
         sys.stderr.write(f"{args.predictions}: no such file; run citegov calibrate first\n")
@@ -235,7 +294,12 @@ def main(argv: list[str] | None = None) -> int:
     with args.predictions.open(encoding="utf-8") as fh:
         rows = [json.loads(line) for line in fh if line.strip()]
     if args.governed:
-        sys.stdout.write(json.dumps(governed(rows), ensure_ascii=False, indent=2) + "\n")
+        detail: list[dict[str, Any]] | None = [] if args.items_out else None
+        sys.stdout.write(json.dumps(governed(rows, detail), ensure_ascii=False, indent=2) + "\n")
+        if args.items_out and detail is not None:
+            with args.items_out.open("w", encoding="utf-8") as fh:
+                for d in detail:
+                    fh.write(json.dumps(d, ensure_ascii=False) + "\n")
         return 0
     from governor.authorities import load_default_store
     from governor.citations.extract import parse_pin

@@ -97,6 +97,17 @@ def test_text_32_writes_the_application_sentence() -> None:
     assert bj.text_32("事实", "没有条文") is None
 
 
+def test_text_32_restores_the_dropped_zero() -> None:
+    """3_2 writes 「第二百五条」 for 第二百零五条 (an item's options hold both 「第三百一条」 and
+    「第三百一十条」); read as written, cn2an's 二百五 is 250, another article."""
+    text = bj.text_32("被告人张某虚开增值税专用发票3份。", "中华人民共和国刑法第二百五条")
+    assert text is not None and "《中华人民共和国刑法》第二百零五条的规定" in text
+    assert bj.option_pin("第三百一十条") == "第三百一十条"
+    assert bj.option_pin("第一千二百六十条") == "第一千二百六十条"
+    assert bj.option_pin("第一百五十一条第一款") == "第一百五十一条第一款"
+    assert bj.option_pin("第一千二百三条") == "第一千二百零三条"
+
+
 def test_main_json_and_missing_data(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     ext = _write(tmp_path)
     assert bj.main(["--data", str(ext), "--json", "--limit", "1"]) == 0

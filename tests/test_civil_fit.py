@@ -115,3 +115,90 @@ def test_an_interpretation_fits_as_its_law_does() -> None:
     )
     assert law.ratio == interp.ratio
     assert law.score == interp.score > 0
+
+
+# A criminal judgment's fact statement as LexEval 3_2 writes them (公诉机关指控 … 被告人), and a
+# 刑事附带民事 one naming both kinds of party.
+_THEFT = (
+    "公诉机关指控，2016年4月19日凌晨1时许，被告人姚某某至某村在建院落内，推开钉在窗户上的木板"
+    "进入院内盗窃木材，价值人民币3000元。"
+)
+_ANCILLARY = (
+    "公诉机关指控，被告人王某驾驶小型轿车与被害人李某相撞，致李某受伤。附带民事诉讼原告人李某"
+    "要求被告人王某赔偿医疗费。"
+)
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        # the 刑事诉讼法 family was the best family for loan facts (被告 ~ 被告人): all three passed
+        "最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释第一百八十八条",
+        "中华人民共和国刑事诉讼法第十九条",
+        "人民检察院刑事诉讼规则第六百四十六条",
+    ],
+)
+def test_a_criminal_procedure_is_not_applied_to_civil_facts(gov: Governor, option: str) -> None:
+    v = _verdict(gov, _LOAN, option)
+    assert not v.passes
+    assert v.applicability.label == "irrelevant"
+    assert "criminal cases; the facts are a civil case" in v.applicability.rationale
+
+
+def test_the_civil_procedure_still_applies_to_civil_facts(gov: Governor) -> None:
+    """民事诉讼法第六十七条 (当事人对自己提出的主张，有责任提供证据) for the loan facts is kept."""
+    assert _verdict(gov, _LOAN, "中华人民共和国民事诉讼法第六十七条").passes
+
+
+def test_facts_proceeding_reads_the_parties() -> None:
+    from verifiers.offence_fit import facts_proceeding
+
+    assert facts_proceeding(_LOAN) == "civil"
+    assert facts_proceeding(_LEASE) == "civil"
+    assert facts_proceeding(_THEFT) == "criminal"
+    assert facts_proceeding(_ANCILLARY) == "criminal"  # 附带民事诉讼原告人: a criminal case's party
+    assert facts_proceeding("原告李某诉称，被告王某系另案被告人张某的雇主。") is None  # both kinds
+    assert facts_proceeding("张三偷了邻居的自行车，构成什么罪？") is None
+
+
+def test_case_kind_of_procedure_laws_and_the_criminal_law() -> None:
+    from verifiers.civil_fit import case_kind
+
+    store = load_default_store()
+    assert case_kind(store, "最高人民法院关于适用《中华人民共和国刑事诉讼法》的解释") == "criminal"
+    assert case_kind(store, "中华人民共和国刑法") == "criminal"
+    assert case_kind(store, "中华人民共和国民事诉讼法") == "civil"
+    assert case_kind(store, "中华人民共和国民法典") is None
+
+
+def test_a_criminal_law_article_is_not_applied_to_civil_facts(gov: Governor) -> None:
+    """A 刑法 分则 article for facts between a 原告 and a 被告 is not their case, whatever words it
+    shares with them (3_2: 刑法第一百零六条 and 第一百六十七条 passed for civil facts)."""
+    v = _verdict(gov, _LOAN, "中华人民共和国刑法第一百七十五条")
+    assert v.applicability.label == "irrelevant"
+    assert "civil case" in v.applicability.rationale
+    theft = _verdict(gov, _THEFT, "中华人民共和国刑法第二百六十四条")
+    assert theft.passes, theft.applicability.rationale
+
+
+def test_a_repealed_law_is_scored_by_its_successor(gov: Governor) -> None:
+    """合同法 (repealed by 民法典第一千二百六十条 on 2021-01-01) is not in the search as of 2024:
+    its article scored 0 for loan facts. Its rules live on in the 民法典, so it takes the 民法典
+    family's ratio; existence still says repealed (never kept), but it ranks above an instrument
+    the facts do not fit."""
+    from verifiers.civil_fit import in_force_successor, instrument_fit
+
+    store = load_default_store()
+    assert in_force_successor(store, "中华人民共和国合同法", AS_OF) == "中华人民共和国民法典"
+    assert in_force_successor(store, "中华人民共和国合同法", date(2019, 1, 1)) == (
+        "中华人民共和国合同法"
+    )
+    old = instrument_fit(store, "中华人民共和国合同法", _LOAN, as_of=AS_OF)
+    new = instrument_fit(store, "中华人民共和国民法典", _LOAN, as_of=AS_OF)
+    assert old.ratio == new.ratio > 0
+    v = _verdict(gov, _LOAN, "中华人民共和国合同法第二百零六条")
+    assert v.existence.label == "repealed" and not v.passes
+    assert v.applicability.label == "supports", v.applicability.rationale
+    assert "its rules live on in 《中华人民共和国民法典》" in v.applicability.rationale
+    wrong = _verdict(gov, _LOAN, "商用密码管理条例第十三条")
+    assert v.item_trust > wrong.item_trust

@@ -26,6 +26,11 @@ The facts are read without the clauses that list the evidence or the prosecution
   :attr:`ProvisionStructure.defines`) named in the facts, or its own 「……的」 condition clauses
   (「犯罪以后自动投案，如实供述自己的罪行的」) held by the facts (IDF-weighted containment).
 
+Facts that name the parties of a civil case only (a 原告 and a 被告, no 被告人, 公诉机关 or
+自诉人: :func:`facts_proceeding`) are no article's case: a 刑法 article applied to them is
+``irrelevant`` (3_2 civil items: 刑法第一百零六条, 第一百六十七条 passed for civil facts on shared
+words). Facts that name no party (「张三偷了邻居的自行车」) or both kinds are judged as before.
+
 :func:`facts_fit_outcome` turns the fit into the Applicability outcome: ``supports`` at or above
 the fitted thresholds (``Thresholds.offence_fit_ratio``, ``Thresholds.general_part_cover``),
 else ``irrelevant`` (L1.1.2) with a **graded score** ``0.5 × ratio`` (or ``0.5 × cover``), below
@@ -42,6 +47,7 @@ import re
 import threading
 from collections import Counter
 from dataclasses import dataclass
+from typing import Literal
 
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
@@ -222,6 +228,25 @@ def offence_fit(
     return FactsFit(rec.article, cover, cover, None, cover, term=term)
 
 
+Proceeding = Literal["criminal", "civil"]
+"""The kind of case a procedure law governs, and that stated facts are."""
+
+_PARTIES: dict[Proceeding, re.Pattern[str]] = {
+    "criminal": re.compile(r"被告人|犯罪嫌疑人|公诉机关|公诉人|自诉人"),
+    "civil": re.compile(r"原告(?!人)|被告(?!人)"),
+}
+"""The parties each kind of proceeding names, as its procedure law calls them: the 刑事诉讼法
+(第三条, 第十四条 … 犯罪嫌疑人、被告人, 第一百六十九条 公诉, 第二百一十条 自诉人) and the 民事诉讼法
+(第一百二十二条 起诉: 原告, 被告). 「附带民事诉讼的原告人」 is a party of a criminal case."""
+
+def facts_proceeding(facts: str) -> Proceeding | None:
+    """The kind of case ``facts`` are, read from the parties they name
+    (:data:`_PARTIES`): the one kind whose parties are named, None when both or neither are
+    (「张三偷了邻居的自行车」 names none; a 刑事附带民事 case names both)."""
+    kinds = [k for k, rx in _PARTIES.items() if rx.search(facts)]
+    return kinds[0] if len(kinds) == 1 else None
+
+
 _CLAUSE = re.compile(r"[^，,。；;\n]+")
 
 
@@ -284,6 +309,14 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     if fit.term is not None:
         return fit_result(
             "supports", 1.0, f"第{rec.article}条 defines {fit.term}, which the facts state", ev
+        )
+    if facts_proceeding(facts) == "civil":
+        return fit_result(
+            "irrelevant",
+            0.0,
+            "the facts are not its case: they are a civil case (they name a 原告 and a 被告, "
+            "no 被告人 or 公诉机关)",
+            ev,
         )
     if is_special_part(rec.article):
         what = (

@@ -403,6 +403,59 @@ def off_claim(said: str, question: str, record: ArticleRecord, *, other: bool) -
     return ""
 
 
+def sanction_first(
+    hits: list[tuple[ArticleRecord, float]],
+    question: str,
+    said: str,
+    retriever: Retriever,
+    *,
+    as_of: date | None,
+    k: int = SCENARIO_K,
+) -> list[tuple[ArticleRecord, float]]:
+    """``hits`` with the liability provision that sanctions the top hit's rule first, when the
+    question asks for a sanction (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`: 「会受到
+    处罚」) and the top hit is no penalty or liability provision
+    (:func:`~governor.authorities.structure.is_liability`): a penalty article restates the
+    duty it sanctions (残疾人保障法第五十三条 「新建、改建和扩建建筑物…应当符合国家有关无障碍设施
+    工程建设标准」 → 第六十六条 「违反本法规定，新建、改建和扩建建筑物…不符合…的，由有关主管部门
+    依法处理」; 《立法技术规范（试行）（一）》 item 16), so the liability provision of the same
+    instrument that restates one of the top hit's 款 (holds at least :data:`SANCTION_RESTATES`
+    of its bigrams; the most) is the answer. It is looked for among ``hits`` and the retriever's top ``k`` of that instrument for
+    the question. Unchanged when no sanction is asked or none is found (``said`` is unused: the
+    question decides what is asked)."""
+    if not hits or SANCTION_CLAIM_RE.search(question) is None:
+        return hits
+    top = hits[0][0]
+    if is_liability(top.path, top.text):
+        return hits
+    pool = [r for r, _s in hits[1:] if r.instrument == top.instrument]
+    pool += [
+        r
+        for r, _s in retriever.search(
+            search_query(question), instrument=top.instrument, as_of=as_of, k=k
+        )
+    ]
+    best: ArticleRecord | None = None
+    best_share = SANCTION_RESTATES
+    for r in pool:
+        if _same(r, top) or not is_liability(r.path, r.text):
+            continue
+        share = max((containment(p.full_text, r.text) for p in top.paragraphs), default=0.0)
+        if share >= best_share and (best is None or share > best_share):
+            best, best_share = r, share
+    if best is None:
+        return hits
+    at = next((i for i, (r, _s) in enumerate(hits) if _same(r, best)), None)
+    if at is not None:
+        return [hits[at], *hits[:at], *hits[at + 1 :]]
+    return [(best, hits[0][1]), *hits]
+
+
+SANCTION_RESTATES = DEFAULT_THRESHOLDS.suggest_sanction_restates
+"""Share of one 款 of a duty provision's bigrams a liability provision must hold to count as
+the one sanctioning it (:func:`sanction_first`)."""
+
+
 def scenario_confidence(margin: float, coverage: float) -> float:
     """Confidence in [0, 1] that the store-wide top hit for a question is the provision an
     expert would cite (:data:`SCENARIO_WEIGHTS`)."""
@@ -496,6 +549,7 @@ def scenario_provision(
     if not hits:
         return None
     ranked = rerank(hits) if rerank is not None else hits
+    ranked = sanction_first(ranked, question, said, retriever, as_of=item.as_of)
     top, s1 = ranked[0]
     if rec is not None and _same(top, rec):
         return None

@@ -25,7 +25,10 @@ Pin chains: 第N条 lists and ranges (、/和/及/至…); after 、/和/及/与
 (第一千二百三十六条及一千二百三十七条, 第二十三条和六十七条第三款), and right after a 《title》
 the first article may too (《中华人民共和国刑法》三百零七条之一, two numeral characters at
 least); 条文/法条 may stand between the instrument and its pin (依据刑法条文第一百一十四条);
-bracketed 款/项 forms (第（二）款, 第(五)项, 第〔二〕项, 第【三】项) are read. A range marks both
+bracketed 款/项 forms (第（二）款, 第(五)项, 第〔二〕项, 第【三】项) are read; a 款 list gives one
+citation per 款 (第七十二条第一、三款 → 72(1), 72(3)), a 款 may drop its 第 after its article
+or in a 款 list (第六十七条三款, 第三百四十七条一款、四款), and a chain member may drop its 条
+before its 款 (第五十三条、第七十二第一款 → 72(1); JuDGE judgments). A range marks both
 endpoints with ``article_range``. A 《title》 followed by a placeholder pin (第X条, 第N条, 第×条,
 第某条, 第__条) gives one citation with ``placeholder`` set and no article. Titles ending 法案
 are statute-shaped and resolve to the law without 案 (《反垄断法案》 → 反垄断法).
@@ -370,7 +373,8 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
     Returns:
         One element per pin cite, in order: a list ``第十条、第十一条`` or a range
         ``第十条至第十二条`` gives two; a 款/项 after a separator inherits the article (and
-        款) of the element before it. Elements whose numerals do not parse are dropped.
+        款) of the element before it, so ``第七十二条第一、三款`` gives 72(1) and 72(3) (spans
+        ``第七十二条第一`` and ``三款``). Elements whose numerals do not parse are dropped.
     """
     out: list[_Element] = []
     cur = first
@@ -383,7 +387,7 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
             continue
         if kind == "article":
             try:
-                key = _article_key(tok["article_num"], tok["article_sfx"])
+                key = _article_key(tok["article_num"] or tok["article_num2"], tok["article_sfx"])
             except ValueError:
                 cur, pending = None, False
                 continue
@@ -397,7 +401,13 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
             pending = False
             continue
         elif kind == "paragraph":
-            para = _num(tok["paragraph_num"] or tok["paragraph_num2"])
+            para = _num(
+                tok["paragraph_num"]
+                or tok["paragraph_num2"]
+                or tok["paragraph_num3"]
+                or tok["paragraph_num4"]
+                or tok["paragraph_num5"]
+            )
             if para is None:
                 continue
             if pending or cur.paragraph is not None or cur.item is not None:

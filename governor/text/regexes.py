@@ -73,8 +73,18 @@ ARTICLE = rf"""
 """
 
 PARAGRAPH = rf"""
-    第 {GAP} (?: {NUMERAL} | [（(] {GAP} {NUMERAL} {GAP} [)）] ) {GAP} 款   # 第二款 / 第2款 / 第（二）款
+    第 {GAP} (?: {NUMERAL} (?: {GAP} 、 {GAP} {NUMERAL} )*              # 第一、三款 (two 款)
+               | [（(] {GAP} {NUMERAL} {GAP} [)）] ) {GAP} 款   # 第二款 / 第2款 / 第（二）款
 """
+
+BARE_PARAGRAPH = r"(?:[一二三四五六七八九十]{1,2}款)"
+"""A 款 written without 第 right after its article or after 、 in a 款 list: 「第六十七条三款」,
+「第三百四十七条一款、四款、七款」 (JuDGE judgments). Small numerals only (never 两款, 「the two
+款」)."""
+
+_TIAO_DROPPED = rf"第 {GAP} {NUMERAL} (?= {GAP} 第 {GAP} {NUMERAL} {GAP} 款 )"
+"""A chain member whose 条 is dropped before its 款: 「第五十三条、第七十二第一款、第三款」 (a
+JuDGE judgment granting 缓刑: 第七十二条第一款). Only as a member after a separator."""
 
 ITEM = rf"""
     (?:
@@ -102,14 +112,15 @@ BARE_ARTICLE = rf"""
 """
 """A chain member written without 第, only after :data:`BARE_MEMBER_SEPARATOR`."""
 
-_SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) )*"
+_SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) | {BARE_PARAGRAPH} )*"
 """款/项 refinements after an article: 第三十九条第一款第（二）项."""
 
 _CHAIN_MEMBERS = rf"""
     (?:                                                   # list or range members
         {GAP} (?: {LIST_SEPARATOR} | {RANGE_SEPARATOR} ) {GAP}
-        (?: {ARTICLE} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
+        (?: {ARTICLE} | {_TIAO_DROPPED} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
       | {GAP} {BARE_MEMBER_SEPARATOR} {GAP} {BARE_ARTICLE} {_SUB_PIN}   # 及一千二百三十七条
+      | {GAP} 、 {GAP} {BARE_PARAGRAPH} {_SUB_PIN}                      # 一款、四款
     )*
 """
 
@@ -131,9 +142,14 @@ TITLED_BARE_CHAIN = rf"""
 PIN_ELEMENT_RE = re.compile(
     rf"""
       (?P<article> (?: 第 {GAP} )? (?P<article_num>{NUMERAL}) {GAP} [条條]      # 第 may drop
-                   (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )? )   # (bare members)
+                   (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )?    # (bare members)
+                 | 第 {GAP} (?P<article_num2>{NUMERAL}) (?= {GAP} 第 {GAP} {NUMERAL} {GAP} 款 ) )
     | (?P<paragraph> 第 {GAP} (?: (?P<paragraph_num>{NUMERAL})
-                                | [（(] {GAP} (?P<paragraph_num2>{NUMERAL}) {GAP} [)）] ) {GAP} 款 )
+                                | [（(] {GAP} (?P<paragraph_num2>{NUMERAL}) {GAP} [)）] ) {GAP} 款
+                   | 第 {GAP} (?P<paragraph_num3>{NUMERAL})                 # 第一、三款: 第一 …
+                     (?= (?: {GAP} 、 {GAP} {NUMERAL} )+ {GAP} 款 )
+                   | (?P<paragraph_num4>[一二三四五六七八九十]{{1,2}}) 款          # … 三款 / 一款
+                   | (?P<paragraph_num5>{NUMERAL}) (?= (?: {GAP} 、 {GAP} {NUMERAL} )* {GAP} 款 ) )
     | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )?
               | 第 {GAP} [〔［\[【] {GAP} (?P<item_num4>{NUMERAL}) {GAP} [〕］\]】] {GAP} [项項]
               | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} [项項]
