@@ -75,7 +75,11 @@ def test_whole_store_scores_are_the_formula(setup: tuple[object, HybridRetriever
 
     def prior(title: str) -> float:
         return instrument_prior(
-            store, title, AS_OF, th.candidate_level_prior, th.candidate_size_prior  # type: ignore[arg-type]
+            store,
+            title,
+            AS_OF,
+            th.candidate_level_prior,
+            th.candidate_size_prior,  # type: ignore[arg-type]
         )
 
     hits = retriever.search_with_prior(query, prior, as_of=AS_OF, k=5)

@@ -355,7 +355,7 @@ def test_build_index_interrupted_leaves_no_index(tmp_path: Path, store: FakeStor
 class _FixedLexical(FakeStore):
     """A store whose BM25 returns fixed raw scores (the test sets them)."""
 
-    scores: dict[str, float] = {}
+    scores: dict[str, float]
 
     def search(self, query: str, *, instrument: Any = None, as_of: Any = None, k: int = 10) -> list:
         hits = [(self.get(key), sc) for key, sc in self.scores.items()]

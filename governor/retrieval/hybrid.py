@@ -585,7 +585,9 @@ class HybridRetriever:
         index, a fake store): the caller then works from top lists."""
         global_scores = getattr(self.store, "global_scores", None)
         unit_scores = getattr(self.index, "valid_unit_scores", None)
-        if not callable(global_scores) or not callable(unit_scores) or self.index is None:
+        if not callable(global_scores) or not callable(unit_scores):
+            return None
+        if not _has_vectors(self.index):
             return None
         keys, bm25, searchable = global_scores(query, as_of=as_of)
         rows = self._unit_rows(keys)
