@@ -32,7 +32,8 @@ Usage (``.venv/bin/python -m benchmarks.bench_retrieval <command>``):
   (``shared/data/external/stard``: layperson questions → the articles the authors' legal team
   chose): recall@1/5/10 over the whole store (a question counts as hit when any gold article
   is in the top k; ``mean_recall@k`` = share of its gold articles there), BM25 as configured
-  (``--hybrid`` for BM25 + the shipped vectors), as of 2024-01-01; and the calibrated naming
+  (``--hybrid`` for BM25 + the shipped vectors, fused linearly; ``--dense-weight 0`` for the
+  older RRF fusion), as of 2024-01-01, with ms per question; and the calibrated naming
   rate — the share of questions whose top candidate's probability under the candidate map
   (:func:`verifiers.suggest.candidate_probability`, the question's own features, no report
   words) reaches ``Thresholds.candidate_name_probability``, with the share of those named
@@ -514,7 +515,11 @@ STARD_AS_OF = date(2024, 1, 1)
 
 
 def bench_stard(
-    store: Any, split: str = "dev", hybrid: bool = False, prior: bool = True
+    store: Any,
+    split: str = "dev",
+    hybrid: bool = False,
+    prior: bool = True,
+    dense_weight: float | None = None,
 ) -> dict[str, Any]:
     """The ``stard`` figures (module docstring); prints and returns them.
 
@@ -523,7 +528,13 @@ def bench_stard(
     A gold article counts as hit in whatever version the store has in force on the date (one
     version per instrument is searched, so a hit is never a duplicate of another version).
     ``half1``/``half2``: the same recall on the first and second half of the split in file
-    order (the prior was fitted on the first half of dev)."""
+    order (the prior was fitted on the first half of dev).
+
+    ``dense_weight`` (hybrid only): the retriever's ``prior_dense_weight`` (linear fusion of
+    BM25 and cosine, :meth:`~governor.retrieval.hybrid.HybridRetriever.search_with_prior`;
+    0 = RRF as before); None keeps the default. ``ms_first`` is the first question's wall
+    time in this process (the vectors, the embedder and the BM25 index load then);
+    ``ms_per_question`` the mean of the others (warm)."""
     from governor.api import Governor
     from governor.authorities.structure import is_liability
     from governor.citations.extract import parse_pin
@@ -534,6 +545,9 @@ def bench_stard(
 
     cfg = Config(retrieval="hybrid" if hybrid else "bm25")
     retriever = Governor(cfg, store=store).retriever
+    if dense_weight is not None and hasattr(retriever, "prior_dense_weight"):
+        retriever.prior_dense_weight = dense_weight
+    walls: list[float] = []
     th = Thresholds()
     rows = [json.loads(x) for x in STARD.read_text(encoding="utf-8").splitlines() if x.strip()]
     rows = [r for r in rows if split == "all" or r["split"] == split]
@@ -554,6 +568,7 @@ def bench_stard(
         n += 1
         half = 0 if pos < len(rows) // 2 else 1
         half_n[half] += 1
+        t0 = time.perf_counter()
         hits = store_candidates(
             retriever,
             store,
@@ -563,6 +578,7 @@ def bench_stard(
             level_prior=th.candidate_level_prior if prior else None,
             size_prior=th.candidate_size_prior if prior else 0.0,
         )
+        walls.append(time.perf_counter() - t0)
         keys = [(h.instrument, h.article) for h, _s in hits]
         for k in KS:
             top = set(keys[:k])
@@ -599,6 +615,9 @@ def bench_stard(
         "named_rate": round(named / n, 4) if n else None,
         "named_right": round(named_right / named, 4) if named else None,
         "prior": prior,
+        "dense_weight": getattr(retriever, "prior_dense_weight", None) if hybrid else None,
+        "ms_first": round(1000 * walls[0], 1) if walls else None,
+        "ms_per_question": round(1000 * sum(walls[1:]) / max(1, len(walls) - 1), 1),
         **{
             f"half{h + 1}": {
                 "questions": half_n[h],
@@ -632,6 +651,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hybrid", action="store_true", help="stard: BM25 + the shipped vectors")
     ap.add_argument(
         "--no-prior", action="store_true", help="stard: without the instrument prior (before)"
+    )
+    ap.add_argument(
+        "--dense-weight",
+        type=float,
+        default=None,
+        help="stard --hybrid: cosine weight of the linear fusion (0 = RRF, the old fusion)",
     )
     ap.add_argument(
         "--store", help="store file (.json.xz) or cn_laws folder; default: bundled store"
@@ -673,7 +698,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command == "first-query":
         bench_first_query(args.runs)
     if args.command == "stard":
-        bench_stard(store, args.split, args.hybrid, prior=not args.no_prior)
+        bench_stard(
+            store, args.split, args.hybrid, prior=not args.no_prior, dense_weight=args.dense_weight
+        )
     if args.command == "fusion":
         if args.index is None:
             ap.error("--index DIR is required")

@@ -347,3 +347,85 @@ def test_build_index_interrupted_leaves_no_index(tmp_path: Path, store: FakeStor
     with pytest.raises(KeyboardInterrupt):
         build_index(store, HashEmbedder(), tmp_path / "idx", progress=stop, workers=1, chunk_size=2)
     assert list(tmp_path.iterdir()) == []
+
+
+# -- linear fusion of a store-wide search with a prior (search_with_prior) ---------------
+
+
+class _FixedLexical(FakeStore):
+    """A store whose BM25 returns fixed raw scores (the test sets them)."""
+
+    scores: dict[str, float]
+
+    def search(self, query: str, *, instrument: Any = None, as_of: Any = None, k: int = 10) -> list:
+        hits = [(self.get(key), sc) for key, sc in self.scores.items()]
+        return [(r, sc) for r, sc in hits if r is not None][:k]
+
+
+def _cosines(index: ChromaIndex, query: str, keys: list[str]) -> dict[str, float]:
+    """Best-unit cosine of each article, computed apart from the retriever."""
+    qvec = index.embedder.embed([query])[0]
+    ids, vecs = index.get_embeddings(
+        [u for key in keys for u in (key, *(f"{key}{PARA_SEP}{i}" for i in range(1, 4)))]
+    )
+    out: dict[str, float] = {}
+    for uid, v in zip(ids, vecs, strict=True):
+        key = uid.split(PARA_SEP, 1)[0]
+        out[key] = max(out.get(key, -1.0), min(1.0, max(0.0, float(v @ qvec))))
+    return out
+
+
+def test_prior_search_fuses_scores_linearly(index: ChromaIndex) -> None:
+    """score = prior × (bm25 / bm25_max + w × cosine) / (1 + w), over BM25's and the dense
+    candidates (a dense-only candidate counts BM25 0)."""
+    store = _FixedLexical(STORE_SPEC)
+    a, b = f"{LABOUR}@2012-12-28#14", f"{LABOUR}@2012-12-28#82"
+    store.scores = {a: 10.0, b: 9.5}
+    query = "连续工作满十年 订立无固定期限劳动合同"
+    r = HybridRetriever(store, index, prior_dense_weight=2.0)
+    prior = {LABOUR: 1.0, COMPANY: 0.5}
+    hits = r.search_with_prior(query, lambda t: prior[t], as_of=date(2024, 1, 1), k=10)
+    keys = [rec.key for rec, _ in hits]
+    cos = _cosines(index, query, keys)
+    want = {
+        key: prior[key.split("@")[0]] * (store.scores.get(key, 0.0) / 10.0 + 2.0 * cos[key]) / 3.0
+        for key in keys
+    }
+    assert [s for _, s in hits] == pytest.approx([want[k] for k in keys], abs=1e-5)
+    assert keys == sorted(keys, key=lambda k: -want[k])
+    assert {a, b} <= set(keys) and len(keys) > 2  # dense-only articles join the candidates
+    day = date(2024, 1, 1)  # every dense candidate is of the version in force that day
+    assert all(
+        rec.version == store.version(rec.instrument, as_of=day).version  # type: ignore[union-attr]
+        for rec, _ in hits
+        if rec.key not in store.scores
+    )
+
+
+def test_linear_fusion_lets_a_clear_dense_win_break_a_bm25_near_tie(index: ChromaIndex) -> None:
+    """RRF keeps only ranks: BM25 first by a hair stays first whatever the dense scores; the
+    linear fusion lets the dense cosine decide a near-tie (the STARD failure class: a lay
+    question's words match two provisions about equally)."""
+    store = _FixedLexical(STORE_SPEC)
+    query = "连续工作满十年 订立无固定期限劳动合同"
+    right, other = f"{LABOUR}@2012-12-28#14", f"{COMPANY}@2023-12-29#178"
+    store.scores = {other: 10.0, right: 9.9}
+    cos = _cosines(index, query, [right, other])
+    assert cos[right] > cos[other] + 0.05  # the hash embedder sees the shared words
+    linear = HybridRetriever(store, index, prior_dense_weight=2.0)
+    rrf = HybridRetriever(store, index, prior_dense_weight=0.0)
+    neutral = lambda _t: 1.0  # noqa: E731
+    top_linear = [r.key for r, _ in linear.search_with_prior(query, neutral, k=2)]
+    assert top_linear[0] == right
+    # with w = 0 the call is RRF with the prior inside each ranker (the old behaviour)
+    assert rrf.search_with_prior(query, neutral, k=3) == rrf.search(query, k=3, prior=neutral)
+
+
+def test_linear_fusion_needs_a_vector_index_and_a_non_negative_weight(store: FakeStore) -> None:
+    r = HybridRetriever(store, None)
+    assert r.linear_search("劳动合同", k=3) == []
+    assert r.search_with_prior("劳动合同", lambda _t: 1.0, k=3) == r.search(
+        "劳动合同", k=3, prior=lambda _t: 1.0
+    )
+    with pytest.raises(ValueError, match="prior_dense_weight"):
+        HybridRetriever(store, None, prior_dense_weight=-1.0)

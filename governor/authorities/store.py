@@ -1309,6 +1309,26 @@ class AuthorityStore:
                 out.append((rec, float(scores[i])))
         return out
 
+    def global_scores(
+        self, query: str, *, as_of: date | None = None
+    ) -> tuple[Sequence[str], np.ndarray, np.ndarray]:
+        """Raw BM25 scores of ``query`` for every article of the global index, as arrays.
+
+        Returns:
+            ``(keys, scores, searchable)``: the global index's article keys
+            (``title@version#article``, every version, store order; the index's own list, do
+            not modify it), a float array of each article's BM25 score (0 where not
+            searchable), and the boolean mask of articles searchable on ``as_of`` (the rule of
+            :meth:`search` without ``instrument``). Used by the linear fusion of
+            :mod:`governor.retrieval.hybrid`, which needs scores for more articles than a
+            top-k list holds.
+        """
+        gidx = self._global_index()
+        mask = self._global_mask(as_of)
+        if not query.strip():
+            return gidx.keys, np.zeros(len(gidx.keys)), mask
+        return gidx.keys, np.where(mask, gidx.scores(query), 0.0), mask
+
     def word_weights(
         self, text: str, instrument: str | None = None, *, as_of: date | None = None
     ) -> dict[str, float]:

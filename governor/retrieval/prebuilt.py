@@ -497,6 +497,13 @@ class PrebuiltIndex:
         """``(n_queries, units)`` scores of every index unit (unit order of the store)."""
         return self._text_scores(qvecs)[:, self._load()["rows"]]
 
+    def valid_unit_scores(self, qvecs: npt.NDArray[np.float32]) -> npt.NDArray[np.float32]:
+        """:meth:`unit_scores` with ``-inf`` for units whose text changed since the vectors
+        were made (a partial index of a rebuilt store; those are BM25-only)."""
+        scores = self.unit_scores(qvecs)
+        valid = self._load().get("valid")
+        return scores if valid is None else np.where(valid, scores, -np.inf)
+
     def query(
         self, text: str, k: int, where: Mapping[str, Any] | None = None
     ) -> list[tuple[str, float]]:
