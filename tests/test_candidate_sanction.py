@@ -88,10 +88,16 @@ def test_governed_note_does_not_name_the_duty_article_for_a_penalty_question(
 def test_penalty_question_candidate_is_the_guardian_liability_article(gov: Governor) -> None:
     # old code: the candidate for 未成年人保护法第五十六条 was 第一百二十四条 (probability 0.15);
     # the question asks what a guardian who fails the duty faces: 第一百一十八条
+    # Since Applicability check 3a (a sanction claimed of an article that imposes none) the
+    # judges find their own candidate from the invented sanction words (第一百二十四条, a
+    # smoking fine, score 0.05): it is rescored as off the question (probability below the
+    # naming probability), so no wrong article is named and the citation is still flagged.
     r = gov.govern(A_158, strategy="efa", as_of=AS_OF, context=Q_158)
-    sugs = [
-        v.suggestion
-        for v in r.initial_verdicts
-        if v.citation.article == "56" and v.suggestion is not None
-    ]
-    assert sugs and sugs[0].authority.article == "118"
+    (v56,) = [v for v in r.initial_verdicts if v.citation.article == "56"]
+    assert v56.applicability.label == "irrelevant"
+    s = v56.suggestion
+    assert s is None or s.authority.article == "118" or (
+        s.probability is not None and s.probability < Config().thresholds.candidate_name_probability
+    )
+    assert "第一百二十四条" not in r.text and "第124条" not in r.text
+    assert any(e.citation_id == v56.citation.id for e in r.edits)

@@ -933,9 +933,25 @@ class EfaReviser:
         )
 
     def _target(self, v: Verdict) -> Authority | None:
-        """The provision a repair may move ``v`` to (confident and allowed), or None."""
+        """The provision a repair may move ``v`` to (confident and allowed), or None.
+
+        None for a real provision whose candidate the question does not single out
+        (``("off_question", 1.0)``: :func:`verifiers.suggest.rescored`): the words may be the
+        candidate's text (刑法第二百三十五条 cited for 第二百三十四条's words), but the question
+        asks about another rule, so a renumber would make an off-point answer read as clean.
+        On dev LawBench 3-2 such moves named the reference article 5 times in 62 (all other
+        moves 68 in 71; naming3, 2026-12-02); the citation gets the failing verdict's note."""
         target = self._confident(v)
-        return target if target is not None and self._may_move(v, target) else None
+        if target is None or not self._may_move(v, target):
+            return None
+        s = v.suggestion
+        if (
+            v.existence.label == "exists"
+            and s is not None
+            and s.features[:1] == (("off_question", 1.0),)
+        ):
+            return None
+        return target
 
     def _confident(self, v: Verdict) -> Authority | None:
         s = v.suggestion
