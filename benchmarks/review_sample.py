@@ -30,18 +30,17 @@ from pathlib import Path
 from typing import Any
 
 from benchmarks.datadir import data_path
+from benchmarks.lawbench import question_of
 
 SKIP_FIRST = 100
 """Keys of each dev file read by position elsewhere (tests, reading_check) are left out."""
 
 
 def _question(v: dict[str, Any]) -> str:
-    q = (
-        v["origin_prompt"][0]["prompt"]
-        if isinstance(v["origin_prompt"], list)
-        else v["origin_prompt"]
-    )
-    return str(q).split("\n", 1)[-1].strip()
+    """The question the model was asked (:func:`benchmarks.lawbench.question_of`: no task
+    instruction, no chat-template tokens — qwen's ``<|im_start|>user`` once stood in the
+    draft's 「问题：」 line and hid the question from the judges)."""
+    return question_of(v["origin_prompt"])
 
 
 def pick_drafts(
