@@ -1,10 +1,10 @@
-"""List the exceptions of the in-force audit: law versions whose in-force date no corpus text
-states (``in_force_source`` ``manifest`` or ``version date``), with the reason read from the
+"""List the exceptions of the in-force audit: stored versions (every level: laws, 宪法,
+regulations, judicial interpretations …) whose in-force date no corpus text states (``in_force_source`` ``manifest`` or ``version date``), with the reason read from the
 version's own file.
 
 ``python scripts/in_force_exceptions.py [STORE] > tests/data/in_force_exceptions.csv``
 
-Columns: ``title, version, in_force_from, source, reason``. ``tests/test_store_versions.py``
+Columns: ``title, level, version, in_force_from, source, reason``. ``tests/test_store_versions.py``
 checks that every exception of the bundled store is listed here (a ratchet: an exception not
 listed fails; a listed one the store no longer has is simply fixed). Regenerate after a store
 rebuild that removes exceptions.
@@ -71,14 +71,19 @@ def reason(version: dict[str, object]) -> str:
 def main(argv: list[str]) -> int:
     store = AuthorityStore.load(Path(argv[1]) if len(argv) > 1 else None)
     out = csv.writer(sys.stdout, lineterminator="\n")
-    out.writerow(["title", "version", "in_force_from", "source", "reason"])
+    out.writerow(["title", "level", "version", "in_force_from", "source", "reason"])
     for title in store.titles():
         raw = store._raw[title]
-        if raw["level"] not in ("法律", "宪法"):
-            continue
         for v in raw["versions"]:
             if v.get("in_force_source") in ("manifest", "version date"):
-                row = [title, v["version"], v["in_force_from"], v["in_force_source"], reason(v)]
+                row = [
+                    title,
+                    raw["level"],
+                    v["version"],
+                    v["in_force_from"],
+                    v["in_force_source"],
+                    reason(v),
+                ]
                 out.writerow(row)
     return 0
 

@@ -96,8 +96,13 @@ def test_penalty_question_candidate_is_the_guardian_liability_article(gov: Gover
     (v56,) = [v for v in r.initial_verdicts if v.citation.article == "56"]
     assert v56.applicability.label == "irrelevant"
     s = v56.suggestion
-    assert s is None or s.authority.article == "118" or (
-        s.probability is not None and s.probability < Config().thresholds.candidate_name_probability
+    assert (
+        s is None
+        or s.authority.article == "118"
+        or (
+            s.probability is not None
+            and s.probability < Config().thresholds.candidate_name_probability
+        )
     )
     assert "第一百二十四条" not in r.text and "第124条" not in r.text
     assert any(e.citation_id == v56.citation.id for e in r.edits)

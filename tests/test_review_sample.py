@@ -35,4 +35,6 @@ def test_the_drafts_question_carries_no_chat_template_tokens() -> None:
     for t in (t for _n, t in drafts):
         first = t.split("\n", 1)[0]
         assert first.startswith("问题：") and len(first) > 12
-        assert "<|im_" not in t.split("\n\n", 1)[0] and "请根据具体场景与问题给出法律依据" not in first
+        assert (
+            "<|im_" not in t.split("\n\n", 1)[0] and "请根据具体场景与问题给出法律依据" not in first
+        )

@@ -239,6 +239,7 @@ _PARTIES: dict[Proceeding, re.Pattern[str]] = {
 (第三条, 第十四条 … 犯罪嫌疑人、被告人, 第一百六十九条 公诉, 第二百一十条 自诉人) and the 民事诉讼法
 (第一百二十二条 起诉: 原告, 被告). 「附带民事诉讼的原告人」 is a party of a criminal case."""
 
+
 def facts_proceeding(facts: str) -> Proceeding | None:
     """The kind of case ``facts`` are, read from the parties they name
     (:data:`_PARTIES`): the one kind whose parties are named, None when both or neither are
