@@ -940,9 +940,9 @@ class EfaReviser:
         ``("question_candidate", p ≥ name_probability)``: :func:`verifiers.suggest.rescored`):
         the words may be the candidate's text (刑法第二百三十五条 cited for 第二百三十四条's
         words), but the question asks about another rule, so a renumber would make an
-        off-point answer read as clean. A generic question (「合同何时无效？」) names no
-        provision that surely: 《民法典》第一百五十三条 cited for 第一百五十四条's 恶意串通 text is
-        renumbered.
+        off-point answer read as clean. A question that singles out nothing so surely keeps
+        the move: for 「恶意串通订立的合同是否有效？」 (its candidate at 0.53) 《民法典》第一百五十三条
+        cited for 第一百五十四条's 恶意串通 text is renumbered (examples/wrap_runnable.py).
         On dev LawBench 3-2 such moves named the reference article 5 times in 62 (all other
         moves 68 in 71; naming3, 2026-12-02); the citation gets the failing verdict's note."""
         target = self._confident(v)
