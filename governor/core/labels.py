@@ -365,4 +365,3 @@ def governed_score(
     if s.all_pass and edits and deletion_counts(initial, edits, text, rounds=rounds).orphan_claims:
         return s.model_copy(update={"all_pass": False})
     return s
-
