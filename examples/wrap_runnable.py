@@ -48,7 +48,10 @@ def main() -> None:
     # (citegov judges a citation against the question too: an off-point answer is not renumbered)
     batch = writer.batch(
         [
-            {"id": "t2", "query": "恶意串通订立的合同是否有效？"},
+            {
+                "id": "t2",
+                "query": "行为人与相对人恶意串通，损害他人合法权益的民事法律行为效力如何？",
+            },
             {"id": "t3", "query": "违约责任？"},
         ],
         config={"max_concurrency": 1},
@@ -56,7 +59,7 @@ def main() -> None:
     for r in batch:
         print("batch:", r.stop_reason, "|", [e.op for e in r.edits])
 
-    for event in writer.stream({"id": "t4", "query": "恶意串通的合同效力如何？"}):
+    for event in writer.stream({"id": "t4", "query": "行为人与相对人恶意串通订立的合同是否有效？"}):
         if event.result is not None:
             print("stream: result", event.result.stop_reason)
         else:
