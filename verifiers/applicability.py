@@ -102,8 +102,8 @@ from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.offence_fit import applied_to_facts, facts_fit_outcome
-from verifiers.pins import restated_sibling
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
+from verifiers.pins import restated_sibling
 from verifiers.roles import reference_applicability
 from verifiers.suggest import (
     NEAR_VERBATIM,

@@ -112,7 +112,6 @@ from verifiers.facts import (
     quantities,
 )
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
-from verifiers.pins import restated_sibling
 from verifiers.patterns import (
     CASE_FACTS,
     LIABILITY_KIND,
@@ -123,6 +122,7 @@ from verifiers.patterns import (
     SCOPE,
     UNIVERSAL,
 )
+from verifiers.pins import restated_sibling
 from verifiers.roles import (
     FIDELITY_ROLES,
     MIN_CONDITION,
