@@ -44,13 +44,19 @@ def main() -> None:
     result = writer.invoke({"id": "t1", "query": "对方违约应承担什么责任？"})
     print("invoke:", result.stop_reason, "|", result.text.strip())
 
+    # one at a time, so the fake model's canned reports meet the questions they answer
+    # (citegov judges a citation against the question too: an off-point answer is not renumbered)
     batch = writer.batch(
-        [{"id": "t2", "query": "合同何时无效？"}, {"id": "t3", "query": "违约责任？"}]
+        [
+            {"id": "t2", "query": "恶意串通订立的合同是否有效？"},
+            {"id": "t3", "query": "违约责任？"},
+        ],
+        config={"max_concurrency": 1},
     )
     for r in batch:
         print("batch:", r.stop_reason, "|", [e.op for e in r.edits])
 
-    for event in writer.stream({"id": "t4", "query": "违约责任？"}):
+    for event in writer.stream({"id": "t4", "query": "恶意串通的合同效力如何？"}):
         if event.result is not None:
             print("stream: result", event.result.stop_reason)
         else:

@@ -16,7 +16,7 @@ from typing import Annotated, Any, Literal, NotRequired
 from pydantic import BaseModel, ConfigDict
 from typing_extensions import TypedDict
 
-from governor.core.labels import report_score
+from governor.core.labels import governed_score, report_score
 from governor.core.models import Citation, Edit, ReportScore, Revision, Verdict
 from governor.core.report import VerdictReport, build_report
 
@@ -188,9 +188,14 @@ class GovernanceResult(BaseModel):
     def scores(self) -> RunScores:
         """The report scores (SPEC §3) of the draft (``initial``) and of the output text
         (``final``): ``result.scores.final.trust``, ``result.scores.initial.all_pass``."""
-        return RunScores(
-            initial=report_score(self.initial_verdicts), final=report_score(self.final_verdicts)
+        final = governed_score(
+            self.initial_verdicts,
+            self.final_verdicts,
+            self.edits,
+            self.text,
+            rounds=[r.verdicts for r in self.rounds],
         )
+        return RunScores(initial=report_score(self.initial_verdicts), final=final)
 
     def to_report(
         self, *, judge: str = "offline", path: str | None = None, horizon: date | None = None

@@ -143,3 +143,21 @@ def test_every_edit_op_is_classified() -> None:
     for op in get_args(EditOp):
         homes = [op in REMOVING_OPS, op in RETARGET_OPS, op in free]
         assert sum(homes) + (op in ANNOTATION_OPS and op not in REMOVING_OPS) == 1, op
+
+
+def test_a_claim_left_standing_after_its_citation_is_removed_is_no_all_pass() -> None:
+    # a new user's memo: existence filtering strips 「根据《劳动合同法》第一百二十条，」 (the law
+    # has 98 articles) and keeps the invented rule; the remaining citation passes, yet the
+    # report states a rule with no authority — no all-pass (trust may still be 1.0)
+    text = (
+        "根据《中华人民共和国民法典》第五百七十七条，当事人一方不履行合同义务或者履行合同义务不符合约定的，"
+        "应当承担继续履行、采取补救措施或者赔偿损失等违约责任。"
+        "此外，根据《劳动合同法》第一百二十条，用人单位还应当额外支付三个月工资作为惩罚性赔偿。"
+    )
+    r = Governor().govern(text, strategy="existence", as_of="2024-03-01")
+    assert "第一百二十条" not in r.text and "惩罚性赔偿" in r.text
+    assert r.scores.final.trust == 1.0
+    assert r.scores.final.all_pass is False
+    assert r.to_report().final is not None and r.to_report().final.scores.all_pass is False
+    clean = Governor().govern(text.split("此外")[0], strategy="existence", as_of="2024-03-01")
+    assert clean.scores.final.all_pass is True

@@ -131,14 +131,20 @@ def test_invented_list_items_are_misdescribed(gov: Governor) -> None:
 
 
 def test_the_provisions_own_items_paraphrased_stay_faithful(gov: Governor) -> None:
-    """工伤保险条例第十六条's items with a word added (「或者抗拒抓捕、逃避伤害」, 自残或自杀)."""
+    """工伤保险条例第十六条's items paraphrased (自残或自杀 for 自残或者自杀) stay faithful; an item
+    widened with acts the article does not name (「或者抗拒抓捕、逃避伤害」) is one of its items, so
+    not invented (4c), but not faithful either (check 8c, tests/test_fidelity_recitals.py)."""
     _text(gov, "工伤保险条例", "16", "醉酒或者吸毒的")
+    lead = "根据《工伤保险条例》第十六条，职工有下列情形之一的，不得认定为工伤或者视同工伤："
     (v,) = gov.verify(
-        "根据《工伤保险条例》第十六条，职工有下列情形之一的，不得认定为工伤或者视同工伤：（一）故意"
-        "犯罪或者抗拒抓捕、逃避伤害的；（二）醉酒或者吸毒的；（三）自残或自杀的。",
-        as_of=AS_OF,
+        lead + "（一）故意犯罪的；（二）醉酒或者吸毒的；（三）自残或自杀的。", as_of=AS_OF
     )
     assert v.fidelity.label == "faithful", v.fidelity.rationale
+    (w,) = gov.verify(
+        lead + "（一）故意犯罪或者抗拒抓捕、逃避伤害的；（二）醉酒或者吸毒的；（三）自残或自杀的。",
+        as_of=AS_OF,
+    )
+    assert w.fidelity.label == "partially_faithful", w.fidelity.rationale
 
 
 def test_list_items_and_the_half_rule() -> None:

@@ -83,6 +83,12 @@ Checks, in order; the first failure decides:
    its words) with words the provision lacks (「逆向行驶的机动车发生交通事故的」 for 道路交通安全法
    第七十六条: :func:`foreign_condition`) → ``partially_faithful`` L1.2.2 (the words may be a fact
    the provision does not address or its condition in other words);
+8c. one of the provision's 下列情形 items the report lists with ``fidelity_consequence_foreign``
+   content words the provision lacks (「故意犯罪或者抗拒抓捕、逃避伤害的」 for 工伤保险条例第十六条
+   「故意犯罪的」: :func:`widened_items`) → ``partially_faithful`` L1.1.2;
+8d. a paraphrase's consequence (its modal and the clause it governs) in the provision's wording
+   but with ``fidelity_consequence_foreign`` content words the provision lacks (「债权人可以向人民法院
+   申请执行」 for 民法典第五百三十五条: :func:`foreign_consequence`) → ``partially_faithful`` L1.2.2;
 9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
@@ -585,6 +591,59 @@ def foreign_condition(
     return None
 
 
+_CLAUSE_END = re.compile(r"[，,；;。：:\n]")
+
+
+def foreign_consequence(
+    consequence: str, modality: str | None, source: str, th: Thresholds
+) -> tuple[str, tuple[str, ...]] | None:
+    """``(clause, words)`` when the paraphrase's consequence — from its ``modality`` word to the
+    end of that clause (「可以向人民法院申请执行」) — restates the provision's wording
+    (``th.fidelity_condition_restates`` of its content words in ``source``) but holds
+    ``th.fidelity_consequence_foreign`` or more content words ``source`` lacks
+    (:func:`lacking_words`; a compound whose first or last two characters the provision holds
+    is not lacking: 补偿金 for 经济补偿); None otherwise. With no modal the clause is the
+    consequence's last (the predicate closes a Chinese sentence: 专利法第二十五条 does not grant
+    「因缺乏新颖性而不授予专利权」, it lists what is not patentable, with no reason).
+
+    The consequence is the part of a rule a lawyer checks second, after the trigger: 民法典
+    第五百三十五条 lets the creditor 「向人民法院请求以自己的名义代位行使债务人对相对人的权利」; a report's
+    「债权人可以向人民法院申请执行，要求实现债权」 gives it a remedy (执行) it does not grant, and
+    「债权人可以请求人民法院采取保全措施或者强制执行措施」 is no remedy of 第五百三十七条 (the
+    相对人 pays the creditor directly). Both share enough words with the article to be called
+    faithful on overlap (dev LawBench 3-8 chatglm2-6b 47, tuning keys, issue 21).
+
+    Args:
+        consequence: the assertion's consequence (:attr:`~governor.core.models.Assertion.consequence`).
+        modality: the assertion's modal word (应当/可以/不得/有权 …), or None.
+        source: the cited provision's text (the article, or the list's texts together).
+        th: ``fidelity_condition_restates``, ``fidelity_consequence_foreign``.
+    """
+    if modality and modality in consequence:
+        tail = consequence[consequence.find(modality) :]
+        clause = _CLAUSE_END.split(tail, maxsplit=1)[0]
+    else:  # no modal: the predicate closes the sentence (「…，因缺乏新颖性而不授予专利权」)
+        parts = [p for p in _CLAUSE_END.split(consequence) if p.strip()]
+        clause = parts[-1] if parts else ""
+    if clause.startswith("但") or clause.rstrip("。；;").endswith("除外"):
+        return None  # an exception (…的除外), not a consequence granted: check 6 judges it
+    if len(normalize(clause)) < MIN_CONDITION:
+        return None
+    src = normalize(source)
+    # a compound whose head or tail the provision holds names the same thing (补偿金, 经济补偿)
+    lack = tuple(
+        w
+        for w in lacking_words(clause, source)
+        if len(w) <= 2 or (w[:2] not in src and w[-2:] not in src)
+    )
+    if (
+        len(lack) >= th.fidelity_consequence_foreign
+        and word_share(clause, source) >= th.fidelity_condition_restates
+    ):
+        return clause, lack
+    return None
+
+
 def list_items(text: str) -> tuple[str, ...]:
     """The enumerated items of ``text`` (after each :data:`~verifiers.patterns.LIST_ITEM_MARK`
     up to the next mark or the end), stripped of closing punctuation; empty items dropped."""
@@ -619,6 +678,37 @@ def invented_items(desc: str, source: str, th: Thresholds) -> tuple[str, ...]:
         return ()
     absent = tuple(i for i in mine if max(containment(i, t) for t in theirs) < th.list_item_held)
     return absent if 2 * len(absent) >= len(mine) else ()
+
+
+def widened_items(desc: str, source: str, th: Thresholds) -> tuple[str, tuple[str, ...]] | None:
+    """``(item, words)`` for the first item the report lists under the provision that holds one
+    of the provision's own items (every content word of it) and adds
+    ``th.fidelity_consequence_foreign`` or more content words the provision lacks (as
+    :func:`foreign_consequence` counts them); None otherwise, and when either side lists fewer
+    than two items.
+
+    An item is a condition of the rule: 工伤保险条例第十六条 excludes 「故意犯罪的」; a report's
+    「（一）故意犯罪或者抗拒抓捕、逃避伤害的」 widens the exclusion to acts the article does not
+    name, while its other items are verbatim, so 4c (half the items invented) and overlap call
+    it faithful (dev LawBench 3-8 chatglm2-6b 87, tuning keys, issue 21).
+    """
+    theirs = list_items(source)
+    mine = [i for i in list_items(desc) if len(normalize(i)) >= MIN_ITEM]
+    if len(theirs) < 2 or len(mine) < 2:
+        return None
+    src = normalize(source)
+    for item in mine:
+        it = normalize(item)
+        if not any(words(t) and all(w in it for w in words(t)) for t in theirs):
+            continue  # not one of the provision's items (4c judges invented ones)
+        lack = tuple(
+            w
+            for w in lacking_words(item, source)
+            if len(w) <= 2 or (w[:2] not in src and w[-2:] not in src)
+        )
+        if len(lack) >= th.fidelity_consequence_foreign:
+            return item, lack
+    return None
 
 
 _NEGATOR_TAIL = (
@@ -1188,6 +1278,41 @@ def _checks(
             "partially_faithful",
             f"the provision states no condition 「{cond}」 (it lacks 「{'、'.join(lack)}」): "
             "a fact pattern it does not address, or its condition in other words",
+            codes=("L1.2.2",),
+            evidence=(_first_sentence(item, cited_text),),
+        )
+
+    # 8c. one of the provision's items, widened with words it does not state
+    if not cit.quotes and (wide := widened_items(desc, article_text, th)) is not None:
+        it, lack = wide
+        return _out(
+            "partially_faithful",
+            PARTS_LEAD + f"the report's item 「{it[:40]}」 adds 「{'、'.join(lack)}」 to the "
+            "provision's item: the provision does not list it so",
+            codes=("L1.1.2",),
+            evidence=(_first_sentence(item, article_text),),
+        )
+    # 8d. a consequence the provision does not grant in these words (another rule's remedy)
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and cit.assertion.role != "quotation"
+        and not cit.quotes
+        and normalize(cit.assertion.text) not in normalize(pool)
+        and (
+            remedy := foreign_consequence(
+                cit.assertion.consequence, cit.assertion.modality, pool, th
+            )
+        )
+        is not None
+    ):
+        clause, lack = remedy
+        # partially_faithful, as 8b: the words may still be the provision's consequence said
+        # otherwise; the reader is told which words the provision does not state
+        return _out(
+            "partially_faithful",
+            PARTS_LEAD + f"the provision states no consequence 「{clause}」 "
+            f"(it lacks 「{'、'.join(lack)}」): another rule's remedy, or its own in other words",
             codes=("L1.2.2",),
             evidence=(_first_sentence(item, cited_text),),
         )

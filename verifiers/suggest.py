@@ -617,6 +617,7 @@ def rescored(
     *,
     said: str = "",
     probability: float,
+    question_probability: float | None = None,
     k: int = SCENARIO_K,
 ) -> Suggestion:
     """``current`` (a candidate the judges found from the report's words, which is not the
@@ -626,7 +627,10 @@ def rescored(
     (``Thresholds.candidate_off_question_probability``: on LawBench 3-2 such candidates were
     the reference article for 16 of 108 GPT-3.5 citations, 20 of 337 for the other models —
     far below any naming probability, so the note names none; a move still needs its own
-    proof). ``current`` unchanged when its provision is not in the store."""
+    proof), then — when given — ``("question_candidate", question_probability)``: the
+    calibrated probability of the provision the question singles out instead (a repair does
+    not move the citation when it reaches the naming probability). ``current`` unchanged
+    when its provision is not in the store."""
     a = current.authority
     rec = store.article(a.instrument, a.article or "", as_of=item.as_of) if a.article else None
     if rec is None:
@@ -650,7 +654,15 @@ def rescored(
     )
     return current.model_copy(
         update={
-            "features": (("off_question", 1.0), *zip(CANDIDATE_FEATURES, feats, strict=True)),
+            "features": (
+                ("off_question", 1.0),
+                *(
+                    (("question_candidate", question_probability),)
+                    if question_probability is not None
+                    else ()
+                ),
+                *zip(CANDIDATE_FEATURES, feats, strict=True),
+            ),
             "probability": probability,
         }
     )

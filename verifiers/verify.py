@@ -550,6 +550,7 @@ class Verifier:
             context,
             said=said,
             probability=th.candidate_off_question_probability,
+            question_probability=scen.probability,
         )
 
     def _existence_suggestion(

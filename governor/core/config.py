@@ -318,6 +318,18 @@ class Thresholds(BaseModel):
     drafts): the two silent wrong conditions hold 0.73 (道路交通安全法第七十六条 「逆向行驶的机动车
     发生交通事故的」) and 0.57 (律师法第四十九条 「有其他严重违反职业道德行为的」); every faithful
     paraphrase's condition there holds 1.0. Checked on a fresh tuning sample (other drafts)."""
+    fidelity_consequence_foreign: int = Field(2, ge=1)
+    """Content words a paraphrase's consequence (its modal and the clause it governs: 「可以向人民
+    法院申请执行」) must hold that the cited article lacks, while restating the article's wording
+    (``fidelity_condition_restates`` of its words), for the consequence to be one the article
+    does not grant (:func:`verifiers.fidelity.foreign_consequence`). One lacking word is as often
+    a synonym (提起 for 提出, 伤员 for 受伤人员); two are a remedy of another rule. Hand-set on dev
+    LawBench 3-2/3-8 tuning keys (review_sample seed 5, 300 drafts, main 43d9be7): 民法典第五百三十五条
+    「可以向人民法院申请执行」 (申请、执行) and 第五百三十七条 「可以请求人民法院采取保全措施或者强制执行措施」
+    (请求、强制), silent before, lack two; 8 of the 10 faithful consequences lacking one word there
+    are right (synonyms). The same count judges a 下列情形 item the report widens
+    (:func:`verifiers.fidelity.widened_items`: 工伤保险条例第十六条 「故意犯罪或者抗拒抓捕、逃避伤害的」).
+    On those 300 drafts the two checks flag 5 citations, all wrong."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
     other to be the same condition (or the thing paid, for a payer comparison), so that their

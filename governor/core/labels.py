@@ -342,3 +342,26 @@ def deletion_counts(
         annotations=annotations,
         orphan_claims=orphans,
     )
+
+
+def governed_score(
+    initial: Sequence[Verdict],
+    final: Sequence[Verdict],
+    edits: Sequence[Edit],
+    text: str,
+    *,
+    rounds: Sequence[Sequence[Verdict]] = (),
+) -> ReportScore:
+    """:func:`report_score` of a governed text's ``final`` verdicts, with ``all_pass`` false
+    while a removed citation's claim still stands in ``text`` (:func:`deletion_counts`
+    ``orphan_claims`` > 0).
+
+    Existence filtering that strips 「根据《劳动合同法》第一百二十条，」 and keeps the invented
+    rule after it leaves only passing citations, yet the report now states a rule with no
+    authority: all-pass ("every rubric item covered and every citation E = F = A = 1", SPEC §3)
+    does not hold. Arguments as :func:`deletion_counts`; ``final`` the verdicts on ``text``.
+    """
+    s = report_score(final)
+    if s.all_pass and edits and deletion_counts(initial, edits, text, rounds=rounds).orphan_claims:
+        return s.model_copy(update={"all_pass": False})
+    return s

@@ -23,7 +23,7 @@ from governor.core.gaps import (
     unchecked_claim,
     unchecked_claim_line,
 )
-from governor.core.labels import report_score
+from governor.core.labels import governed_score, report_score
 from governor.core.models import CheckResult, Edit, Proof, Revision, Suggestion, Verdict
 
 SCHEMA_VERSION = "1.0"
@@ -330,7 +330,15 @@ def build_report(
             sha256=out.sha256,
             chars=out.chars,
             citations=tuple(citation_out(v) for v in result.final_verdicts),
-            scores=scores_out(result.final_verdicts),
+            scores=ScoresOut(
+                **governed_score(
+                    initial,
+                    result.final_verdicts,
+                    result.edits,
+                    result.text,
+                    rounds=[r.verdicts for r in result.rounds],
+                ).model_dump()
+            ),
         )
         stop = result.stop_reason
     notes = (

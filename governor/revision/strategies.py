@@ -935,10 +935,14 @@ class EfaReviser:
     def _target(self, v: Verdict) -> Authority | None:
         """The provision a repair may move ``v`` to (confident and allowed), or None.
 
-        None for a real provision whose candidate the question does not single out
-        (``("off_question", 1.0)``: :func:`verifiers.suggest.rescored`): the words may be the
-        candidate's text (刑法第二百三十五条 cited for 第二百三十四条's words), but the question
-        asks about another rule, so a renumber would make an off-point answer read as clean.
+        None for a real provision whose candidate the question does not single out while it
+        singles out another at the naming probability (``("off_question", 1.0)`` with
+        ``("question_candidate", p ≥ name_probability)``: :func:`verifiers.suggest.rescored`):
+        the words may be the candidate's text (刑法第二百三十五条 cited for 第二百三十四条's
+        words), but the question asks about another rule, so a renumber would make an
+        off-point answer read as clean. A question that singles out nothing so surely keeps
+        the move: for 「恶意串通订立的合同是否有效？」 (its candidate at 0.53) 《民法典》第一百五十三条
+        cited for 第一百五十四条's 恶意串通 text is renumbered (examples/wrap_runnable.py).
         On dev LawBench 3-2 such moves named the reference article 5 times in 62 (all other
         moves 68 in 71; naming3, 2026-12-02); the citation gets the failing verdict's note."""
         target = self._confident(v)
@@ -950,7 +954,9 @@ class EfaReviser:
             and s is not None
             and s.features[:1] == (("off_question", 1.0),)
         ):
-            return None
+            asked = dict(s.features).get("question_candidate")
+            if asked is not None and asked >= self.policy.name_probability:
+                return None
         return target
 
     def _confident(self, v: Verdict) -> Authority | None:
