@@ -171,3 +171,13 @@ def test_no_note_grafted_after_a_short_claim(gov: Governor) -> None:
     assert "劳动合同期满（注：" not in r.text
     v = next(w for w in r.initial_verdicts if w.citation.raw == "《劳动合同法》第四十六条")
     assert told_by_edits(v, r.rounds) or unsaid_line(v) in r.to_report().warnings
+
+
+def test_a_figure_note_says_the_provisions_figure() -> None:
+    # a new user's memo: 二年 under 民法典第一百八十八条 (三年) could not be fixed in place (the
+    # claim repeats 二年), and the note said only 「所述数额、期限或用语与该条文不一致」
+    from governor.api import Governor
+
+    text = "三、需要注意，民法典第一百八十八条规定诉讼时效期间为二年，乙公司应在二年内起诉。\n"
+    r = Governor().govern(text, strategy="efa", as_of="2024-03-01")
+    assert "该条文规定为「三年」，而非「二年」" in r.text

@@ -88,6 +88,14 @@ def fail(message: str, code: int = 2) -> typer.Exit:
     return typer.Exit(code)
 
 
+def draft_error(path: object, exc: BaseException | str) -> str:
+    """``PATH: message`` for a draft that could not be read or checked, naming the path once
+    (the readers' messages often start with it already: ``bin.md: contains NUL bytes``)."""
+    message = str(exc)
+    prefix = f"{path}:"
+    return message if message.startswith(prefix) else f"{prefix} {message}"
+
+
 def parse_as_of(value: str | None) -> date | None:
     if value is None:
         return None

@@ -146,6 +146,9 @@ def corpus_show(
         if gc.related_laws:
             out.print("相关法条：" + "；".join(gc.related_laws), style="dim", highlight=False)
         return
+    if cit is not None and cit.instrument is None and cit.instrument_as_written and cit.article:
+        # a well-formed pin of a law the store does not hold: not found, not a usage error
+        raise fail(f"{pin}: {_unknown_instrument(gov.store, cit.instrument_as_written)}", code=1)
     if cit is None or cit.instrument is None or cit.article is None:
         raise fail(f"{pin!r}: not a pin cite the store resolves; try e.g. 民法典第五百七十七条")
     when = parse_as_of(as_of)
@@ -170,7 +173,8 @@ def corpus_show(
     auth = gov.store.authority(rec, cit.paragraph, cit.item)
     if auth is None:
         raise fail(f"{pin}: the article exists but not the cited 款/项", code=1)
-    out.print(f"[bold]{auth.label}[/] ({auth.version or '?'}, {auth.status})", highlight=False)
+    status = auth.status if when is None else _status_on(gov.store, rec, when)
+    out.print(f"[bold]{auth.label}[/] ({auth.version or '?'}, {status})", highlight=False)
     if auth.path:
         out.print(" / ".join(auth.path), style="dim", highlight=False)
     out.print(auth.text, highlight=False)
@@ -185,12 +189,58 @@ def corpus_show(
     from governor.authorities.structure import format_structure, structure_of
 
     out.print(format_structure(structure_of(rec)), style="dim", highlight=False)
-    _show_repeal(gov.store, rec)
+    _show_repeal(gov.store, rec, when)
 
 
-def _show_repeal(store: AuthorityStore, rec: ArticleRecord) -> None:
-    """For an article of a repealed instrument: the repeal date and source, and the successor
-    provision found from the texts (with its confidence), when there is one."""
+def _unknown_instrument(store: AuthorityStore, written: str) -> str:
+    """``no instrument named 《written》 in the store``, with the nearest titles or short names
+    of the store when :func:`difflib.get_close_matches` finds some (its default cutoff, 0.6:
+    《劳动合同发》 → 《劳动合同法》; 《不存在法》 → none)."""
+    from difflib import get_close_matches
+
+    repeal = store.repeal_record(written)
+    if repeal is not None:
+        return (
+            f"《{written}》 was repealed on {repeal.repealed_on.isoformat()} and its text is not "
+            "in the store"
+        )
+    names = sorted(set(store.titles()) | set(store.known_short_names()))
+    near = get_close_matches(written, names, n=3)
+    return f"no instrument named 《{written}》 in the store" + (
+        "; nearest: " + "、".join(f"《{n}》" for n in near) if near else ""
+    )
+
+
+def _status_on(store: AuthorityStore, rec: ArticleRecord, when: date) -> str:
+    """The status of the shown version of ``rec`` on ``when``, read as ``GET /v1/provisions``
+    reads it (:meth:`AuthorityStore.in_force_on`): ``in force on DAY`` for the version in
+    force that day, ``repealed on DATE, successor 《…》`` on or after the repeal, else ``not
+    in force on DAY; in force FROM–TO`` for another version the pin asked for."""
+    from governor.authorities.repeals import book_title
+
+    status, current = store.in_force_on(rec.instrument, when)
+    if status == "repealed":
+        repeal = store.repeal_record(rec.instrument)
+        inst = store.instrument(rec.instrument)
+        on = repeal.repealed_on if repeal else inst.repealed_on if inst else None
+        text = f"repealed on {on.isoformat()}" if on else "repealed"
+        successor = repeal.successor if repeal else None
+        name = book_title(successor.removeprefix("中华人民共和国")) if successor else ""
+        return text + (f", successor {name}" if name else "")
+    if current is not None and current.version == rec.version:
+        return f"in force on {when.isoformat()}"
+    dates = store.version(rec.instrument, version_hint=rec.version)
+    span = ""
+    if dates is not None and dates.in_force_from is not None:
+        end = dates.in_force_to.isoformat() if dates.in_force_to else ""
+        span = f"; in force {dates.in_force_from.isoformat()}–{end}"
+    return f"not in force on {when.isoformat()}{span}"
+
+
+def _show_repeal(store: AuthorityStore, rec: ArticleRecord, when: date | None = None) -> None:
+    """For an article of a repealed instrument: the repeal date and source (``later repealed``
+    when ``when`` is before it), and the successor provision found from the texts (with its
+    confidence), when there is one."""
     from governor.authorities.repeals import book_title
     from governor.text.numerals import article_label
 
@@ -198,7 +248,8 @@ def _show_repeal(store: AuthorityStore, rec: ArticleRecord) -> None:
     if repeal is None:
         return
     src = f" ({repeal.source})" if repeal.source else ""
-    out.print(f"repealed on {repeal.repealed_on.isoformat()}{src}", highlight=False)
+    later = "later " if when is not None and when < repeal.repealed_on else ""
+    out.print(f"{later}repealed on {repeal.repealed_on.isoformat()}{src}", highlight=False)
     link = store.successor_of(rec.instrument, rec.article)
     if link is not None:
         succ = link.successor

@@ -34,6 +34,7 @@ from governor.cli.common import (
     MaxCharsOpt,
     MaxCitationsOpt,
     StrictOpt,
+    draft_error,
     err,
     fail,
     make_governor,
@@ -110,6 +111,19 @@ def _suggestion(c: Any) -> str:
     if not c.suggestion:
         return ""
     return f"{c.suggestion.authority.label} (confidence {c.suggestion.score:.2f})"
+
+
+def nothing_checked(n_cite: int, n_excluded: int) -> str:
+    """The headline of a draft none of whose citations was scored, else ``""``.
+
+    Its trust is 1.0 by SPEC §3's formula (the mean over no included citation) and JSON keeps
+    that value with the gap ``no_citations``; the human headline says that nothing was checked
+    in place of a trust that reads as a pass (SPEC §10)."""
+    if n_cite == 0:
+        return "no citations found — nothing checked"
+    if n_excluded >= n_cite:
+        return "no citation could be checked (all excluded) — nothing checked"
+    return ""
 
 
 def verdict_view(console: Console, title: str, citations: Sequence[Any]) -> None:
@@ -263,7 +277,7 @@ def verify(
             check_citations(gov, draft.text, source=path)
             read.append((path, draft, fixed or gov.config.as_of or detect_as_of(draft.text)))
         except GovernorError as exc:
-            err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
+            err.print(f"[bold red]error:[/] {escape(draft_error(path, exc))}", highlight=False)
             failed += 1
     results: list[Any]
     try:
@@ -280,7 +294,7 @@ def verify(
             except FATAL_ENDPOINT_ERRORS as exc:
                 raise fail(str(exc)) from None
             except GovernorError as exc:
-                err.print(f"[red]{escape(str(path))}:[/] {escape(str(exc))}", highlight=False)
+                err.print(f"[bold red]error:[/] {escape(draft_error(path, exc))}", highlight=False)
                 failed += 1
                 results.append(None)
     for (path, draft, when), verdicts in zip(read, results, strict=True):
@@ -318,8 +332,9 @@ def verify(
         if line:
             style = "red" if any(g.loud for g in report.gaps) else "yellow"
             console.print(f"[{style}]{escape(line)}[/]", highlight=False)
+        trust = nothing_checked(s.n_cite, s.n_excluded) or f"trust {s.trust:.3f}"
         console.print(
-            f"citations {s.n_cite} · excluded {s.n_excluded} · trust {s.trust:.3f} · "
+            f"citations {s.n_cite} · excluded {s.n_excluded} · {trust} · "
             f"cov {sup.s_cov:.3f} · sup {sup.s_sup:.3f} · "
             f"all-pass {'yes' if s.all_pass else 'no'} ({s.n_verified} of {s.n_checkable} "
             f"verified) · kept {s.n_cite} · removed 0 · orphan claims 0 · annotations 0"
@@ -657,13 +672,19 @@ def _run(
         )
         if r.status == "failed":
             progress.console.print(
-                f"[red]failed:[/] {escape(r.input)}: {escape(r.error or '')}", highlight=False
+                f"[red]failed:[/] {escape(draft_error(r.input, r.error or ''))}",
+                highlight=False,
             )
         elif per_draft and not ev.was_skipped:
+            trust = (
+                nothing_checked(0, 0)
+                if r.citations == 0
+                else f"trust {_fmt(r.trust_before)} → {_fmt(r.trust_after)}"
+            )
             console.print(
-                f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · trust "
-                f"{_fmt(r.trust_before)} → {_fmt(r.trust_after)} · cov {_fmt(r.cov_after)} · "
-                f"sup {_fmt(r.sup_before)} → {_fmt(r.sup_after)} · kept {r.kept} · removed "
+                f"{escape(r.name)}: citations {r.citations} · edits {r.edits} · {trust} · cov "
+                f"{_fmt(r.cov_after)} · sup {_fmt(r.sup_before)} → {_fmt(r.sup_after)} · "
+                f"kept {r.kept} · removed "
                 f"{r.removed} · orphan claims {r.orphan_claims} · annotations {r.annotations}"
                 " · stopped: "
                 f"{stop_phrase(r.stop_reason)}" + (f" · {escape(r.gaps)}" if r.gaps else ""),

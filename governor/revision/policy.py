@@ -669,7 +669,15 @@ class RevisionPolicy:
         elif e == "partial" and _fits(v):
             head = "所引款项经核查不存在"
         elif op == "fix_number":
-            head = "所述数额、期限或用语与该条文不一致"
+            # the figure Fidelity read, when it did (「the report says 二年; the provision says
+            # 三年」): a note that knows the provision's figure says it (a new user's memo got
+            # only the generic wording for 民法典第一百八十八条 二年)
+            m = _FIGURE_FOUND.search(v.fidelity.rationale)
+            head = (
+                f"该条文规定为「{m['expected']}」，而非「{m['found']}」"
+                if m is not None
+                else "所述数额、期限或用语与该条文不一致"
+            )
         elif (
             cit.article is None
             and a == "irrelevant"
@@ -1028,6 +1036,12 @@ def _condition_stop(text: str, at: int) -> bool:
     """Whether the stop at ``at`` closes a 「……的」 condition clause (「的，」)."""
     return 0 < at < len(text) and text[at] in "，," and text[at - 1] == "的"
 
+
+_FIGURE_FOUND = re.compile(
+    r"the report says (?P<found>[^;；\s]{1,16}); the provision says (?P<expected>[^;；\s(（]{1,16})"
+)
+"""Fidelity's figure mismatch rationale (``verifiers.fidelity``): what the report says and what
+the provision says, both short (a figure, period or modal word)."""
 
 _CHARGE_MISMATCH = re.compile(
     r"the report names (?P<charge>[^\s,;]+罪), defined by 第(?P<art>\d+)条; "
