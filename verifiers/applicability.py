@@ -103,6 +103,7 @@ from verifiers.facts import modality_flips, polarity_swaps
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.offence_fit import applied_to_facts, facts_fit_outcome
 from verifiers.patterns import META_DESCRIPTION, SCOPE, UNIVERSAL
+from verifiers.pins import restated_sibling
 from verifiers.roles import reference_applicability
 from verifiers.suggest import (
     NEAR_VERBATIM,
@@ -500,13 +501,18 @@ def restated_paragraph(item: JudgeItem, claim: str, table: BigramIdf | None) -> 
     record. Both thresholds are the existing ones for "restates" and "near-verbatim"; the
     review3 false alarms (劳动合同法第八十二条第一款 1.00/1.00, 社会保险法第四十五条
     0.86/0.92, 劳动合同法第三十七条 1.00/1.00) clear them, 个人所得税法第十二条 recited as
-    「利息、红利所得应当缴纳个人所得税」 (0.45/0.67 on its 第二款) does not."""
+    「利息、红利所得应当缴纳个人所得税」 (0.45/0.67 on its 第二款) does not. A pinned 款/项 whose
+    words restate a sibling 款/项 instead (:func:`verifiers.pins.restated_sibling`:
+    民法典第五百八十五条第三款 cited with 第二款's 违约金 rule) is None: not a recital of it."""
     rec = item.record
     if rec is None:
         return None
     words = claim or strip_caption(item.citation.description).strip()
     if specificity(words) < MIN_CLAIM_SPECIFICITY:
         return None
+    auth = item.authority
+    if restated_sibling(rec, auth.paragraph, auth.item, words, table) is not None:
+        return None  # the words are a sibling 款/项's, not the pinned one's (Fidelity says so)
     paras = [p.full_text for p in rec.paragraphs] or [rec.text]
     for k, text in enumerate(paras):
         if (

@@ -128,6 +128,7 @@ from verifiers.patterns import (
     SCOPE,
     UNIVERSAL,
 )
+from verifiers.pins import restated_sibling
 from verifiers.roles import (
     FIDELITY_ROLES,
     MIN_CONDITION,
@@ -932,6 +933,40 @@ def _by_role(
     return parts if parts is not None else False
 
 
+def _sibling_pin(
+    item: JudgeItem, desc: str, store: AuthorityStore, idf: IdfCache | None
+) -> AxisOutcome | None:
+    """``misdescribed`` (L1.1.2) when the citation pins a 款/项 and ``desc`` restates another
+    款/项 of the same article, not the pinned one (:func:`verifiers.pins.restated_sibling`):
+    the sibling is the suggestion, so the revision re-pins (``fix_granularity``) and never
+    "corrects" the sibling's words into the pinned unit's. None otherwise, for a list (its
+    members' texts are judged together) or without a record."""
+    auth, rec = item.authority, item.record
+    if rec is None or item.sibling_texts or not (auth.paragraph or auth.item):
+        return None
+    table = idf.of(rec) if idf is not None else None
+    unit = restated_sibling(rec, auth.paragraph, auth.item, desc, table)
+    if unit is None:
+        return None
+    paragraph = unit[0] if len(rec.paragraphs) > 1 or unit[1] is None else None
+    other = store.authority(rec, paragraph, unit[1])
+    if other is None:
+        return None
+    sug = Suggestion(
+        authority=other,
+        score=1.0,
+        reason="the description is this 款/项's text",
+        proof=f"the description restates {other.label}, not {auth.label}",
+    )
+    return _out(
+        "misdescribed",
+        f"the description is the text of {other.label}, not of the cited {auth.label}",
+        codes=("L1.1.2",),
+        suggestion=sug,
+        evidence=(Evidence(text=other.text[:120], authority_id=other.id),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1091,6 +1126,9 @@ def _checks(
         and (added := _invented_penalty(item, cit.assertion.text or desc, pool)) is not None
     ):
         return added
+    # 3f. a pinned 款/项 described in a sibling's words (585第三款 for 第二款's 违约金 rule)
+    if (pinned := _sibling_pin(item, desc, store, idf)) is not None:
+        return pinned
     if hard_only:
         return None
     claim_only = not cit.description.strip() and not cit.quotes
