@@ -334,7 +334,7 @@ def build_report(
                 **governed_score(
                     initial,
                     result.final_verdicts,
-                    result.edits,
+                    [e for r in result.rounds for e in r.edits],
                     result.text,
                     rounds=[r.verdicts for r in result.rounds],
                 ).model_dump()
