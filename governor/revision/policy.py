@@ -672,7 +672,9 @@ class RevisionPolicy:
             # the figure Fidelity read, when it did (「the report says 二年; the provision says
             # 三年」): a note that knows the provision's figure says it (a new user's memo got
             # only the generic wording for 民法典第一百八十八条 二年)
-            m = _FIGURE_FOUND.search(v.fidelity.rationale)
+            # only when no other provision is named: with 「可能应为…」 the cited article's figure
+            # is beside the point (gold drafts 3-2 487: 证券法 二十万元 vs 第二百零三条)
+            m = _FIGURE_FOUND.search(v.fidelity.rationale) if named is None else None
             head = (
                 f"该条文规定为「{m['expected']}」，而非「{m['found']}」"
                 if m is not None
