@@ -14,6 +14,7 @@ import pytest
 
 from governor.api import Governor
 from governor.core.config import Thresholds
+from tests.statute_text import checked_text
 from verifiers.fidelity import invented_items, list_items, reversed_consequence
 
 AS_OF = date(2023, 7, 1)
@@ -25,9 +26,7 @@ def gov() -> Governor:
 
 
 def _text(gov: Governor, inst: str, art: str, words: str) -> str:
-    rec = gov.store.article(inst, art, as_of=AS_OF)
-    assert rec is not None and words in rec.text, (inst, art)
-    return rec.text
+    return checked_text(gov, inst, art, words, AS_OF)
 
 
 def test_another_articles_rule_is_misdescribed_with_that_article_named(gov: Governor) -> None:

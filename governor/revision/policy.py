@@ -674,7 +674,14 @@ class RevisionPolicy:
             # only the generic wording for 民法典第一百八十八条 二年)
             # only when no other provision is named: with 「可能应为…」 the cited article's figure
             # is beside the point (gold drafts 3-2 487: 证券法 二十万元 vs 第二百零三条)
-            m = _FIGURE_FOUND.search(v.fidelity.rationale) if named is None else None
+            # and only for an article judged on point: under an irrelevant one (刑法第一百六十四条,
+            # bribery, cited for hiding assets from creditors) 「规定为「十年」」 reads as a slip of
+            # the figure in the right article (fresh gold reviewer, 3-2 GPT-3.5 006)
+            m = (
+                _FIGURE_FOUND.search(v.fidelity.rationale)
+                if named is None and a not in ("irrelevant", "contradicts")
+                else None
+            )
             head = (
                 f"该条文规定为「{m['expected']}」，而非「{m['found']}」"
                 if m is not None
