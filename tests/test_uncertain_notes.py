@@ -181,3 +181,13 @@ def test_a_figure_note_says_the_provisions_figure() -> None:
     text = "三、需要注意，民法典第一百八十八条规定诉讼时效期间为二年，乙公司应在二年内起诉。\n"
     r = Governor().govern(text, strategy="efa", as_of="2024-03-01")
     assert "该条文规定为「三年」，而非「二年」" in r.text
+
+
+def test_a_law_not_yet_in_force_is_not_called_repealed() -> None:
+    # a new user's memo dated 2015: 民法典 (in force 2021-01-01) got 「该规定已废止」
+    from governor.api import Governor
+
+    text = "根据《中华人民共和国民法典》第五百七十七条，当事人一方不履行合同义务的，应当承担违约责任。\n"
+    r = Governor().govern(text, strategy="efa", as_of="2015-06-01")
+    assert "所引法律报告日期时尚未施行" in r.text
+    assert "已废止" not in r.text

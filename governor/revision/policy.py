@@ -1148,6 +1148,10 @@ def _stale_head(v: Verdict) -> str:
     """Why a citation judged ``repealed`` fails (as ``strategies.stale_note`` words it): a
     version not yet in force on the report's date, one revised since, or a repealed law."""
     auth = v.resolved
+    if auth is None and "not yet in force" in v.existence.rationale:
+        # no version in force on the date at all (《民法典》 cited in a 2015 report): the law
+        # came later, it was not repealed (a new user got 「该规定已废止」)
+        return "所引法律报告日期时尚未施行"
     if auth is None:
         return "该规定已废止"
     if auth.in_force_to is None and auth.in_force_from is not None:
