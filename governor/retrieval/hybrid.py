@@ -531,24 +531,46 @@ class HybridRetriever:
         missing = [key for key in bm25 if key not in cosine]
         if missing:
             cosine.update(self._unit_cosines(qvec, missing))
+        fused = (
+            (
+                order,
+                key,
+                (bm25.get(key, 0.0) / b_max if b_max > 0 else 0.0) + w * cosine.get(key, 0.0),
+            )
+            for order, key in enumerate(dict.fromkeys([*bm25, *cosine]))
+        )
+        return self._ranked_with_prior(fused, prior, k=k, records=records)
+
+    def _ranked_with_prior(
+        self,
+        fused: Iterable[tuple[int, str, float]],
+        prior: Callable[[str], float] | None,
+        *,
+        k: int,
+        records: Mapping[str, ArticleRecord] | None = None,
+    ) -> list[tuple[ArticleRecord, float]]:
+        """The top ``k`` of ``fused`` ``(tie-break order, article key, fused score)`` after
+        multiplying each score by ``prior(instrument title)`` (once per title), as
+        ``(record, score / (1 + prior_dense_weight))`` best first; records come from
+        ``records`` or the store, keys without one are skipped."""
         factors: dict[str, float] = {}
-        fused: list[tuple[float, int, str]] = []
-        for order, key in enumerate(dict.fromkeys([*bm25, *cosine])):
-            title = key.rpartition("#")[0].rpartition("@")[0]
+        scored: list[tuple[float, int, str]] = []
+        for order, key, value in fused:
             f = 1.0
             if prior is not None:
+                title = key.rpartition("#")[0].rpartition("@")[0]
                 f = factors.get(title, -1.0)
                 if f < 0:
                     f = factors[title] = float(prior(title))
-            b = bm25.get(key, 0.0) / b_max if b_max > 0 else 0.0
-            fused.append((f * (b + w * cosine.get(key, 0.0)), order, key))
-        fused.sort(key=lambda t: (-t[0], t[1]))
+            scored.append((f * value, order, key))
+        scored.sort(key=lambda t: (-t[0], t[1]))
+        scale = 1.0 + self.prior_dense_weight
         out: list[tuple[ArticleRecord, float]] = []
-        for score, _o, key in fused:
-            rec = records.get(key) or self.store.get(key)
+        for score, _o, key in scored:
+            rec = (records.get(key) if records is not None else None) or self.store.get(key)
             if rec is None:
                 continue
-            out.append((rec, score / (1.0 + w)))
+            out.append((rec, score / scale))
             if len(out) == k:
                 break
         return out
@@ -603,28 +625,9 @@ class HybridRetriever:
         fused = np.where(searchable, (bm25 / b_max if b_max > 0 else 0.0) + w * cosine, -1.0)
         pool = min(len(keys), max(4 * self.depth, k))
         top = np.argpartition(-fused, pool - 1)[:pool] if pool < len(keys) else np.arange(len(keys))
-        factors: dict[str, float] = {}
-        scored: list[tuple[float, int]] = []
-        for i in top.tolist():
-            if fused[i] < 0:
-                continue
-            f = 1.0
-            if prior is not None:
-                title = keys[i].rpartition("#")[0].rpartition("@")[0]
-                f = factors.get(title, -1.0)
-                if f < 0:
-                    f = factors[title] = float(prior(title))
-            scored.append((f * float(fused[i]), i))
-        scored.sort(key=lambda t: (-t[0], t[1]))
-        out: list[tuple[ArticleRecord, float]] = []
-        for score, i in scored:
-            rec = self.store.get(keys[i])
-            if rec is None:
-                continue
-            out.append((rec, score / (1.0 + w)))
-            if len(out) == k:
-                break
-        return out
+        return self._ranked_with_prior(
+            ((i, keys[i], float(fused[i])) for i in top.tolist() if fused[i] >= 0), prior, k=k
+        )
 
     def _dense_scores(
         self, qvec: npt.NDArray[np.float32], *, as_of: date | None, k: int
