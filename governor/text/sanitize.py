@@ -110,8 +110,12 @@ _EXPLICIT_FOLDS = {
     "﹝": "〔",
     "﹞": "〕",
     "◯": "〇",
+    "笫": "第",
 }
-"""Look-alikes of the characters a citation is made of (brackets of titles and 文号, 〇)."""
+"""Look-alikes of the characters a citation is made of (brackets of titles and 文号, 〇, and
+笫 U+7B2B for 第: one stroke apart, the typo seen in the statute texts themselves —
+农民专业合作社法(2017) 第五十四条, :data:`governor.text.regexes` — and read by a lawyer as 第:
+「刑法笫二百六十四条」 is that article, not a citation of the whole 刑法)."""
 
 _NFKC_RANGES = (
     (0x2E80, 0x2EFF),  # CJK radicals supplement
