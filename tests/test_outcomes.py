@@ -134,3 +134,22 @@ def test_revise_no_citation_row_fails_fail_on(tmp_path: Path, extra: list[str], 
     # Not counted as an unchecked citation: the draft has none, and says so.
     assert (row["uncited"], row["unverified"], row["all_pass_after"]) == (True, 0, False)
     assert "nothing checked" in " ".join(res.output.split())  # type: ignore[attr-defined]
+
+
+def test_revise_mean_trust_leaves_out_drafts_without_citations(tmp_path: Path) -> None:
+    """A draft with no citation (trust 1.0 by a mean over nothing) does not lift the batch's
+    mean trust: the mean is over the drafts that had a citation to check."""
+    src = tmp_path / "in"
+    src.mkdir()
+    (src / "a_nocite.md").write_text(NOCITE, encoding="utf-8")
+    (src / "b_fake.md").write_text(
+        "依据《中华人民共和国民法典》第九千条，合同无效。\n", encoding="utf-8"
+    )
+    out = tmp_path / "out"
+    res = _cli(["revise", str(src), "--out", str(out), "--as-of", "2024-06-01"])
+    assert res.exit_code == 0, res.output  # type: ignore[attr-defined]
+    rows = [json.loads(x) for x in (out / "summary.jsonl").read_text().splitlines()]
+    fake = next(r for r in rows if r["name"] == "b_fake")
+    assert fake["trust_before"] < 1.0
+    text = " ".join(res.output.replace("│", " ").split())  # type: ignore[attr-defined]
+    assert f"mean trust (1 drafts with citations) {fake['trust_before']:.3f} →" in text

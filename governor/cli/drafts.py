@@ -384,9 +384,14 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
     )
     t.add_row("claims left without a citation", str(sum(r.orphan_claims for r in ok)))
     t.add_row("annotations", str(sum(r.annotations for r in ok)))
+    # a draft with no citation has trust 1.0 by SPEC §3's formula (a mean over nothing); it is
+    # "nothing checked", so the batch means are over the drafts that had a citation to check
+    # (before revision: a draft whose citations were all removed is still among them)
+    cited = [r for r in ok if r.citations]
     t.add_row(
-        "mean trust",
-        f"{_fmt(_mean([r.trust_before for r in ok]))} → {_fmt(_mean([r.trust_after for r in ok]))}",
+        "mean trust" + (f" ({len(cited)} drafts with citations)" if len(cited) < len(ok) else ""),
+        f"{_fmt(_mean([r.trust_before for r in cited]))} → "
+        f"{_fmt(_mean([r.trust_after for r in cited]))}",
     )
     t.add_row(
         "mean Cov (draft = reference)",
@@ -394,7 +399,8 @@ def summary_table(result: Any, fail_on: float | None) -> Table:
     )
     t.add_row(
         "mean Sup",
-        f"{_fmt(_mean([r.sup_before for r in ok]))} → {_fmt(_mean([r.sup_after for r in ok]))}",
+        f"{_fmt(_mean([r.sup_before for r in cited]))} → "
+        f"{_fmt(_mean([r.sup_after for r in cited]))}",
     )
     t.add_row(
         "all-pass",
