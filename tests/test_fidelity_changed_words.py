@@ -2,7 +2,9 @@
 restatement that kept its negation, a count of the provision's noun stated otherwise, a
 condition restated without the listed situations it is limited to. Each wrong sentence is a
 dev LawBench 3-8 answer's (tuning keys: chatglm2-6b 3, qwen-7b-chat 15, chatglm2-6b 31) that
-passed with no note before; the right sentences next to them must stay faithful. The statute
+passed with no note before; the right sentences next to them must stay faithful. Last, a
+citation with no words of its own repeating a mention described with another provision's
+content (chatglm2-6b 90) is no longer passed on the question's retrieval alone. The statute
 text each case relies on is checked in the store, so a case cannot pass on a store that lacks
 it.
 """
@@ -14,6 +16,7 @@ from datetime import date
 import pytest
 
 from governor.api import Governor
+from governor.core.labels import REPEAT_OF_MISDESCRIBED
 from tests.statute_text import checked_text
 from verifiers.facts import count_mismatches, denied_grants, dropped_causes
 
@@ -163,3 +166,45 @@ def test_a_condition_without_its_listed_situations_is_partially_faithful(gov: Go
     assert "因租赁、借用等情形" in v.fidelity.rationale
     (lent,) = gov.verify("问题：我把车借给朋友，他撞了人，谁赔？\n\n" + said, as_of=AS_OF)
     assert lent.fidelity.label == "faithful", lent.fidelity.rationale
+
+
+LAND_90 = (
+    "问题：我的房子是企业转制时的房屋，房产登记本是13年办的，土地使用权取得方式写的是“出让”有人说还"
+    "需要缴纳土地出让金？\n\n回答： 根据《中华人民共和国城市房地产管理法》第三十八条，以出让方式取得的"
+    "土地使用权，转让房地产时需要依照规定补缴土地使用权出让金。但是，对于企业转制时取得的房屋，其房产"
+    "登记本是13年办的，因此不需要缴纳土地出让金。\n\n法律依据：《中华人民共和国城市房地产管理法》第三十八条\n"
+)
+
+
+def test_a_bare_repeat_of_a_provision_described_with_another_ones_content_is_noted(
+    gov: Governor,
+) -> None:
+    """城市房地产管理法第三十八条 lists property that may not be transferred; the 出让金 rule the
+    answer states is 第四十条's (划拨). Its bare 法律依据 repeat passed on the question's retrieval
+    alone (dev LawBench 3-8 chatglm2-6b 90, tuning keys): it is now ``partially_supports`` and the
+    note says what the check found — the report's words above are not the provision's."""
+    art = checked_text(gov, "中华人民共和国城市房地产管理法", "38", "下列房地产，不得转让", AS_OF)
+    assert "出让金" not in art
+    checked_text(gov, "中华人民共和国城市房地产管理法", "40", "土地使用权出让金", AS_OF)
+    first, bare = gov.verify(LAND_90, as_of=AS_OF)
+    assert first.fidelity.label == "misdescribed", first.fidelity.rationale
+    assert bare.applicability.label == "partially_supports", bare.applicability.rationale
+    assert REPEAT_OF_MISDESCRIBED in bare.applicability.rationale
+    r = gov.govern(LAND_90, strategy="efa", as_of=AS_OF)
+    assert r.text.rstrip().endswith(
+        "第三十八条（注：经核查，上文对该条文的表述与其内容不一致，请核实）"
+    )
+
+
+def test_a_bare_repeat_of_a_wrong_figure_is_judged_alone(gov: Governor) -> None:
+    """A wrong figure in the right article's own text (三倍 for 二倍) is not another provision's
+    content: the 法律依据 repeat of 劳动合同法第八十二条 keeps its own verdict."""
+    checked_text(gov, "中华人民共和国劳动合同法", "82", "应当向劳动者每月支付二倍的工资", AS_OF)
+    text = (
+        "问题：公司一年没和我签劳动合同，能要什么补偿？\n\n根据《中华人民共和国劳动合同法》第八十二条，"
+        "用人单位自用工之日起超过一个月不满一年未与劳动者订立书面劳动合同的，应当向劳动者每月支付三倍"
+        "的工资。\n\n法律依据：《中华人民共和国劳动合同法》第八十二条\n"
+    )
+    first, bare = gov.verify(text, as_of=AS_OF)
+    assert first.fidelity.label == "misdescribed", first.fidelity.rationale
+    assert REPEAT_OF_MISDESCRIBED not in bare.applicability.rationale
