@@ -671,3 +671,215 @@ def dropped_conditions(
                 consequence = sent[mm.start() : segs[k][1]].rstrip("。；;：:")
                 out.append(DroppedCondition(cond, consequence, *span, exception=exc))
     return tuple(out)
+
+
+# ---------------------------------------------------------------- denied grants, head counts
+
+GRANT_OBJECT_REACH = DEFAULT_THRESHOLDS.facts_grant_object_reach
+"""Characters after a predicate within which its object must follow (:func:`denied_grants`)."""
+_NEGATION_HEAD = re.compile(r"(?:不再|不得|不能|不予|无权|不)$")
+"""A negation just before a predicate (不再缴纳, 不得享受, 无权请求)."""
+
+
+@dataclass(frozen=True)
+class DeniedGrant:
+    """A predicate the description negates where the restated source passage negates another
+    one and grants this one.
+
+    Attributes:
+        found: the description's negated predicate with its object (「不再享受医疗保险待遇」).
+        negated: the source's negated predicate at the same place (「不再缴纳」).
+        granted: the source's words that grant the predicate (「享受基本医疗保险待遇」).
+        source_start: offset of ``granted`` in the source.
+    """
+
+    found: str
+    negated: str
+    granted: str
+    source_start: int
+
+
+def denied_grants(
+    description: str, source: str, *, min_coverage: float = SWAP_MIN_COVERAGE
+) -> tuple[DeniedGrant, ...]:
+    """Predicates a verbatim restatement denies that the source grants (one verb changed).
+
+    Each clause of ``description`` is aligned with the source passage it restates
+    (:func:`verifiers.textsim.align_clauses`, at least ``min_coverage`` verbatim). Where the
+    clause keeps the source's negation (不再/不得/不能/不予/无权/不, matched characters) but puts
+    another two-character predicate after it (「不再享受」 for 「不再缴纳」), and the same passage
+    states that predicate without a negation with the same object (its next two characters
+    within the following :data:`GRANT_OBJECT_REACH`: 「享受基本医疗保险待遇」), the report denies what the provision
+    grants: 社会保险法第二十七条 「退休后不再缴纳基本医疗保险费，按照国家规定享受基本医疗保险
+    待遇」 restated as 「退休后不再享受医疗保险待遇」 (dev LawBench 3-8 chatglm2 3, tuning keys).
+    The same holds when the restatement leaves out the source's negated predicate and the words
+    after it (「退休后不再享受医疗保险待遇」 against 「不再缴纳基本医疗保险费，按照国家规定享受…」).
+    A clause that negates the source's own predicate, or whose predicate the passage does not
+    state, is not one.
+
+    Returns:
+        The denied grants in description order.
+    """
+    out: list[DeniedGrant] = []
+    for al in align_clauses(description, source, min_coverage=min_coverage):
+        d, s = al.desc.chars, al.src.chars
+        for tag, i1, i2, j1, j2 in al.opcodes:
+            # replace: another predicate where the source has its own (「不再享受」 for 「不再
+            # 缴纳」); insert: the source's negated predicate and more left out, so the negation
+            # now governs the predicate the source states after them (「不再[缴纳…规定]享受」)
+            replaced = tag == "replace" and i2 - i1 >= 2 and j2 - j1 >= 2
+            skipped = tag == "insert" and j2 - j1 >= 4
+            if not (replaced or skipped):
+                continue
+            neg = _NEGATION_HEAD.search(d[max(0, i1 - 2) : i1])
+            if neg is None or not s[:j1].endswith(neg.group(0)):
+                continue
+            verb, other = d[i1 : i1 + 2], s[j1 : j1 + 2]
+            if verb == other or _NEGATION_HEAD.search(verb[:1]) is not None:
+                continue
+            obj = d[i1 + 2 : i1 + 4]
+            if len(obj) < 2:
+                continue
+            for m in re.finditer(re.escape(verb), s):
+                if m.start() == j1 or any(
+                    x in s[max(0, m.start() - 2) : m.start()] for x in NEGATORS
+                ):
+                    continue
+                tail = s[m.end() : m.end() + GRANT_OBJECT_REACH]
+                if obj not in tail:
+                    continue
+                end = m.end() + tail.index(obj) + len(obj)
+                gs, ge = al.src.original(m.start(), end)
+                fs, fe = al.desc.original(i1 - len(neg.group(0)), min(len(d), i1 + 4))
+                ns, ne = al.src.original(j1 - len(neg.group(0)), j1 + 2)
+                fs, gs = fs + al.desc_offset, gs + al.src_offset
+                out.append(
+                    DeniedGrant(
+                        found=_to_break(description, fs, fe + al.desc_offset),
+                        negated=source[ns + al.src_offset : ne + al.src_offset],
+                        granted=_to_break(source, gs, ge + al.src_offset),
+                        source_start=gs,
+                    )
+                )
+                break
+    return tuple(out)
+
+
+def _to_break(text: str, start: int, end: int, most: int = 24) -> str:
+    """``text[start:]`` up to the clause's end (，；。 or a newline), at least to ``end`` and at
+    most ``most`` characters."""
+    m = _CLAUSE_BREAK.search(text, end)
+    stop = m.start() if m is not None else len(text)
+    return text[start : min(stop, start + most)]
+
+
+_HEAD_COUNT = re.compile(
+    r"(?P<n>[0-9零〇一二两三四五六七八九十]+)(?P<unit>个|名)(?P<noun>(?![以之月])[\u4e00-\u9fff]{2})"
+)
+"""A count of persons or things: 「三个子女」, 「1个婴儿」 (the noun is the next two characters; a
+range 「五名以上」, 「之一」 or a period 「一个月」 is no noun)."""
+
+
+@dataclass(frozen=True)
+class CountMismatch:
+    """A count of a noun the description states that the source states otherwise.
+
+    Attributes:
+        found: the description's count (「一个子女」).
+        expected: the source's count of the same noun (「三个子女」).
+        source_start: offset of ``expected`` in the source.
+    """
+
+    found: str
+    expected: str
+    source_start: int
+
+
+def count_mismatches(description: str, source: str) -> tuple[CountMismatch, ...]:
+    """Counts of the same noun (「N个X」/「N名X」, X the next two characters) that differ.
+
+    A count the description states is wrong when the source counts the same noun with the
+    same measure word, never with the description's number (「一对夫妻生育一个子女」 against
+    人口与计划生育法第十八条 「一对夫妻可以生育三个子女」: the text of a repealed version, dev
+    LawBench 3-8 qwen 15, tuning keys). 「1个婴儿」 and 「一个婴儿」 are the same count; a noun
+    the source does not count is not judged (:func:`number_mismatches` judges units).
+
+    Returns:
+        The mismatches in description order.
+    """
+    src: dict[tuple[str, str], list[tuple[float, str, int]]] = {}
+    for m in _HEAD_COUNT.finditer(source):
+        try:
+            n = _num(m.group("n"))
+        except (ValueError, TypeError):
+            continue
+        src.setdefault((m.group("unit"), m.group("noun")), []).append((n, m.group(0), m.start()))
+    out: list[CountMismatch] = []
+    for m in _HEAD_COUNT.finditer(description):
+        counted = src.get((m.group("unit"), m.group("noun")))
+        if not counted:
+            continue
+        try:
+            n = _num(m.group("n"))
+        except (ValueError, TypeError):
+            continue
+        if any(n == c for c, _, _ in counted):
+            continue
+        _, text, at = counted[0]
+        out.append(CountMismatch(found=m.group(0), expected=text, source_start=at))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------- dropped listed causes
+
+_LISTED_CAUSE = re.compile(
+    r"因(?P<items>[\u4e00-\u9fff]{1,8}(?:、[\u4e00-\u9fff]{1,8})+)等(?:情形|原因|事由)"
+)
+"""A condition limited to listed situations: 「因租赁、借用等情形」 (民法典第一千二百零九条)."""
+
+
+@dataclass(frozen=True)
+class DroppedCause:
+    """Listed situations a condition is limited to, dropped by a description that restates
+    the rest of the condition.
+
+    Attributes:
+        cause: the source's words (「因租赁、借用等情形」).
+        items: the situations listed (「租赁」, 「借用」).
+        source_start: offset of ``cause`` in the source.
+    """
+
+    cause: str
+    items: tuple[str, ...]
+    source_start: int
+
+
+def dropped_causes(description: str, source: str, facts: str = "") -> tuple[DroppedCause, ...]:
+    """Listed situations (「因A、B等情形」) a restated condition drops, for facts that name none.
+
+    The description restates the rest of the condition clause (at least :data:`CONDITION_KEPT`
+    of its bigrams) but names none of the situations and no 「等情形」; the question's
+    ``facts`` name none of them either, so the report applies the rule to a case the listed
+    situations do not cover without saying it is limited to them: 民法典第一千二百零九条 (「因
+    租赁、借用等情形机动车所有人、管理人与使用人不是同一人时」) restated without 租赁、借用 for a
+    vehicle sold and not transferred (第一千二百一十条's case; dev LawBench 3-8 chatglm2 31,
+    tuning keys).
+
+    Returns:
+        The dropped causes in source order.
+    """
+    out: list[DroppedCause] = []
+    for m in _LISTED_CAUSE.finditer(source):
+        items = tuple(m.group("items").split("、"))
+        named = (description, facts)
+        if any(x in t or x[0] in t for x in items for t in named) or "等情形" in description:
+            continue
+        brk = _CLAUSE_BREAK.search(source, m.end())
+        rest = source[m.end() : brk.start() if brk is not None else len(source)]
+        if (
+            len(normalize(rest)) < CONSEQUENCE_CHARS
+            or containment(rest, description) < CONDITION_KEPT
+        ):
+            continue
+        out.append(DroppedCause(cause=m.group(0), items=items, source_start=m.start()))
+    return tuple(out)

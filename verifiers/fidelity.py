@@ -89,6 +89,16 @@ Checks, in order; the first failure decides:
 8d. a paraphrase's consequence (its modal and the clause it governs) in the provision's wording
    but with ``fidelity_consequence_foreign`` content words the provision lacks (「债权人可以向人民法院
    申请执行」 for 民法典第五百三十五条: :func:`foreign_consequence`) → ``partially_faithful`` L1.2.2;
+8e. a restatement that keeps the provision's negation but puts another predicate after it,
+   one the provision grants (「退休后不再享受医疗保险待遇」 for 社会保险法第二十七条 「不再缴纳基本医疗
+   保险费，…享受基本医疗保险待遇」: :func:`verifiers.facts.denied_grants`) → ``misdescribed``
+   L1.2.2;
+8f. a count of a noun the provision counts otherwise (「一个子女」 for 人口与计划生育法第十八条
+   「三个子女」: :func:`verifiers.facts.count_mismatches`), when the description is about the
+   provision → ``misdescribed`` L1.2.2;
+8g. a restated condition without the listed situations it is limited to (「因租赁、借用等情形」,
+   民法典第一千二百零九条), for a question that names none of them
+   (:func:`verifiers.facts.dropped_causes`) → ``partially_faithful`` L1.2.2;
 9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
@@ -109,6 +119,9 @@ from verifiers.facts import (
     Proviso,
     Quantity,
     anchored_mismatches,
+    count_mismatches,
+    denied_grants,
+    dropped_causes,
     dropped_conditions,
     mentions_exception,
     modality_flips,
@@ -165,6 +178,17 @@ OTHER_MATCH = DEFAULT_THRESHOLDS.fidelity_other_match
 VERBATIM = DEFAULT_THRESHOLDS.fidelity_verbatim
 """Overlap at or above which the description is the provision's own text (no other provision
 can fit it clearly better)."""
+
+
+CONTENT_ELSEWHERE = (
+    "the description matches ",
+    "the description is the text of ",
+    "the description shares little",
+    "quoted text ",
+)
+"""How a ``misdescribed`` rationale opens when the report's words are not this provision's
+content at all (another provision's, or little of its own: steps 1, 4, 5), as opposed to one
+number, modal or term changed in its own text (:func:`verifiers.verify.bare_repeats`)."""
 
 
 def _out(
@@ -1315,6 +1339,48 @@ def _checks(
             f"(it lacks 「{'、'.join(lack)}」): another rule's remedy, or its own in other words",
             codes=("L1.2.2",),
             evidence=(_first_sentence(item, cited_text),),
+        )
+
+    # 8e. a predicate the provision grants, denied by a restatement that changed one verb
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and (denied := denied_grants(desc, pool))
+    ):
+        dg = denied[0]
+        return _out(
+            "misdescribed",
+            PARTS_LEAD + f"the report says 「{dg.found}」 where the provision says "
+            f"「{dg.negated}」 and 「{dg.granted}」: it denies what the provision grants",
+            codes=("L1.2.2",),
+            evidence=(_find(item, cited_text, dg.granted),),
+        )
+    # 8f. a count of the provision's noun stated otherwise (一个子女 for 三个子女)
+    if talks_about_it and (counts := count_mismatches(desc, pool)):
+        cm = counts[0]
+        return _out(
+            "misdescribed",
+            f"the report says {cm.found}; the provision says {cm.expected}",
+            codes=("L1.2.2",),
+            evidence=(_find(item, cited_text, cm.expected),),
+        )
+    # 8g. the listed situations a restated condition is limited to, dropped (因租赁、借用等情形)
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and cit.assertion.role != "quotation"
+        and not cit.quotes
+        and (causes := dropped_causes(desc, cited_text, item.context))
+    ):
+        dc0 = causes[0]
+        # partially_faithful: the rule is stated, its limit to the listed situations is not,
+        # and the question names none of them
+        return _out(
+            "partially_faithful",
+            PARTS_LEAD + f"the report restates the condition without 「{dc0.cause}」, the "
+            "situations the provision is limited to, and the question names none of them",
+            codes=("L1.2.2",),
+            evidence=(_find(item, cited_text, dc0.cause),),
         )
 
     span = best_span(desc, cited_text)

@@ -25,12 +25,13 @@ from datetime import date
 
 from governor.authorities import AuthorityStore
 from governor.core.config import Thresholds
-from governor.core.labels import is_excluded, item_trust, score_for
+from governor.core.labels import REPEAT_OF_MISDESCRIBED, is_excluded, item_trust, score_for
 from governor.core.models import CheckResult, Citation, Suggestion, Verdict
 from governor.core.ports import CaseLookup, Retriever
 from governor.text.dates import parse_as_of
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence, misnamed_existing_law
+from verifiers.fidelity import CONTENT_ELSEWHERE
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
 from verifiers.roles import whole_instrument_outcome
@@ -132,8 +133,32 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
     ``supports``, the rationale naming it; trust is recomputed, and the store candidate found
     for the failing label is dropped (a repealed law keeps its successor). Other verdicts are
     unchanged.
+
+    A citation with no description of its own (a 法律依据 list item, 「根据…第N条」 with the
+    answer's conclusion as its claim) judged ``supports`` while another mention of the same
+    provision describes it with words that are not its content (F ``misdescribed`` by
+    :data:`verifiers.fidelity.CONTENT_ELSEWHERE`: another provision's text, or little of
+    this one's) and no mention holds a faithful description: its support rests on the
+    question's retrieval alone, and what the report says the provision holds is wrong. Its
+    applicability becomes ``partially_supports`` naming that mention
+    (:data:`~governor.core.labels.REPEAT_OF_MISDESCRIBED`), so the reader is told (dev
+    LawBench 3-8 tuning keys, review_sample seed 5: 刑法第三百零六条 for the kinds of evidence
+    of adultery, 城市房地产管理法第三十八条 for 第四十条's 出让金 rule, each listed again bare,
+    silent before; wrong all three).
     """
     held: dict[str, Verdict] = {}
+    wrong: dict[str, Verdict] = {}
+    for v in verdicts:
+        if (
+            v.resolved is not None
+            and v.fidelity.label == "misdescribed"
+            and v.citation.description.strip()
+            and v.fidelity.rationale.startswith(CONTENT_ELSEWHERE)
+        ):
+            wrong.setdefault(v.resolved.id, v)
+    for v in verdicts:
+        if v.resolved is not None and v.fidelity.label == "faithful":
+            wrong.pop(v.resolved.id, None)  # a faithful mention: the words are not all wrong
     for v in verdicts:
         if (
             v.resolved is not None
@@ -146,6 +171,17 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
     for v in verdicts:
         w = held.get(v.resolved.id) if v.resolved is not None else None
         bare = not v.citation.claim.strip() and not v.citation.description.strip()
+        x = wrong.get(v.resolved.id) if v.resolved is not None else None
+        if (
+            x is not None
+            and not v.excluded
+            and not v.citation.description.strip()
+            and not v.citation.quotes
+            and v.fidelity.label == "not_assessed"
+            and v.applicability.label == "supports"
+        ):
+            out.append(_repeats_misdescribed(v, x))
+            continue
         if w is None or not bare or v.excluded or v.applicability.label == "supports":
             out.append(v)
             continue
@@ -169,6 +205,25 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
             )
         )
     return out
+
+
+def _repeats_misdescribed(v: Verdict, x: Verdict) -> Verdict:
+    """``v`` (a citation with no words of its own, judged ``supports``) as a repeat of ``x``,
+    whose description is not the provision's content: ``partially_supports``, trust
+    recomputed, the rationale naming ``x`` and its fidelity finding."""
+    a = CheckResult(
+        axis="applicability",
+        label="partially_supports",
+        score=score_for("applicability", "partially_supports"),
+        rationale=f"repeats {x.citation.raw} at {x.citation.span.start}, "
+        f"{REPEAT_OF_MISDESCRIBED} ({x.fidelity.rationale}); judged alone: "
+        f"{v.applicability.rationale}",
+        evidence=v.applicability.evidence,
+        judge=v.applicability.judge,
+    )
+    trust = item_trust(v.existence.score, v.fidelity.score, a.score)
+    codes = tuple(dict.fromkeys((*v.taxonomy, "L1.1.2")))
+    return v.model_copy(update={"applicability": a, "item_trust": trust, "taxonomy": codes})
 
 
 def _na(axis: str, label: str, why: str) -> CheckResult:

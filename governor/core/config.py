@@ -82,6 +82,7 @@ FIXED_THRESHOLDS: frozenset[str] = frozenset(
         "existence_hierarchy_min_match",
         "facts_swap_min_coverage",
         "facts_condition_kept",
+        "facts_grant_object_reach",
         "fidelity_quote_ok",
         "fidelity_restates_rule",
         "fidelity_other_match",
@@ -398,6 +399,14 @@ class Thresholds(BaseModel):
     """``verifiers.facts.CONDITION_KEPT``: A condition counts as stated when the description holds
     this share of its bigrams. Source: chosen by hand (03a2321, 2026-11-29); no fit or held-out
     check recorded."""
+    facts_grant_object_reach: int = Field(8, ge=2)
+    """``verifiers.facts.GRANT_OBJECT_REACH``: characters after a predicate within which the
+    source must state the object the description negates it with (its first two characters),
+    for the source to grant what the description denies (:func:`verifiers.facts.denied_grants`:
+    「享受基本医疗保险待遇」 holds 「医疗」 two characters on; one attribute word such as 基本 or
+    相应的 sits between). Source: hand-set on dev LawBench 3-8 tuning keys (review_sample seed 5, 300
+    drafts, main adca2d7): 社会保险法第二十七条 restated 「不再享受医疗保险待遇」, silent before, the
+    one firing there; no change on the flagged citations of those drafts or of 3-2's."""
     fidelity_quote_ok: float = Field(0.85, ge=0, le=1)
     """``verifiers.fidelity.QUOTE_OK``: A quote matching at least this share of its characters
     verbatim counts as found. Source: chosen by hand in the first offline Fidelity judge (4559fe6,

@@ -216,6 +216,13 @@ WHOLE_PIN_MARK: Final = "the article holds the claim's words"
 revision policy may tell the reader (「（注：该说法见《X》第N条）」, ``policy.pin_note``)."""
 
 
+REPEAT_OF_MISDESCRIBED: Final = "whose words there are not the provision's content"
+"""In the applicability rationale of a citation with no words of its own that repeats a
+mention whose description is another provision's content or shares little with this one's
+(``verifiers.verify.bare_repeats``): the policy tells the reader so (「经核查，上文对该条文的表述
+与其内容不一致」)."""
+
+
 REMOVING_OPS: Final = frozenset({"remove_citation", "mark_unsupported"})
 """Ops that take the citation out of the text (``governor.revision.ops.remove``: the carrier
 goes; ``mark_unsupported`` also adds a 「（注：…）」 mark to the claim that stays)."""

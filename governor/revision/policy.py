@@ -50,7 +50,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
-from governor.core.labels import WHOLE_PIN_MARK
+from governor.core.labels import REPEAT_OF_MISDESCRIBED, WHOLE_PIN_MARK
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
@@ -732,6 +732,10 @@ class RevisionPolicy:
             # (五) 「剽窃他人作品的」 for 抄袭, 居民身份证法第十八条 for a fake card; gold
             # g0403/g0345). Without a named candidate the note says what the check found.
             head = "经核查，未能确认该条文支持上述结论"
+        elif a == "partially_supports" and REPEAT_OF_MISDESCRIBED in v.applicability.rationale:
+            # no words of its own; its other mention describes it with another provision's
+            # content (verifiers.verify.bare_repeats): that finding is what the reader is told
+            head = "经核查，上文对该条文的表述与其内容不一致"
         elif a == "partially_supports":
             # on topic, but not the provision the claim rests on (verifiers.applicability)
             head = "该条文与上述结论仅部分相关"
