@@ -11,6 +11,7 @@ from verifiers.facts import (
     dropped_conditions,
     mentions_exception,
     modality_flips,
+    negated_terms,
     number_mismatches,
     polarity_swaps,
     provisos,
@@ -322,3 +323,32 @@ def test_a_modal_inside_a_negated_frame_is_no_flip() -> None:
         "交通事故的受害人没有过错，其体质状况对损害后果的影响不属于可以减轻侵权人责任的法定情形。"
     )
     assert modality_flips("受害人的体质状况不能减轻侵权人责任", source) == ()
+
+
+# 医疗器械注册与备案管理办法第七十二条 / 第六十八条 (lead), 社会保险法第八十四条 (real texts)
+ART_MD_72 = (
+    "纳入创新产品注册程序的医疗器械，申请人在规定期限内未提出注册申请的，不再适用创新产品注册程序。"
+)
+ART_MD_68 = "符合下列要求的医疗器械，申请人可以申请适用创新产品注册程序："
+ART_SI_84 = (
+    "用人单位不办理社会保险登记的，由社会保险行政部门责令限期改正；逾期不改正的，对用人单位处应缴"
+    "社会保险费数额一倍以上三倍以下的罚款，对其直接负责的主管人员和其他直接责任人员处五百元以上三千元"
+    "以下的罚款。"
+)
+
+
+@pytest.mark.parametrize(
+    "description,source,negated",
+    [
+        # the candidate puts 不再 before the report's words: the opposite rule
+        ("医疗器械注册申请人可以申请适用创新产品注册程序", ART_MD_72, ("适用创新产品注册程序",)),
+        # the same polarity: the rule itself
+        ("医疗器械注册申请人可以申请适用创新产品注册程序", ART_MD_68, ()),
+        # the negated words are a sanction's condition (「不办理…的，」): the duty restated
+        ("用人单位应当办理社会保险登记", ART_SI_84, ()),
+        # the report negates, the source states a condition: the same mirror, not counted
+        ("用人单位不得拒绝办理社会保险登记", "用人单位办理社会保险登记的，应当如实申报。", ()),
+    ],
+)
+def test_negated_terms(description: str, source: str, negated: tuple[str, ...]) -> None:
+    assert negated_terms(description, source) == negated

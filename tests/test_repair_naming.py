@@ -234,3 +234,40 @@ def test_rule_change_figure_the_report_gives() -> None:
         "当事人对合同的效力可以约定附条件。", "租赁期限不得超过二十年。", "不得超过二十年"
     )
     assert got == "", got
+
+
+@dataclass(frozen=True)
+class RuledOut:
+    name: str
+    text: str
+    question: str
+    wrong: str  # the suggestion's label (the question's candidate, above the naming probability)
+
+
+RULED_OUT = [
+    RuledOut(
+        # dev 3-2 chatglm2-6b #316 (seed-17 fresh review, harmful): the question's candidate
+        # 第七十二条 says the procedure no longer applies (「不再适用创新产品注册程序」); the report
+        # says it may be applied for (第六十八条's rule)
+        "negated_in_candidate",
+        "根据《中华人民共和国医疗器械监督管理条例》第三十五条，医疗器械注册申请人可以申请适用创新"
+        "产品注册程序。",
+        "一家医疗器械企业开发了一个全新的医疗产品，想要申请适用创新产品注册程序。根据哪一条法律规定，"
+        "一款医疗器械可以适用创新产品注册程序？",
+        "《医疗器械注册与备案管理办法》第72条",
+    ),
+]
+
+
+@pytest.mark.parametrize("case", RULED_OUT, ids=[c.name for c in RULED_OUT])
+def test_question_candidate_ruled_out_by_its_text(gov: Governor, case: RuledOut) -> None:
+    """A store-wide candidate above the naming probability is not named when its own text
+    states the opposite of the sentence (``RevisionPolicy.rules_out``): the citation is still
+    flagged, the note names nothing (before: 「可能应为…第七十二条（置信度0.79）」)."""
+    r = run(gov, case.text, case.question, as_of=date(2023, 7, 1))
+    v = r.initial_verdicts[0]
+    assert v.suggestion is not None and v.suggestion.probability is not None
+    assert v.suggestion.probability >= Thresholds().candidate_name_probability
+    assert v.suggestion.authority.label == case.wrong
+    assert "（注：" in r.text, r.text
+    assert "可能应为" not in r.text, r.text

@@ -572,6 +572,62 @@ def polarity_swaps(
     return tuple(out)
 
 
+NEGATED_MIN_COVERAGE = DEFAULT_THRESHOLDS.facts_negated_min_coverage
+"""A clause must share this much of its characters with the passage before a negation in
+front of its words counts (looser than :data:`SWAP_MIN_COVERAGE`: a candidate's rule is
+restated, not copied)."""
+
+
+def negated_terms(description: str, source: str) -> tuple[str, ...]:
+    """The report's words the source puts after a negation it does not have (or the reverse).
+
+    Each clause of ``description`` is aligned with the passage it restates
+    (:func:`verifiers.textsim.align_clauses`, at least :data:`NEGATED_MIN_COVERAGE`); where
+    the words around a change are the same on both sides for :data:`ANCHOR` characters after
+    it, and the source's changed run ends in a negation (:data:`verifiers.patterns.NEGATORS`,
+    with 再/得: 不再, 不得) while the report's does not, the two state opposite rules — unless
+    the negated words are the source's condition (「未…的，」: a liability provision restating
+    the duty it sanctions). The reverse (the report negates: 「不得有虚假记载」 against a
+    liability article's 「有虚假记载…的」) is that same mirror and is not counted. Unlike :func:`polarity_swaps` the change may replace other words too
+    (「申请人可以申请适用创新产品注册程序」 against 《医疗器械注册与备案管理办法》第七十二条
+    「申请人…未提出注册申请的，不再适用创新产品注册程序」: a candidate named for the first is
+    the rule that ends it; fresh review seed 17).
+
+    Returns:
+        The report's words (the aligned run after the change) the source negates, in
+        description order.
+    """
+    out: list[str] = []
+    for al in align_clauses(description, source, min_coverage=NEGATED_MIN_COVERAGE):
+        d, s = al.desc.chars, al.src.chars
+        ops = al.opcodes
+        for k, (tag, i1, i2, j1, j2) in enumerate(ops):
+            if tag == "equal" or k + 1 >= len(ops):
+                continue
+            nxt = ops[k + 1]
+            if nxt[0] != "equal" or nxt[2] - nxt[1] < ANCHOR:
+                continue
+            if not _ends_negated(s[j1:j2]) or _ends_negated(d[i1:i2]):
+                continue
+            _ss, se = al.src.original(nxt[3], nxt[4])
+            if _CONDITION_END.match(source, se + al.src_offset):
+                # 「未办理登记的，由…责令」: the negation states the condition a sanction
+                # applies on (a liability provision restating the duty), not the opposite rule
+                continue
+            out.append(d[nxt[1] : nxt[2]])
+    return tuple(out)
+
+
+_CONDITION_END = re.compile(r"[^，,；;。]*的(?:[，,；;。]|$)")
+"""The source's words after a negation, to the clause's end, end in 的: a condition."""
+
+
+def _ends_negated(run: str) -> bool:
+    """Whether a changed run ends in a negation of the words after it (不, 不再, 不得, 未…)."""
+    run = run.removesuffix("再").removesuffix("得") if len(run) > 1 else run
+    return any(run.endswith(n) for n in NEGATORS)
+
+
 # ---------------------------------------------------------------- dropped conditions
 
 CONSEQUENCE_CHARS = 8

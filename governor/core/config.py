@@ -81,6 +81,7 @@ FIXED_THRESHOLDS: frozenset[str] = frozenset(
         "conditions_item_match",
         "existence_hierarchy_min_match",
         "facts_swap_min_coverage",
+        "facts_negated_min_coverage",
         "facts_condition_kept",
         "facts_grant_object_reach",
         "fidelity_quote_ok",
@@ -395,6 +396,13 @@ class Thresholds(BaseModel):
     (「限制民事行为能力人实施的纯获利益的…行为有效」 is 民法典第一百四十五条, not 第一百四十四条 with 无效 flipped). Source: chosen by hand
     on the 民法典第一百四十五条 / 第一百四十四条 case of its docstring (ec4a823, 2026-11-29); no fit or held-out
     check recorded."""
+    facts_negated_min_coverage: float = Field(0.6, ge=0, le=1)
+    """``verifiers.facts.NEGATED_MIN_COVERAGE``: a report clause must share this share of its
+    characters with a candidate's passage before a negation the passage puts in front of the
+    same words counts (``verifiers.facts.negated_terms``: a candidate stating the opposite rule
+    is not named). Source: chosen by hand on the seed-17 fresh review's 《医疗器械注册与备案管理
+    办法》第七十二条 note (coverage 0.78); checked on the tuning-key review sample, seed 9
+    (600 drafts of dev 3-8 + 3-2): no named candidate of the 100 is lost to it."""
     facts_condition_kept: float = Field(0.5, ge=0, le=1)
     """``verifiers.facts.CONDITION_KEPT``: A condition counts as stated when the description holds
     this share of its bigrams. Source: chosen by hand (03a2321, 2026-11-29); no fit or held-out

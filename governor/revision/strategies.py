@@ -246,6 +246,23 @@ def _misdescribed_note(text: str, v: Verdict) -> Edit | None:
     return _note_at(text, v, ds.end, MISDESCRIBED_NOTE, "mark_misdescribed", v.fidelity.rationale)
 
 
+def _recital_of_borrowed_claim(text: str, v: Verdict) -> bool:
+    """Whether ``v``'s citation recites its provision faithfully (F ``faithful`` on a
+    description in its own sentence) while the claim Applicability judged is another
+    sentence's (a 法律依据 item is judged against the answer's conclusion,
+    ``governor.citations.claims`` rule 4). A note there lands after the recital, where
+    「与上述结论仅部分相关」 reads as doubt of words that are the provision's own (fresh review
+    seed 17: 《社会保险法》第五十八条 recited rightly under 法律依据, judged harmful); the
+    verdict report's line still says it. A claim in the citation's sentence is the recital's
+    own (then the note stands: dev review seed 11, 25 of 27 on-topic citations wrong)."""
+    cit = v.citation
+    if v.fidelity.label != "faithful" or cit.description_span is None or cit.claim_span is None:
+        return False
+    a, b = sentence_bounds(text, cit.span.start)
+    inside = a <= cit.description_span.start and cit.description_span.end <= b + 1
+    return inside and not (cit.claim_span.start < b and a < cit.claim_span.end)
+
+
 def _noted(text: str, cit: Citation) -> bool:
     """Whether a citegov note (「（注：……请核实）」) follows ``cit`` in its sentence."""
     return CITEGOV_NOTE.search(text, cit.span.end, sentence_end(text, cit.span.end)) is not None
@@ -1094,6 +1111,7 @@ class EfaReviser:
                 and self.policy.gates
                 and not cit.quotes
                 and role not in ("quotation", "range", "reference")
+                and not _recital_of_borrowed_claim(text, v)
             ):
                 return self.policy.annotation(
                     text, v, "mark_unsupported", v.applicability.rationale, locate=self.locate
