@@ -236,3 +236,27 @@ def test_not_its_case_reads_the_parties_and_the_administrative_act() -> None:
     assert not_its_case("civil", _LOAN) is None
     assert not_its_case("criminal", _LOAN) == "civil"
     assert not_its_case("civil", "张三偷了邻居的自行车。") is None
+
+
+_SALE = (
+    "审理查明，2019年5月，原告向被告出售钢材一批，总价款人民币86000元，原告已依约交付货物，"
+    "被告出具欠条一张，载明尚欠货款86000元。经原告多次催要，被告至今未付货款。"
+)
+
+
+def test_a_family_is_measured_by_its_best_hits_not_their_number(gov: Governor) -> None:
+    """Unpaid-price facts are a matter of the 民法典 (第六百二十八条: 买受人应当按照约定的数额
+    和支付方式支付价款). Summed over all its hits the 刑事诉讼法 family (~1,100 articles with
+    its 解释, 被告 ~ 被告人) was the best one and the 民法典 stood at 0.05 of it, irrelevant;
+    each family's best ``civil_fit_family_top`` hits put it above ``civil_fit_ratio``."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    th = load_config(overrides={}, environ={}).thresholds
+    v = _verdict(gov, _SALE, "中华人民共和国民法典第六百二十八条")
+    assert v.passes, v.applicability.rationale
+    every = instrument_fit(store, "中华人民共和国民法典", _SALE, as_of=AS_OF, top=None)
+    best = instrument_fit(store, "中华人民共和国民法典", _SALE, as_of=AS_OF, top=30)
+    assert every.ratio < th.civil_fit_ratio <= best.ratio, (every, best)
+    wrong = _verdict(gov, _SALE, "中华人民共和国导弹及相关物项和技术出口管制条例第十条")
+    assert not wrong.passes
