@@ -31,7 +31,11 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
   「问题：<facts>」 then 「本案应当适用《X》第N条的规定。」 (the judgment_check template).
   *gold first*: the gold candidate's (item_trust, applicability score) is strictly above the
   three others' (ties count as not first); *wrong flagged*: a wrong candidate does not pass;
-  *gold kept*: the gold one passes. With ``--halves``, the same figures (diagnostic) for the
+  *gold kept*: the gold one passes. Each item is verified as of :func:`options_date`: the
+  latest day not after :data:`AS_OF` on which the instruments of all four options were in
+  force (the options are the question's input; the answer is never read), :data:`AS_OF` when
+  there is none; the same figures as of :data:`AS_OF` for every item (the former framing,
+  which calls every gold 合同法 article ``repealed``) are printed beside. With ``--halves``, the same figures (diagnostic) for the
   first and the second half of the items (:func:`halves_32`: each of the file's two blocks, 刑法
   items then civil ones, cut in two in file order; thresholds are fitted on the first half) and
   for the 刑法 and the civil items (each also on its second half). With ``--facts-date`` (a
@@ -63,7 +67,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from datetime import date
+from datetime import date, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -308,13 +312,22 @@ def option_pin(pin: str) -> str:
     return _DROPPED_ZERO.sub(r"\1零\2", pin)
 
 
+def option_title(option: str) -> str | None:
+    """The instrument title a 3_2 option writes before its pin (《》 stripped, ASCII <> as
+    〈〉), or None when the option names no article."""
+    m = _OPTION.match(option.strip())
+    if m is None:
+        return None
+    return m.group(1).strip().strip("《》").replace("<", "〈").replace(">", "〉")
+
+
 def text_32(facts: str, option: str) -> str | None:
     """The report text for one 3_2 candidate (None when the option names no article); its
     pin as the statutes number it (:func:`option_pin`)."""
     m = _OPTION.match(option.strip())
-    if m is None:
+    title = option_title(option)
+    if m is None or title is None:
         return None
-    title = m.group(1).strip().strip("《》").replace("<", "〈").replace(">", "〉")
     body = re.sub(r"\s+", "", facts)[:1500]
     return f"问题：{body}\n\n本案应当适用《{title}》{option_pin(m.group(2))}的规定。\n"
 
@@ -336,6 +349,37 @@ def facts_date(facts: str, default: date = AS_OF) -> date:
     return max(got, default=default)
 
 
+def options_date(
+    store: AuthorityStore, options: Sequence[str], default: date = AS_OF
+) -> date | None:
+    """The latest day not after ``default`` on which the instruments of all ``options`` were
+    in force, as the store's versions date them (:meth:`AuthorityStore.in_force_span`: the
+    first stored version's entry into force to the repeal; an option whose title the store
+    does not resolve sets no bound); None when no such day exists (a 合同法 option beside a
+    民法典 one: the one was repealed the day the other took effect).
+
+    The 3_2 framing (issue 21): a question that offers four articles as candidates for one
+    case asks as of a day when each of them could be the law applied; the options are the
+    question's input, not its label, and the answer letter is never read. Items older than
+    the 民法典 (合同法, 民法总则 gold articles) are thus verified on the eve of their repeal
+    instead of being called ``repealed`` as of :data:`AS_OF`."""
+    lo: date | None = None
+    hi: date | None = None  # exclusive
+    for option in options:
+        title = option_title(option)
+        name = store.resolve_instrument(title) if title else None
+        span = store.in_force_span(name) if name else None
+        if span is None:
+            continue
+        start, end = span
+        if start is not None and (lo is None or start > lo):
+            lo = start
+        if end is not None and (hi is None or end < hi):
+            hi = end
+    day = default if hi is None or hi > default else hi - timedelta(days=1)
+    return day if lo is None or lo <= day else None
+
+
 def halves_32(items: Sequence[dict[str, Any]]) -> list[str]:
     """``"first"`` or ``"second"`` per 3_2 item: the file holds a block of items whose four
     candidates are all 刑法 articles, then a block of civil ones; each block is cut in two in
@@ -351,37 +395,62 @@ def halves_32(items: Sequence[dict[str, Any]]) -> list[str]:
     return out
 
 
+_Item32 = tuple[bool, bool, int, int]
+"""One 3_2 item's outcome: (gold first, gold kept, wrong candidates flagged, wrong ones)."""
+
+
+def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
+    """Verify the four candidates of one 3_2 item as of ``when``; None when the gold option
+    names no article."""
+    facts = it.get("facts") or it["input"]
+    keys: dict[str, tuple[float, float]] = {}
+    passes: dict[str, bool] = {}
+    for letter, option in sorted(it["options"].items()):
+        text = text_32(facts, option)
+        if text is None:
+            continue
+        v = _cited(gov.verify(text, as_of=when))
+        if v is None:
+            keys[letter], passes[letter] = (-1.0, -1.0), False
+            continue
+        keys[letter] = (v.item_trust, v.applicability.score or 0.0)
+        passes[letter] = v.passes
+    gold = it["answer"]
+    if gold not in keys:
+        return None
+    first = all(keys[gold] > k for ltr, k in keys.items() if ltr != gold)
+    wrong = [not ok for ltr, ok in passes.items() if ltr != gold]
+    return first, passes[gold], sum(wrong), len(wrong)
+
+
 def bench_lexeval_32(
     gov: Governor, items: list[dict[str, Any]], *, split: bool = False, by_facts: bool = False
 ) -> list[Row]:
-    """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept; with ``split``, the same
-    figures per half (:func:`halves_32`) and for the 刑法 and the civil items (diagnostic rows); with
-    ``by_facts``, each item verified as of :func:`facts_date` of its facts."""
+    """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept, each item verified as of
+    :func:`options_date` of its options (:data:`AS_OF` when none exists), and the same three
+    figures as of :data:`AS_OF` for every item (the former framing, diagnostic); with
+    ``split``, the figures per half (:func:`halves_32`) and for the 刑法 and the civil items
+    (diagnostic rows); with ``by_facts``, each item verified as of :func:`facts_date` of its
+    facts instead."""
     half = halves_32(items)
     # per item: (half, 刑法 item, gold first, gold kept, wrong flagged, wrong candidates)
     per: list[tuple[str, bool, bool, bool, int, int]] = []
+    old: list[tuple[str, bool, bool, bool, int, int]] = []
     for it, h in zip(items, half, strict=True):
         facts = it.get("facts") or it["input"]
-        when = facts_date(facts) if by_facts else AS_OF
-        keys: dict[str, tuple[float, float]] = {}
-        passes: dict[str, bool] = {}
-        for letter, option in sorted(it["options"].items()):
-            text = text_32(facts, option)
-            if text is None:
-                continue
-            v = _cited(gov.verify(text, as_of=when))
-            if v is None:
-                keys[letter], passes[letter] = (-1.0, -1.0), False
-                continue
-            keys[letter] = (v.item_trust, v.applicability.score or 0.0)
-            passes[letter] = v.passes
-        gold = it["answer"]
-        if gold not in keys:
+        options = [str(o) for o in it["options"].values()]
+        if by_facts:
+            when = facts_date(facts)
+        else:
+            when = options_date(gov.store, options) or AS_OF
+        got = judge_32(gov, it, when)
+        if got is None:
             continue
-        first = all(keys[gold] > k for ltr, k in keys.items() if ltr != gold)
-        wrong = [not ok for ltr, ok in passes.items() if ltr != gold]
-        crim = all(str(o).startswith(CRIMINAL_LAW) for o in it["options"].values())
-        per.append((h, crim, first, passes[gold], sum(wrong), len(wrong)))
+        crim = all(o.startswith(CRIMINAL_LAW) for o in options)
+        per.append((h, crim, *got))
+        before = got if when == AS_OF else judge_32(gov, it, AS_OF)
+        if before is not None:
+            old.append((h, crim, *before))
 
     def rows(
         name: str, sel: list[tuple[str, bool, bool, bool, int, int]], target: bool
@@ -397,7 +466,10 @@ def bench_lexeval_32(
         ]
 
     out = rows("LexEval 3_2", per, True)
+    out += rows("LexEval 3_2 as of AS_OF", old, False)
     if split:
+        out += rows("3_2 as of AS_OF, 1st half", [p for p in old if p[0] == "first"], False)
+        out += rows("3_2 as of AS_OF, 2nd half", [p for p in old if p[0] == "second"], False)
         out += rows("LexEval 3_2 first half", [p for p in per if p[0] == "first"], False)
         out += rows("LexEval 3_2 second half", [p for p in per if p[0] == "second"], False)
         out += rows("LexEval 3_2 刑法 items", [p for p in per if p[1]], False)

@@ -112,7 +112,8 @@ def test_main_json_and_missing_data(tmp_path: Path, capsys: pytest.CaptureFixtur
     ext = _write(tmp_path)
     assert bj.main(["--data", str(ext), "--json", "--limit", "1"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert {r["set"] for r in out["rows"]} == {"JuDGE", "LexEval 1_2", "LexEval 3_2"}
+    sets = {r["set"] for r in out["rows"]}
+    assert sets == {"JuDGE", "LexEval 1_2", "LexEval 3_2", "LexEval 3_2 as of AS_OF"}
     assert bj.main(["--data", str(tmp_path / "none")]) == 2
     assert "test_even.jsonl" in capsys.readouterr().err
 
@@ -195,3 +196,18 @@ def test_facts_date_is_the_latest_date_the_facts_write() -> None:
     )
     assert facts_date(facts) == date(2019, 12, 31)
     assert facts_date("被告于本月归还借款。") == AS_OF
+
+
+def test_options_date_is_the_eve_of_a_repeal_among_the_options(gov: Governor) -> None:
+    """The 3_2 framing: the latest day not after AS_OF when every option's instrument was in
+    force (合同法 repealed 2021-01-01: its items are read on 2020-12-31), AS_OF when all are
+    in force, None when no such day exists (合同法 beside the 民法典, in force from the day
+    the 合同法 was repealed)."""
+    store = gov.store
+    assert store.in_force_span("中华人民共和国合同法") == (date(1999, 10, 1), date(2021, 1, 1))
+    contract = ["《中华人民共和国合同法》第一百零七条", "中华人民共和国保险法第十条"]
+    assert bj.options_date(store, contract) == date(2020, 12, 31)
+    crim = ["中华人民共和国刑法第二百六十四条", "中华人民共和国刑法第九百条"]
+    assert bj.options_date(store, crim) == bj.AS_OF
+    assert bj.options_date(store, [*contract, "中华人民共和国民法典第五百七十七条"]) is None
+    assert bj.options_date(store, ["没有条文", "某某条例第一条"]) == bj.AS_OF

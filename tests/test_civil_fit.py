@@ -202,3 +202,61 @@ def test_a_repealed_law_is_scored_by_its_successor(gov: Governor) -> None:
     assert "its rules live on in 《中华人民共和国民法典》" in v.applicability.rationale
     wrong = _verdict(gov, _LOAN, "商用密码管理条例第十三条")
     assert v.item_trust > wrong.item_trust
+
+
+@pytest.mark.parametrize(
+    "option",
+    [
+        "中华人民共和国行政诉讼法第七十条",  # passed on loan facts before (ratio 0.35)
+        "最高人民法院关于适用《中华人民共和国行政诉讼法》的解释第七十六条",  # passed before
+    ],
+)
+def test_an_administrative_procedure_law_is_not_applied_to_civil_facts(
+    gov: Governor, option: str
+) -> None:
+    """The 行政诉讼法 family governs a challenge to an administrative act (its 第二条): loan facts
+    between a 原告 and a 被告 that name no administrative act or organ are no such case (3_2 civil:
+    行政诉讼法解释 and 行政诉讼证据规定 articles passed beside the right 民事诉讼法 article)."""
+    v = _verdict(gov, _LOAN, option)
+    assert v.applicability.label == "irrelevant", v.applicability.rationale
+    assert "administrative cases" in v.applicability.rationale
+    assert v.applicability.score == 0.0
+
+
+def test_not_its_case_reads_the_parties_and_the_administrative_act() -> None:
+    from verifiers.civil_fit import case_kind, not_its_case
+
+    store = load_default_store()
+    assert case_kind(store, "中华人民共和国行政诉讼法") == "administrative"
+    assert case_kind(store, "最高人民法院关于行政诉讼证据若干问题的规定") == "administrative"
+    assert not_its_case("administrative", _LOAN) == "civil"
+    admin = "原告张某不服被告某市人力资源和社会保障局作出的工伤认定，申请行政复议后提起诉讼。"
+    assert not_its_case("administrative", admin) is None  # may be an administrative case
+    assert not_its_case("administrative", _THEFT) == "criminal"
+    assert not_its_case("civil", _LOAN) is None
+    assert not_its_case("criminal", _LOAN) == "civil"
+    assert not_its_case("civil", "张三偷了邻居的自行车。") is None
+
+
+_SALE = (
+    "审理查明，2019年5月，原告向被告出售钢材一批，总价款人民币86000元，原告已依约交付货物，"
+    "被告出具欠条一张，载明尚欠货款86000元。经原告多次催要，被告至今未付货款。"
+)
+
+
+def test_a_family_is_measured_by_its_best_hits_not_their_number(gov: Governor) -> None:
+    """Unpaid-price facts are a matter of the 民法典 (第六百二十八条: 买受人应当按照约定的数额
+    和支付方式支付价款). Summed over all its hits the 刑事诉讼法 family (~1,100 articles with
+    its 解释, 被告 ~ 被告人) was the best one and the 民法典 stood at 0.05 of it, irrelevant;
+    each family's best ``civil_fit_family_top`` hits put it above ``civil_fit_ratio``."""
+    from verifiers.civil_fit import instrument_fit
+
+    store = load_default_store()
+    th = load_config(overrides={}, environ={}).thresholds
+    v = _verdict(gov, _SALE, "中华人民共和国民法典第六百二十八条")
+    assert v.passes, v.applicability.rationale
+    every = instrument_fit(store, "中华人民共和国民法典", _SALE, as_of=AS_OF, top=None)
+    best = instrument_fit(store, "中华人民共和国民法典", _SALE, as_of=AS_OF, top=30)
+    assert every.ratio < th.civil_fit_ratio <= best.ratio, (every, best)
+    wrong = _verdict(gov, _SALE, "中华人民共和国导弹及相关物项和技术出口管制条例第十条")
+    assert not wrong.passes

@@ -998,6 +998,18 @@ class AuthorityStore:
         sel = self._selected(title, as_of, version_hint)
         return None if sel is None else self._version_record(sel[0], sel[1]["version"])
 
+    def in_force_span(self, title: str) -> tuple[date | None, date | None] | None:
+        """``(from, to)``: the days an instrument was in force, ``to`` exclusive, read as
+        :meth:`in_force_on` reads them (its earliest version's entry into force, else its
+        publication; its repeal date). None for an unknown bound; None altogether for a title
+        the store has no version of."""
+        t = self._title(title)
+        raw = self._raw.get(t) if t else None
+        if raw is None or not raw["versions"]:
+            return None
+        first = raw["versions"][0]
+        return _d(first["in_force_from"] or first["published"]), _d(raw["repealed_on"])
+
     def in_force_on(self, title: str, as_of: date) -> tuple[str, InstrumentVersion | None]:
         """``(status, version)`` of an instrument on ``as_of`` (issue 24 item 7).
 
