@@ -520,6 +520,7 @@ def bench_stard(
     hybrid: bool = False,
     prior: bool = True,
     dense_weight: float | None = None,
+    overlap: bool = True,
 ) -> dict[str, Any]:
     """The ``stard`` figures (module docstring); prints and returns them.
 
@@ -532,7 +533,8 @@ def bench_stard(
 
     ``dense_weight`` (hybrid only): the retriever's ``prior_dense_weight`` (linear fusion of
     BM25 and cosine, :meth:`~governor.retrieval.hybrid.HybridRetriever.search_with_prior`;
-    0 = RRF as before); None keeps the default. ``ms_first`` is the first question's wall
+    0 = RRF as before); None keeps the default. ``overlap=False``: without the second stage
+    (``Thresholds.candidate_overlap_weight``; hybrid only), the figures before it. ``ms_first`` is the first question's wall
     time in this process (the vectors, the embedder and the BM25 index load then);
     ``ms_per_question`` the mean of the others (warm)."""
     from governor.api import Governor
@@ -577,6 +579,7 @@ def bench_stard(
             k=max(KS),
             level_prior=th.candidate_level_prior if prior else None,
             size_prior=th.candidate_size_prior if prior else 0.0,
+            overlap_weight=th.candidate_overlap_weight if overlap else 0.0,
         )
         walls.append(time.perf_counter() - t0)
         keys = [(h.instrument, h.article) for h, _s in hits]
@@ -616,6 +619,7 @@ def bench_stard(
         "named_right": round(named_right / named, 4) if named else None,
         "prior": prior,
         "dense_weight": getattr(retriever, "prior_dense_weight", None) if hybrid else None,
+        "overlap_weight": th.candidate_overlap_weight if hybrid and overlap else 0.0,
         "ms_first": round(1000 * walls[0], 1) if walls else None,
         "ms_per_question": round(1000 * sum(walls[1:]) / max(1, len(walls) - 1), 1),
         **{
@@ -651,6 +655,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--hybrid", action="store_true", help="stard: BM25 + the shipped vectors")
     ap.add_argument(
         "--no-prior", action="store_true", help="stard: without the instrument prior (before)"
+    )
+    ap.add_argument(
+        "--no-overlap",
+        action="store_true",
+        help="stard --hybrid: without the second-stage bigram rescoring (before)",
     )
     ap.add_argument(
         "--dense-weight",
@@ -699,7 +708,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         bench_first_query(args.runs)
     if args.command == "stard":
         bench_stard(
-            store, args.split, args.hybrid, prior=not args.no_prior, dense_weight=args.dense_weight
+            store,
+            args.split,
+            args.hybrid,
+            prior=not args.no_prior,
+            dense_weight=args.dense_weight,
+            overlap=not args.no_overlap,
         )
     if args.command == "fusion":
         if args.index is None:

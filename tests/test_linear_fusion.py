@@ -26,7 +26,9 @@ def setup() -> tuple[object, HybridRetriever]:
     return store, open_hybrid(store, Config(retrieval="hybrid"))
 
 
-def _top(store: object, retriever: HybridRetriever, question: str, k: int = 5) -> list[tuple]:
+def _top(
+    store: object, retriever: HybridRetriever, question: str, k: int = 5, overlap: bool = True
+) -> list[tuple]:
     th = Thresholds()
     hits = store_candidates(
         retriever,
@@ -36,6 +38,7 @@ def _top(store: object, retriever: HybridRetriever, question: str, k: int = 5) -
         k=k,
         level_prior=th.candidate_level_prior,
         size_prior=th.candidate_size_prior,
+        overlap_weight=th.candidate_overlap_weight if overlap else 0.0,
     )
     return [(r.instrument, r.article) for r, _ in hits]
 
@@ -67,8 +70,8 @@ def test_lay_question_finds_the_article_in_the_top_five(
 
 
 def test_whole_store_scores_are_the_formula(setup: tuple[object, HybridRetriever]) -> None:
-    """score = prior × (bm25 / bm25_max + 2 × best-unit cosine) / 3, BM25 and cosine taken
-    from the store and the vectors apart from the retriever."""
+    """score = prior × (bm25 / bm25_max + w × best-unit cosine) / (1 + w) with the default
+    ``w``, BM25 and cosine taken from the store and the vectors apart from the retriever."""
     store, retriever = setup
     th = Thresholds()
     query = search_query("租房期间家具坏了，可以找房东修吗？")
@@ -90,6 +93,43 @@ def test_whole_store_scores_are_the_formula(setup: tuple[object, HybridRetriever
         units = [rec.key, *(f"{rec.key}{PARA_SEP}{i}" for i in range(1, len(rec.paragraphs) + 1))]
         _ids, vecs = retriever.index.get_embeddings(units)  # type: ignore[union-attr]
         cos = float(np.clip(vecs @ qvec, 0, 1).max())
-        want = prior(rec.instrument) * (lexical.get(rec.key, 0.0) / b_max + 2.0 * cos) / 3.0
+        w = retriever.prior_dense_weight
+        want = prior(rec.instrument) * (lexical.get(rec.key, 0.0) / b_max + w * cos) / (1 + w)
         assert score == pytest.approx(want, abs=1e-4)
         assert rec.version == store.version(rec.instrument, as_of=AS_OF).version  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(
+    "question,gold",
+    [
+        # STARD train (the set the overlap weight was fitted on): 劳动合同法第三十八条
+        # (用人单位有下列情形之一的，劳动者可以解除劳动合同); BM25 and the cosine put it 6th
+        ("什么情况劳动者可以立刻辞职?", ("中华人民共和国劳动合同法", "38")),
+        # STARD train: 技术合同解释第一条 (「技术成果，是指…」), 6th before the second stage
+        (
+            "技术成果和技术秘密是如何界定的?",
+            ("最高人民法院关于审理技术合同纠纷案件适用法律若干问题的解释", "1"),
+        ),
+    ],
+)
+def test_second_stage_lifts_the_article_holding_the_questions_words(
+    setup: tuple[object, HybridRetriever], question: str, gold: tuple[str, str]
+) -> None:
+    """``Thresholds.candidate_overlap_weight``: the best candidates re-scored by the
+    question's bigrams they hold (IDF over the candidates) put the answer first."""
+    store, retriever = setup
+    assert store.article(*gold, as_of=AS_OF) is not None  # type: ignore[attr-defined]
+    assert _top(store, retriever, question, k=1) == [gold]
+    before = HybridRetriever(store, retriever.index, prior_dense_weight=2.0)  # type: ignore[arg-type]
+    assert gold not in _top(store, before, question, overlap=False)
+
+
+def test_second_stage_keeps_the_user_path_fast(setup: tuple[object, HybridRetriever]) -> None:
+    """Warm store-wide search with the second stage stays well under a second."""
+    import time
+
+    store, retriever = setup
+    _top(store, retriever, "租房期间家具坏了，可以找房东修吗？")  # warm: vectors, BM25, jieba
+    t0 = time.perf_counter()
+    _top(store, retriever, "公司拖欠工资三个月不发，我可以辞职并要求经济补偿吗？")
+    assert time.perf_counter() - t0 < 1.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from datetime import date
 from pathlib import Path
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -429,3 +430,48 @@ def test_linear_fusion_needs_a_vector_index_and_a_non_negative_weight(store: Fak
     )
     with pytest.raises(ValueError, match="prior_dense_weight"):
         HybridRetriever(store, None, prior_dense_weight=-1.0)
+
+
+def test_overlap_rescores_the_best_candidates_inside_the_prior(index: ChromaIndex) -> None:
+    """With a second-stage scorer the pool is re-ranked by prior × (bm25 / bm25_max + w ×
+    cosine + o × overlap) / (1 + w + o): a candidate BM25 and the cosine put second wins when
+    it alone holds the question's words (the STARD failure class: the loss is in the order)."""
+    store = _FixedLexical(STORE_SPEC)
+    a, b = f"{LABOUR}@2012-12-28#14", f"{LABOUR}@2012-12-28#82"
+    store.scores = {a: 10.0, b: 9.5}
+    query = "连续工作满十年 订立无固定期限劳动合同"
+    r = HybridRetriever(store, index, prior_dense_weight=2.0, rerank_pool=50)
+    prior = {LABOUR: 1.0, COMPANY: 0.5}
+    text_b = store.get(b).text  # type: ignore[union-attr]
+    seen: list[int] = []
+
+    def overlap(q: str, texts: Sequence[str]) -> list[float]:
+        assert q == query
+        seen.append(len(texts))
+        return [1.0 if t == text_b else 0.0 for t in texts]
+
+    plain = r.search_with_prior(query, lambda t: prior[t], as_of=date(2024, 1, 1), k=10)
+    hits = r.search_with_prior(
+        query, lambda t: prior[t], as_of=date(2024, 1, 1), k=10, overlap=overlap, overlap_weight=3.0
+    )
+    assert seen and seen[0] <= 50 and seen[0] >= len(plain)
+    keys = [rec.key for rec, _ in hits]
+    assert keys[0] == b and [rec.key for rec, _ in plain][0] != b
+    cos = _cosines(index, query, keys)
+    want = {
+        key: prior[key.split("@")[0]]
+        * (store.scores.get(key, 0.0) / 10.0 + 2.0 * cos[key] + 3.0 * (key == b))
+        / 6.0
+        for key in keys
+    }
+    assert [s for _, s in hits] == pytest.approx([want[k] for k in keys], abs=1e-5)
+    # weight 0, or the RRF path (w = 0): the scorer is not asked
+    seen.clear()
+    assert r.search_with_prior(query, lambda t: prior[t], k=5, overlap=overlap) == (
+        r.search_with_prior(query, lambda t: prior[t], k=5)
+    )
+    rrf = HybridRetriever(store, index, prior_dense_weight=0.0)
+    rrf.search_with_prior(query, lambda t: prior[t], k=5, overlap=overlap, overlap_weight=3.0)
+    assert seen == []
+    with pytest.raises(ValueError, match="rerank_pool"):
+        HybridRetriever(store, index, rerank_pool=0)

@@ -59,3 +59,17 @@ def test_fast_normalisation_equals_the_per_character_definition(text: str) -> No
         ch for ch in _normalize_by_char(text) if ch not in textsim._FUNCTION_CHARS
     )
     assert bigrams(text) == _bigrams_by_char(text)
+
+
+def test_pooled_containment_weighs_bigrams_by_their_rarity_among_the_candidates() -> None:
+    """IDF over the candidates themselves; a bigram no candidate holds (款不, a layperson's
+    phrasing) is left out of the denominator instead of diluting every share."""
+    import math
+
+    wholes = ["借款合同", "借款人不还款", "合同"]
+    got = textsim.pooled_containment("借款不还", wholes)
+    w_loan, w_unpaid = math.log(4 / 2.5), math.log(4 / 1.5)  # df 2 and 1 of n = 3
+    assert got == pytest.approx([w_loan / (w_loan + w_unpaid), 1.0, 0.0])
+    assert textsim.containment("借款不还", wholes[1]) == pytest.approx(2 / 3)  # plain: diluted
+    assert textsim.pooled_containment("", wholes) == [0.0, 0.0, 0.0]
+    assert textsim.pooled_containment("借款", []) == []

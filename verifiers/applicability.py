@@ -423,6 +423,7 @@ def check_applicability(
             weights=th.candidate_weights,
             level_prior=th.candidate_level_prior,
             size_prior=th.candidate_size_prior,
+            overlap_weight=th.candidate_overlap_weight,
         )
         if scen is not None:
             sug = scen

@@ -45,6 +45,7 @@ from verifiers.textsim import (
     containment,
     distinct_share,
     fold_numerals,
+    pooled_containment,
     specificity,
     subject_words,
     verbatim_share,
@@ -301,6 +302,7 @@ def store_candidates(
     level_prior: Mapping[str, float] | None = None,
     size_prior: float = 0.0,
     depth: int = CANDIDATE_DEPTH,
+    overlap_weight: float = 0.0,
 ) -> list[tuple[ArticleRecord, float]]:
     """The whole store's best provisions for ``query`` (versions in force on ``as_of``), up to
     ``k`` ``(record, score)`` best first: the retriever's top ``max(k, depth)`` with each score
@@ -309,6 +311,11 @@ def store_candidates(
     its rankers before fusing instead. Scores keep the retriever's scale (raw BM25 × the
     factor, or RRF in [0, 1]). With no
     prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
+
+    ``overlap_weight`` (``Thresholds.candidate_overlap_weight``; 0 = off) is handed to a
+    fusing retriever's ``search_with_prior`` with :func:`~verifiers.textsim.pooled_containment`
+    as its second-stage scorer (the hybrid's linear fusion re-scores its best candidates by the
+    question's bigrams they hold); a plain retriever ignores it.
 
     Measured on STARD (layperson questions → the articles a legal team chose, question alone,
     BM25; ``python -m benchmarks.bench_retrieval stard``): see ``Thresholds.candidate_level_prior``.
@@ -329,7 +336,17 @@ def store_candidates(
 
     inside = getattr(retriever, "search_with_prior", None)
     if callable(inside):  # a fusing retriever applies it to each ranker before fusion
-        hits: list[tuple[ArticleRecord, float]] = inside(query, factor, as_of=as_of, k=k)
+        if overlap_weight > 0:
+            hits: list[tuple[ArticleRecord, float]] = inside(
+                query,
+                factor,
+                as_of=as_of,
+                k=k,
+                overlap=pooled_containment,
+                overlap_weight=overlap_weight,
+            )
+        else:
+            hits = inside(query, factor, as_of=as_of, k=k)
         return hits
     scored = [
         (rec, score * factor(rec.instrument))
@@ -502,13 +519,15 @@ def scenario_provision(
     off_claim_probability: float = 0.15,
     level_prior: Mapping[str, float] | None = None,
     size_prior: float = 0.0,
+    overlap_weight: float = 0.0,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
 
     Candidates are :func:`store_candidates` (the retriever's hits reordered by the instrument
     prior ``level_prior``/``size_prior``: ``Thresholds.candidate_level_prior`` and
-    ``candidate_size_prior``; none by default).
+    ``candidate_size_prior``; none by default; with the hybrid retriever re-scored by the
+    question's bigrams with ``overlap_weight``, ``Thresholds.candidate_overlap_weight``).
 
     Retrieval is the configured :class:`~governor.core.ports.Retriever` (BM25, or BM25 +
     dense fused by RRF when ``retrieval = "hybrid"``); ``rerank`` (e.g. :func:`structure_rank`)
@@ -545,6 +564,7 @@ def scenario_provision(
         k=k,
         level_prior=level_prior,
         size_prior=size_prior,
+        overlap_weight=overlap_weight,
     )
     if not hits:
         return None

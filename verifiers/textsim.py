@@ -12,7 +12,7 @@ import math
 import re
 import unicodedata
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -172,6 +172,34 @@ def weighted_containment(part: str, whole: str, idf: BigramIdf | None = None) ->
     # fsum: exact, so the same in every process whatever the set order (hash seed)
     total = math.fsum(idf.weight(b) for b in p)
     return math.fsum(idf.weight(b) for b in p if b in w) / total
+
+
+def pooled_containment(part: str, wholes: Sequence[str]) -> list[float]:
+    """For each of ``wholes``, the IDF-weighted share of ``part``'s bigrams it holds, the IDF
+    taken over ``wholes`` themselves: ``weight(b) = ln((n + 1) / (df(b) + 0.5))`` with ``n =
+    len(wholes)`` and ``df(b)`` the wholes holding ``b`` (BM25's IDF with a floor, as
+    :class:`BigramIdf`). Bigrams no whole holds are left out of the denominator, so a
+    layperson's words no provision uses (「请问」「老公」) do not dilute the share.
+
+    Used as the second-stage scorer of store-wide candidates
+    (:meth:`governor.retrieval.hybrid.HybridRetriever.search_with_prior`): within the
+    retriever's best candidates, a bigram of the question that few of them hold says more
+    about which one answers it than one most of them hold.
+
+    Returns:
+        one value in [0, 1] per whole (all 0.0 when ``part`` has no bigram any whole holds).
+    """
+    p = bigrams(part)
+    sets = [bigrams(w) & p for w in wholes]
+    df: Counter[str] = Counter()
+    for s in sets:
+        df.update(s)
+    n = len(sets)
+    weight = {b: math.log((n + 1) / (c + 0.5)) for b, c in df.items()}
+    total = math.fsum(weight.values())
+    if total <= 0:
+        return [0.0] * n
+    return [math.fsum(weight[b] for b in s) / total for s in sets]
 
 
 _SENTENCE = re.compile(r"[^。；;！？!?\n]+[。；;！？!?]?")

@@ -575,6 +575,7 @@ class Verifier:
             off_claim_probability=floor,
             level_prior=th.candidate_level_prior,
             size_prior=th.candidate_size_prior,
+            overlap_weight=th.candidate_overlap_weight,
         )
         if scen is None:
             return current

@@ -117,6 +117,10 @@ __all__ = [  # the index units live in governor.retrieval.units; re-exported her
 DEFAULT_RRF_K = 60
 """RRF constant k (Cormack et al. 2009 use 60; it damps the weight of the first ranks)."""
 Mode = Literal["hybrid", "dense", "bm25"]
+Overlap = Callable[[str, Sequence[str]], Sequence[float]]
+"""A second-stage scorer: ``(query, candidate texts) -> one score in [0, 1] per text`` (e.g.
+:func:`verifiers.textsim.pooled_containment`, injected by the caller: retrieval sits below the
+verifiers)."""
 
 
 class StoreLike(Protocol):
@@ -297,7 +301,12 @@ class HybridRetriever:
         depth: how many candidates each ranker contributes (at least ``k``).
         prior_dense_weight: weight ``w`` of the cosine in the linear fusion of a store-wide
             search with an instrument prior (:meth:`search_with_prior`); 0 falls back to RRF.
-            Default 2.0: fitted on STARD train, checked on STARD dev (see that method).
+            Default 3.0: fitted on STARD train jointly with the overlap rerank, checked on
+            STARD dev (see that method; 2.0 without the rerank).
+        rerank_pool: how many of the linear fusion's best candidates an ``overlap`` scorer
+            re-scores (:meth:`search_with_prior`). Default 100: on STARD (train and both dev
+            halves) recall@1/5/10 was the same with 100, 200 and 300 (±0.004), so the
+            cheapest was taken.
 
     The defaults were chosen on half of the LawBench 3-2 retrieval set and checked on the
     other half (``python -m benchmarks.bench_retrieval fusion``): with the default USE embedder
@@ -317,7 +326,8 @@ class HybridRetriever:
         weights: tuple[float, float] = (1.0, 0.25),
         store_weights: tuple[float, float] = (1.0, 0.5),
         depth: int = 50,
-        prior_dense_weight: float = 2.0,
+        prior_dense_weight: float = 3.0,
+        rerank_pool: int = 100,
     ) -> None:
         self.store = store
         self.index = index
@@ -328,6 +338,9 @@ class HybridRetriever:
         if prior_dense_weight < 0:
             raise ValueError(f"prior_dense_weight must be >= 0, got {prior_dense_weight}")
         self.prior_dense_weight = prior_dense_weight
+        if rerank_pool < 1:
+            raise ValueError(f"rerank_pool must be >= 1, got {rerank_pool}")
+        self.rerank_pool = rerank_pool
         self.lexical_pool = 2000
         """BM25 candidates of :meth:`linear_search` (a dense candidate outside them counts
         BM25 0, so the pool is wide: BM25 scoring is one sparse product, the cost is the
@@ -466,9 +479,16 @@ class HybridRetriever:
         as_of: date | None = None,
         k: int = 10,
         mode: Mode = "hybrid",
+        overlap: Overlap | None = None,
+        overlap_weight: float = 0.0,
     ) -> list[tuple[ArticleRecord, float]]:
         """Store-wide :meth:`search` with an instrument prior (a factor ≥ 0 per instrument
         title, 1.0 neutral). Used by :func:`verifiers.suggest.store_candidates`.
+
+        ``overlap`` / ``overlap_weight`` (linear fusion only; the RRF path ignores them): the
+        best ``rerank_pool`` candidates are re-scored as ``prior × (bm25 / bm25_max + w ×
+        cosine + overlap_weight × overlap(query, text))`` (``Thresholds.candidate_overlap_weight``
+        and where it comes from).
 
         With a vector index (prebuilt or chroma), ``mode="hybrid"`` and
         ``prior_dense_weight > 0`` the rankers are fused **linearly** (:meth:`linear_search`):
@@ -483,7 +503,8 @@ class HybridRetriever:
         half is where the instrument prior was fitted to BM25, so dev is held out whole). On
         dev (held out) recall@1/5/10 went 0.272/0.502/0.564 (RRF) → 0.292/0.502/0.584, its
         second half 0.228/0.415/0.463 → 0.260/0.431/0.512 (the first half 0.317/0.592/0.667 →
-        0.325/0.575/0.658).
+        0.325/0.575/0.658). With the second stage (``overlap``, fitted with it on train) ``w``
+        went to 3 (grid 1.5–3.0; ``Thresholds.candidate_overlap_weight`` for the figures).
         """
         if (
             mode == "hybrid"
@@ -491,7 +512,9 @@ class HybridRetriever:
             and self.index is not None
             and _has_vectors(self.index)
         ):
-            return self.linear_search(query, prior, as_of=as_of, k=k)
+            return self.linear_search(
+                query, prior, as_of=as_of, k=k, overlap=overlap, overlap_weight=overlap_weight
+            )
         return self.search(query, as_of=as_of, k=k, mode=mode, prior=prior)
 
     def linear_search(
@@ -501,6 +524,8 @@ class HybridRetriever:
         *,
         as_of: date | None = None,
         k: int = 10,
+        overlap: Overlap | None = None,
+        overlap_weight: float = 0.0,
     ) -> list[tuple[ArticleRecord, float]]:
         """Store-wide BM25 + dense by a weighted sum of scores (vector indexes only).
 
@@ -510,14 +535,22 @@ class HybridRetriever:
         query, ``c`` the cosine of its best index unit (computed exactly for BM25 candidates
         the dense top does not hold) and ``w = prior_dense_weight``.
 
+        With ``overlap`` and ``overlap_weight > 0`` the best :attr:`rerank_pool` are then
+        re-scored with ``+ overlap_weight × overlap(query, text)`` inside the prior product
+        (:meth:`_ranked_with_prior`).
+
         Returns:
-            up to ``k`` ``(record, score)`` best first, ``score = fused / (1 + w)`` (≤ 1 when
-            the prior is ≤ 1; a prior above 1 can lift it above 1); empty for an empty query,
-            ``k <= 0`` or no vector index.
+            up to ``k`` ``(record, score)`` best first, ``score = fused / (1 + w + o)`` with
+            ``o`` the overlap weight when one is used, else 0 (≤ 1 when the prior is ≤ 1; a
+            prior above 1 can lift it above 1); empty for an empty query, ``k <= 0`` or no
+            vector index.
         """
         if k <= 0 or not query.strip() or self.index is None or not _has_vectors(self.index):
             return []
-        fast = self._linear_vectors(query, prior, as_of=as_of, k=k)
+        rescore = (
+            (query, overlap, overlap_weight) if overlap is not None and overlap_weight > 0 else None
+        )
+        fast = self._linear_vectors(query, prior, as_of=as_of, k=k, rescore=rescore)
         if fast is not None:
             return fast
         pool = max(4 * self.depth, k)
@@ -539,7 +572,7 @@ class HybridRetriever:
             )
             for order, key in enumerate(dict.fromkeys([*bm25, *cosine]))
         )
-        return self._ranked_with_prior(fused, prior, k=k, records=records)
+        return self._ranked_with_prior(fused, prior, k=k, records=records, rescore=rescore)
 
     def _ranked_with_prior(
         self,
@@ -548,13 +581,18 @@ class HybridRetriever:
         *,
         k: int,
         records: Mapping[str, ArticleRecord] | None = None,
+        rescore: tuple[str, Overlap, float] | None = None,
     ) -> list[tuple[ArticleRecord, float]]:
         """The top ``k`` of ``fused`` ``(tie-break order, article key, fused score)`` after
         multiplying each score by ``prior(instrument title)`` (once per title), as
-        ``(record, score / (1 + prior_dense_weight))`` best first; records come from
-        ``records`` or the store, keys without one are skipped."""
+        ``(record, score / scale)`` best first, ``scale = 1 + prior_dense_weight``; records
+        come from ``records`` or the store, keys without one are skipped.
+
+        ``rescore = (query, overlap, weight)``: the best ``max(k, rerank_pool)`` are re-ranked
+        by ``prior × (fused + weight × overlap(query, texts))`` and ``scale`` grows by
+        ``weight``."""
         factors: dict[str, float] = {}
-        scored: list[tuple[float, int, str]] = []
+        scored: list[tuple[float, int, str, float]] = []
         for order, key, value in fused:
             f = 1.0
             if prior is not None:
@@ -562,18 +600,33 @@ class HybridRetriever:
                 f = factors.get(title, -1.0)
                 if f < 0:
                     f = factors[title] = float(prior(title))
-            scored.append((f * value, order, key))
+            scored.append((f * value, order, key, f))
         scored.sort(key=lambda t: (-t[0], t[1]))
         scale = 1.0 + self.prior_dense_weight
+        limit = k if rescore is None else max(k, self.rerank_pool)
         out: list[tuple[ArticleRecord, float]] = []
-        for score, _o, key in scored:
+        kept: list[tuple[float, int, float]] = []  # (prior-weighted score, order, prior)
+        for score, order, key, f in scored:
             rec = (records.get(key) if records is not None else None) or self.store.get(key)
             if rec is None:
                 continue
-            out.append((rec, score / scale))
-            if len(out) == k:
+            out.append((rec, score))
+            kept.append((score, order, f))
+            if len(out) == limit:
                 break
-        return out
+        if rescore is not None and out:
+            query, overlap, weight = rescore
+            extra = overlap(query, [rec.text for rec, _s in out])
+            ranked = sorted(
+                (
+                    (score + f * weight * float(x), order, i)
+                    for i, ((score, order, f), x) in enumerate(zip(kept, extra, strict=True))
+                ),
+                key=lambda t: (-t[0], t[1]),
+            )
+            scale += weight
+            return [(out[i][0], s / scale) for s, _o, i in ranked[:k]]
+        return [(rec, score / scale) for rec, score in out]
 
     def _unit_rows(self, keys: Sequence[str]) -> npt.NDArray[np.int64] | None:
         """Per index unit, the position of its article in ``keys`` (-1: not there); cached
@@ -599,6 +652,7 @@ class HybridRetriever:
         *,
         as_of: date | None,
         k: int,
+        rescore: tuple[str, Overlap, float] | None = None,
     ) -> list[tuple[ArticleRecord, float]] | None:
         """:meth:`linear_search` with whole-store arrays: BM25 of every article
         (``store.global_scores``) and the cosine of every unit (an exact index's
@@ -626,7 +680,10 @@ class HybridRetriever:
         pool = min(len(keys), max(4 * self.depth, k))
         top = np.argpartition(-fused, pool - 1)[:pool] if pool < len(keys) else np.arange(len(keys))
         return self._ranked_with_prior(
-            ((i, keys[i], float(fused[i])) for i in top.tolist() if fused[i] >= 0), prior, k=k
+            ((i, keys[i], float(fused[i])) for i in top.tolist() if fused[i] >= 0),
+            prior,
+            k=k,
+            rescore=rescore,
         )
 
     def _dense_scores(
