@@ -122,4 +122,3 @@ def test_second_stage_lifts_the_article_holding_the_questions_words(
     assert _top(store, retriever, question, k=1) == [gold]
     before = HybridRetriever(store, retriever.index, prior_dense_weight=2.0)  # type: ignore[arg-type]
     assert gold not in _top(store, before, question, overlap=False)
-

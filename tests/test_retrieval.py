@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from datetime import date
 from pathlib import Path
-from collections.abc import Sequence
 from typing import Any
 
 import pytest
@@ -456,7 +456,7 @@ def test_overlap_rescores_the_best_candidates_inside_the_prior(index: ChromaInde
     )
     assert seen and seen[0] <= 50 and seen[0] >= len(plain)
     keys = [rec.key for rec, _ in hits]
-    assert keys[0] == b and [rec.key for rec, _ in plain][0] != b
+    assert keys[0] == b and next(rec.key for rec, _ in plain) != b
     cos = _cosines(index, query, keys)
     want = {
         key: prior[key.split("@")[0]]
