@@ -112,7 +112,7 @@ from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table
 from governor.authorities.store import tokenize
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
-from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
+from governor.core.models import Assertion, Citation, Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from verifiers.facts import (
     NumberMismatch,
@@ -189,6 +189,17 @@ CONTENT_ELSEWHERE = (
 """How a ``misdescribed`` rationale opens when the report's words are not this provision's
 content at all (another provision's, or little of its own: steps 1, 4, 5), as opposed to one
 number, modal or term changed in its own text (:func:`verifiers.verify.bare_repeats`)."""
+
+
+def _own_words(cit: Citation) -> Assertion | None:
+    """``cit``'s assertion when it restates the provision in the report's own words — a role
+    Fidelity judges (:data:`verifiers.roles.FIDELITY_ROLES`) other than ``quotation``, with no
+    quoted text — else None. Steps 8b, 8d and 8g compare such words with the provision's
+    conditions and consequences; a quotation is judged as the text itself (steps 1–3)."""
+    a = cit.assertion
+    if a is None or a.role not in FIDELITY_ROLES or a.role == "quotation" or cit.quotes:
+        return None
+    return a
 
 
 def _out(
@@ -1285,13 +1296,9 @@ def _checks(
         )
 
     # 8b. a condition the provision does not state in these words (foreign facts, or a synonym)
-    if (
-        cit.assertion is not None
-        and cit.assertion.role in FIDELITY_ROLES
-        and cit.assertion.role != "quotation"
-        and not cit.quotes
-        and (foreign := foreign_condition(cit.assertion.conditions, pool, th)) is not None
-    ):
+    if (own := _own_words(cit)) is not None and (
+        foreign := foreign_condition(own.conditions, pool, th)
+    ) is not None:
         cond, lack = foreign
         # partially_faithful, not misdescribed: a single word the provision lacks is as often a
         # plain-language synonym of its own (受伤 for 人身伤亡, 履行 for 执行) as a fact it does
@@ -1318,17 +1325,9 @@ def _checks(
         )
     # 8d. a consequence the provision does not grant in these words (another rule's remedy)
     if (
-        cit.assertion is not None
-        and cit.assertion.role in FIDELITY_ROLES
-        and cit.assertion.role != "quotation"
-        and not cit.quotes
-        and normalize(cit.assertion.text) not in normalize(pool)
-        and (
-            remedy := foreign_consequence(
-                cit.assertion.consequence, cit.assertion.modality, pool, th
-            )
-        )
-        is not None
+        (own := _own_words(cit)) is not None
+        and normalize(own.text) not in normalize(pool)
+        and (remedy := foreign_consequence(own.consequence, own.modality, pool, th)) is not None
     ):
         clause, lack = remedy
         # partially_faithful, as 8b: the words may still be the provision's consequence said
@@ -1365,13 +1364,7 @@ def _checks(
             evidence=(_find(item, cited_text, cm.expected),),
         )
     # 8g. the listed situations a restated condition is limited to, dropped (因租赁、借用等情形)
-    if (
-        cit.assertion is not None
-        and cit.assertion.role in FIDELITY_ROLES
-        and cit.assertion.role != "quotation"
-        and not cit.quotes
-        and (causes := dropped_causes(desc, cited_text, item.context))
-    ):
+    if _own_words(cit) is not None and (causes := dropped_causes(desc, cited_text, item.context)):
         dc0 = causes[0]
         # partially_faithful: the rule is stated, its limit to the listed situations is not,
         # and the question names none of them
