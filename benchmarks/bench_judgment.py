@@ -29,8 +29,9 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
 
 * **LexEval 3_2** (``lexeval/3_2.jsonl``): for each of the four candidates,
   「问题：<facts>」 then 「本案应当适用《X》第N条的规定。」 (the judgment_check template).
-  *gold first*: the gold candidate's (item_trust, applicability score) is strictly above the
-  three others' (ties count as not first); *wrong flagged*: a wrong candidate does not pass;
+  *gold first*: the gold candidate's (item_trust, applicability score, applicability fit) is
+  strictly above the three others' (ties count as not first; the fit,
+  :attr:`~governor.core.models.CheckResult.fit`, grades candidates that all pass); *wrong flagged*: a wrong candidate does not pass;
   *gold kept*: the gold one passes. Each item is verified as of :func:`options_date`: the
   latest day not after :data:`AS_OF` on which the instruments of all four options were in
   force (the options are the question's input; the answer is never read), :data:`AS_OF` when
@@ -403,7 +404,7 @@ def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
     """Verify the four candidates of one 3_2 item as of ``when``; None when the gold option
     names no article."""
     facts = it.get("facts") or it["input"]
-    keys: dict[str, tuple[float, float]] = {}
+    keys: dict[str, tuple[float, float, float]] = {}
     passes: dict[str, bool] = {}
     for letter, option in sorted(it["options"].items()):
         text = text_32(facts, option)
@@ -411,9 +412,9 @@ def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
             continue
         v = _cited(gov.verify(text, as_of=when))
         if v is None:
-            keys[letter], passes[letter] = (-1.0, -1.0), False
+            keys[letter], passes[letter] = (-1.0, -1.0, -1.0), False
             continue
-        keys[letter] = (v.item_trust, v.applicability.score or 0.0)
+        keys[letter] = (v.item_trust, v.applicability.score or 0.0, v.applicability.fit or 0.0)
         passes[letter] = v.passes
     gold = it["answer"]
     if gold not in keys:

@@ -260,3 +260,20 @@ def test_a_family_is_measured_by_its_best_hits_not_their_number(gov: Governor) -
     assert every.ratio < th.civil_fit_ratio <= best.ratio, (every, best)
     wrong = _verdict(gov, _SALE, "中华人民共和国导弹及相关物项和技术出口管制条例第十条")
     assert not wrong.passes
+
+
+def test_articles_of_one_instrument_are_graded_by_their_own_fit(gov: Governor) -> None:
+    """Two 民法典 articles for loan facts share the instrument's fit, so both pass with score
+    1.0; the graded ``fit`` (instrument ratio × the article's share of its instrument's best
+    BM25 score, ``Thresholds.civil_fit_article_weight``) puts the loan article (第六百七十五条,
+    借款人应当按照约定的期限返还借款) above the lease-rent one (第七百二十一条, 承租人应当按照约定的期限支付租金)."""
+    loan = _verdict(gov, _LOAN, "中华人民共和国民法典第六百七十五条")
+    rent = _verdict(gov, _LOAN, "中华人民共和国民法典第七百二十一条")
+    assert loan.passes and rent.passes
+    assert loan.applicability.score == rent.applicability.score == 1.0
+    assert loan.applicability.fit is not None and rent.applicability.fit is not None
+    assert loan.applicability.fit > rent.applicability.fit, (
+        loan.applicability.rationale,
+        rent.applicability.rationale,
+    )
+    assert "of its instrument's best article" in loan.applicability.rationale

@@ -116,3 +116,19 @@ def test_a_failing_fit_is_graded_below_partial_support(gov: Governor) -> None:
     assert 0.0 < v.applicability.score < 0.5
     assert "best 分则 article" in v.applicability.rationale
     assert not v.passes
+
+
+def test_the_fit_grades_passing_candidates(gov: Governor) -> None:
+    """Every passing candidate scores 1.0, so candidates for the same facts are ranked by the
+    graded ``fit`` (:attr:`CheckResult.fit`): the ratio the rationale states for a 分则
+    article, 1.0 for one whose charge the facts name, above a failing candidate's."""
+    road = _verdict(gov, _ROAD, "133")
+    assert road.passes and road.applicability.fit is not None
+    assert (
+        f"at {road.applicability.fit:.2f} of the best 分则 article" in road.applicability.rationale
+    )
+    named = _verdict(gov, _TWO_CHARGES, "354")
+    assert named.applicability.fit == 1.0, named.applicability.rationale
+    wrong = _verdict(gov, _ROAD, "234")
+    assert wrong.applicability.fit is not None
+    assert road.applicability.fit > wrong.applicability.fit

@@ -205,6 +205,27 @@ def instrument_fit(
     return InstrumentFit(instrument, own, best, best_t, ratio)
 
 
+def article_share(
+    store: AuthorityStore,
+    instrument: str,
+    article: str,
+    facts: str,
+    *,
+    as_of: date | None,
+    depth: int,
+) -> float:
+    """The cited article's BM25 score for ``facts`` over the best article's of its own
+    instrument version (the one in force on ``as_of``), in [0, 1]; 0.0 when it is not among
+    the ``depth`` best. Ranks the articles of one instrument, which :func:`instrument_fit`
+    scores alike (the instrument's fit is the same for each of its articles)."""
+    hits = store.search(
+        search_query(facts_proper(facts)), instrument=instrument, as_of=as_of, k=depth
+    )
+    best = max((s for _, s in hits), default=0.0)
+    own = max((s for r, s in hits if r.article == article), default=0.0)
+    return min(1.0, own / best) if best > 0 else 0.0
+
+
 def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) -> AxisOutcome:
     """Applicability of a non-刑法 provision applied to the question's facts
     (:func:`verifiers.offence_fit.applied_to_facts`, not the 刑法): ``supports`` (1.0) when its instrument's fit reaches
@@ -233,6 +254,15 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
         f"this one's family {fit.score:.1f})"
     )
     ev = (Evidence(text=rec.text[:200], authority_id=item.authority.id),)
+    share = article_share(
+        store,
+        rec.instrument,
+        rec.article,
+        item.context.strip(),
+        as_of=item.as_of,
+        depth=th.civil_fit_depth,
+    )
+    graded = fit.ratio * (1.0 - th.civil_fit_article_weight + th.civil_fit_article_weight * share)
     kind = case_kind(store, rec.instrument)
     case = not_its_case(kind, item.context) if kind is not None else None
     if case is not None:
@@ -242,12 +272,15 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
             f"《{rec.instrument}》 is written for {kind} cases; the facts are a {case} case "
             f"(the parties they name{'' if kind != 'administrative' else ', no administrative act'})",
             ev,
+            0.0,
         )
+    what += f"; the article scores {share:.2f} of its instrument's best article for the facts"
     if fit.ratio >= th.civil_fit_ratio:
-        return fit_result("supports", 1.0, what, ev)
+        return fit_result("supports", 1.0, what, ev, graded)
     return fit_result(
         "irrelevant",
         PARTIAL_SCORE * fit.ratio,
         f"the facts are not a matter of its instrument: {what}",
         ev,
+        graded,
     )

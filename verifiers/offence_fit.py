@@ -275,12 +275,24 @@ def applied_to_facts(item: JudgeItem, claim: str) -> bool:
     )
 
 
-def fit_result(label: str, score: float, why: str, evidence: tuple[Evidence, ...]) -> AxisOutcome:
-    """The applicability outcome of a facts fit (L1.1.2 unless ``supports``)."""
+def fit_result(
+    label: str,
+    score: float,
+    why: str,
+    evidence: tuple[Evidence, ...],
+    fit: float | None = None,
+) -> AxisOutcome:
+    """The applicability outcome of a facts fit (L1.1.2 unless ``supports``); ``fit`` the
+    graded fit in [0, 1] (:attr:`CheckResult.fit`)."""
     codes = ("L1.1.2",) if label != "supports" else ()
     return AxisOutcome(
         CheckResult(
-            axis="applicability", label=label, score=score, rationale=why, evidence=evidence
+            axis="applicability",
+            label=label,
+            score=score,
+            rationale=why,
+            evidence=evidence,
+            fit=fit,
         ),
         codes=codes,  # type: ignore[arg-type]
     )
@@ -305,11 +317,11 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     ev = (Evidence(text=conduct_clauses(rec)[0][:200], authority_id=item.authority.id),)
     if fit.charge is not None:
         return fit_result(
-            "supports", 1.0, f"第{rec.article}条 defines {fit.charge}, named in the facts", ev
+            "supports", 1.0, f"第{rec.article}条 defines {fit.charge}, named in the facts", ev, 1.0
         )
     if fit.term is not None:
         return fit_result(
-            "supports", 1.0, f"第{rec.article}条 defines {fit.term}, which the facts state", ev
+            "supports", 1.0, f"第{rec.article}条 defines {fit.term}, which the facts state", ev, 1.0
         )
     if facts_proceeding(facts) == "civil":
         return fit_result(
@@ -318,6 +330,7 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
             "the facts are not its case: they are a civil case (they name a 原告 and a 被告, "
             "no 被告人 or 公诉机关)",
             ev,
+            0.0,
         )
     if is_special_part(rec.article):
         what = (
@@ -329,7 +342,11 @@ def facts_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
         what = f"the facts hold {fit.ratio:.2f} of its conditions"
         ok = fit.ratio >= th.general_part_cover
     if ok:
-        return fit_result("supports", 1.0, what, ev)
+        return fit_result("supports", 1.0, what, ev, fit.ratio)
     return fit_result(
-        "irrelevant", PARTIAL_SCORE * fit.ratio, f"the facts are not its case: {what}", ev
+        "irrelevant",
+        PARTIAL_SCORE * fit.ratio,
+        f"the facts are not its case: {what}",
+        ev,
+        fit.ratio,
     )

@@ -326,6 +326,15 @@ class Thresholds(BaseModel):
     gold first and wrong flagged not below those of all hits at 0.10 (72.2 / 93.1 %, read from
     the search alone): 30 with 0.23–0.25 (kept 59.5 → 65.9 %); second half: first / kept /
     flagged 72.0 / 63.2 / 94.9 → 75.2 / 68.0 / 95.2 %."""
+    civil_fit_article_weight: float = Field(1.0, ge=0, le=1)
+    """Weight of the article's own standing in a civil facts fit's graded ``fit``
+    (:attr:`governor.core.models.CheckResult.fit`): ``ratio × (1 − w + w × share)``, ``share``
+    the article's BM25 score for the facts over its instrument's best article's
+    (:func:`verifiers.civil_fit.article_share`). Grades only; pass/fail still rests on the ratio.
+    Source: fitted on the first half of the LexEval 3_2 items (249, ``halves_32``) from 0 / 0.5 / 1
+    by the share of items whose gold candidate ranks strictly first (ties were 27 of the 60
+    misses, every passing candidate scoring 1.0): 82.3 / 83.5 / 83.9 %; second half (held out)
+    85.1 / 85.9 / 85.5 %. Gold kept and wrong flagged do not move (the weight only grades)."""
     civil_fit_depth: int = Field(1000, ge=1)
     """How many best articles of the store-wide BM25 search for the facts are summed per family
     (same function). Source: chosen on the first half of the 3_2 civil items from 300 / 1000 /

@@ -338,6 +338,12 @@ class CheckResult(Frozen):
     rationale: str = ""
     evidence: tuple[Evidence, ...] = ()
     judge: str = "offline"
+    fit: float | None = Field(default=None, ge=0.0, le=1.0)
+    """Applicability of a provision applied to stated facts only: how well the facts meet it,
+    in [0, 1], relative to the best-fitting provision of the store (1.0 when the facts name the
+    charge or term it defines); graded where ``score`` is not (every ``supports`` scores 1.0),
+    so candidates for the same facts can be ranked. None when no facts fit was measured
+    (``verifiers.offence_fit``, ``verifiers.civil_fit``)."""
 
 
 class Suggestion(Frozen):
