@@ -11,6 +11,7 @@ from governor.core.ports import Retriever
 from verifiers.applicability import check_applicability
 from verifiers.fidelity import check_fidelity
 from verifiers.judge import JudgeItem, JudgeOutcome
+from verifiers.neighbour import neighbour_outcome
 from verifiers.suggest import IdfCache
 
 
@@ -46,10 +47,18 @@ class OfflineJudge:
         citation fails applicability with a confident suggestion, that suggestion wins: the
         provision that answers the claim/question is a better repair target than the one a
         (possibly invented) description happens to resemble.
+
+        A citation both judges pass on word overlap is compared with the other articles of its
+        instrument (:func:`verifiers.neighbour.neighbour_outcome`): when one holds the
+        report's words clearly better, Applicability fails naming it.
         """
         th = self.thresholds
         f = check_fidelity(item, self.retriever, self.store, th, self.idf)
         a = check_applicability(item, self.retriever, self.store, th, self.idf)
+        if a.result.label == "supports" and f.result.label in ("faithful", "not_assessed"):
+            # a pass on word overlap: another article of the instrument may hold the words
+            # clearly better (the wrong article of the right law, issue 21)
+            a = neighbour_outcome(item, self.store, th) or a
         fs, as_ = f.suggestion, a.suggestion
         if (
             fs is not None

@@ -190,6 +190,24 @@ class Thresholds(BaseModel):
     """Articles of the cited instrument searched for the words the cited article lacks (the
     step-4 search reads 8 for the description as a whole; 公司法第五十一条's 「董事、高级管理人员
     不得兼任监事」 ranks 9th for that description). Same source as ``key_terms_other_share``."""
+    neighbour_margin: float = Field(0.1, ge=0, le=1)
+    """The wrong article of the right law (:func:`verifiers.neighbour.neighbour_outcome`): a
+    paraphrase or application that passes is another article's rule when that article of the
+    same instrument holds this much more of its words than the cited one (IDF-weighted over
+    the instrument's articles, :func:`verifiers.textsim.pooled_containment`); a smaller gap
+    counts only when the assertion's consequence stands in that article in those words and not
+    in the cited one, and an application never fails on the margin alone. Source: fitted on dev
+    LawBench 3-8/3-2 tuning keys (all 528 drafts of the first 100 keys per file, seed 45, as of
+    2023-07-01): of the 50 citations that passed, the right paraphrases' gap was at most +0.01
+    (安全生产法第一百零三条 with a question appended), the wrong ones' +0.23 (食品安全法第七十一条
+    for 「保证食品…的安全」) and +0.03 with the consequence moved (公司法第一百五十二条 for
+    第一百四十九条's 「应当承担赔偿责任」); two right applications sat at +0.05 and +0.10
+    (社会保险法第十六条, 公司法第六十三条), hence no margin path for applications. 0.1 flags both
+    wrong ones and no right one there; checked with bench_judgment --halves (unchanged)."""
+    neighbour_min_bigrams: int = Field(8, ge=1)
+    """Content bigrams an assertion needs for the neighbour comparison (fewer fit many
+    articles). Source: hand-set, not fitted (no case on the tuning keys above turned on it);
+    checked with the same run as ``neighbour_margin``."""
     applicability_min_relevance: float = Field(0.12, ge=0, le=1)
     """Below this claim–provision relevance the citation is 'irrelevant'."""
     applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
