@@ -375,6 +375,7 @@ def make_nodes(deps: GovernanceDeps) -> dict[str, Callable[..., dict[str, Any]]]
             ),
             locate=_locator(verifier, date.fromisoformat(state["as_of"])),
             article_text=_article_text(verifier),
+            charge_article=_charge_article(verifier, date.fromisoformat(state["as_of"])),
             successor_of=_cited_successor(verifier),
         )
 
@@ -575,6 +576,43 @@ def _calibrated(thresholds: Thresholds) -> Callable[[float], float | None]:
         return thresholds.probability("suggestion", raw)
 
     return calibrate
+
+
+def _charge_article(
+    verifier: Verifier, as_of: date
+) -> Callable[[str, Authority], Authority | None]:
+    """The 刑法 article whose charge the words name, when the cited 刑法 article is not it
+    (``EfaReviser.charge_article``): a charge of the 罪名 table (its name, or its conduct stem
+    — 「诈骗」 of 诈骗罪) written in the words, not one the cited article defines, whose stem the
+    cited text lacks and the defining article's text (in force on ``as_of``) holds. None when
+    the words name the cited article's own charge too, or no such article is found."""
+    from governor.authorities.charges import CRIMINAL_LAW, charge_table
+
+    def charge_article(words: str, auth: Authority) -> Authority | None:
+        if auth.instrument != CRIMINAL_LAW or not auth.article or not words:
+            return None
+        store = verifier.store
+        table = charge_table(store)
+        named = table.find(words, conduct=True)
+        own = set(table.charges_of(auth.article))
+        if not named or own & set(named):
+            return None
+        cited = auth.text
+        recs = {r.article: r for r in store.articles(CRIMINAL_LAW, as_of=as_of)}
+        for name in named:
+            stem = name[:-1]
+            if stem in cited:
+                continue
+            for ca in table.articles_of(name):
+                rec = recs.get(ca.article)
+                if rec is None or ca.article == auth.article or stem not in rec.text:
+                    continue
+                found = store.authority(rec, ca.paragraph)
+                if found is not None:
+                    return found
+        return None
+
+    return charge_article
 
 
 def _article_text(verifier: Verifier) -> Callable[[Authority], str]:

@@ -110,11 +110,16 @@ def test_gpf_is_not_in_the_labour_law(gov: Governor) -> None:
 
 
 def test_the_numbered_path_still_flags(gov: Governor) -> None:
+    """No article of 劳动法 states 十五天, but 第四十五条第二款 states 「连续工作一年以上的，享受
+    带薪年休假」: the note names it and the figure it lacks, never 「《劳动法》中未见上述规定」
+    (issue 22 harm review: that note is false when an article holds the rule)."""
     text = "根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。"
     (v,) = gov.verify(text, as_of=AS_OF)
     assert v.applicability.label == "irrelevant" and "L1.1.2" in v.taxonomy
     r = gov.govern(text, strategy="efa", as_of=AS_OF)
-    assert "《劳动法》中未见上述规定" in r.text and "该说法见" not in r.text
+    assert "中未见上述规定" not in r.text and "该说法见" not in r.text, r.text
+    assert "可能应为《劳动法》第四十五条第二款，但该款未规定「十五天」" in r.text, r.text
+    assert r.text.count("可能应为") == 1, r.text
 
 
 def test_the_pin_bar_lives_in_thresholds_and_decides(gov: Governor) -> None:

@@ -59,6 +59,9 @@ MIN_TRIGGER = 6
 """Characters a 分则 trigger clause needs to identify its article from the facts."""
 MIN_SHARED = 4
 """Characters a claim must share verbatim with a consequence to be stating it."""
+UNLISTED_CASE = "which is none of the listed cases"
+"""In the rationale of :func:`list_rule`: the claim's facts are none of the 下列情形 (the
+revision policy never rewrites such a claim into the provision's text)."""
 
 _ENTITLEMENT = re.compile(r"应当|应|须|必须|需要?|有权|可以|可|能够?|享有|要求|主张|获得")
 _AMOUNT_WORDS = re.compile(
@@ -386,10 +389,44 @@ def list_rule(item: JudgeItem, structure: ProvisionStructure) -> AxisOutcome | N
         listed = "；".join(t.rstrip("；;。") for t in items[:4])
         return _out(
             "overextended",
-            f"the claim states 「{q}」 for 「{facts}」, which is none of the listed cases ({listed})",
+            f"the claim states 「{q}」 for 「{facts}」, {UNLISTED_CASE} ({listed})",
             evidence=(Evidence(text=items[0], authority_id=item.authority.id),),
         )
     return None
+
+
+_LIST_LEAD = re.compile(
+    r"^(?P<lead>[^\n]*?有下列情形之一的[，,]?)(?P<rule>[^\n]*?)[：:]\s*$", re.MULTILINE
+)
+_LIST_ITEM = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)](?P<item>[^\n]+)$", re.MULTILINE)
+
+
+def unlisted_case(said: str, article_text: str) -> str | None:
+    """What :func:`list_rule` reads, on a provision's text alone: when ``article_text`` grants
+    its consequence only in 下列情形 (「有下列情形之一的，用人单位可以解除劳动合同…：」 and its
+    （一）（二）… lines) and ``said`` states that consequence (:data:`MIN_SHARED` characters
+    verbatim) for facts matching none of the items (:data:`ITEM_MATCH` of the facts' own
+    content bigrams), the facts; else None. A rewrite into such a provision's text would swap
+    the report's case for the listed ones (劳动法第二十六条 pasted over 「劳动合同期满…续订」:
+    issue 22 harm review)."""
+    said = said.strip()
+    m = _LIST_LEAD.search(article_text)
+    items = [it.group("item") for it in _LIST_ITEM.finditer(article_text)]
+    if m is None or not items or not said:
+        return None
+    rule = m.group("rule").strip("，,；; ")
+    shared = _shared(said, rule)
+    if len(shared) < MIN_SHARED or len(rule) < MIN_SHARED:
+        return None
+    if mentions_exception(said.replace(shared, "")):
+        return None  # the report states an exception (…的除外), not the listed consequence
+    facts = _facts_before(said, shared)
+    own = bigrams(facts) - bigrams(m.group("lead") + rule)
+    if len(own) < 2:
+        return None
+    if any(len(own & bigrams(t)) / len(own) >= ITEM_MATCH for t in items):
+        return None
+    return facts
 
 
 def stale_rate_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:

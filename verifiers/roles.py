@@ -23,13 +23,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
 
 from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.core.config import Thresholds
-from governor.core.labels import WHOLE_PIN_MARK, score_for
+from governor.core.labels import WHOLE_FIGURE_MARK, WHOLE_PIN_MARK, score_for
 from governor.core.models import (
     Assertion,
     CheckResult,
@@ -40,7 +41,7 @@ from governor.core.models import (
 from governor.core.ports import Retriever
 from governor.core.records import ArticleRecord
 from governor.text import regexes as rx
-from verifiers.facts import quantities
+from verifiers.facts import Quantity, quantities
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.textsim import containment, normalize
 
@@ -338,6 +339,96 @@ def _numberless(
     )
 
 
+def _same_figure(q: Quantity, h: Quantity) -> bool:
+    """The claim's figure ``q`` is the provision's ``h``: same value and unit, or a multiple
+    written as a percentage (三倍 = 百分之三百)."""
+    if q.unit == h.unit:
+        return abs(h.value - q.value) < 1e-9
+    units = {q.unit, h.unit}
+    if units == {"倍", "%"}:
+        times, pct = (q, h) if q.unit == "倍" else (h, q)
+        return abs(times.value * 100 - pct.value) < 1e-9
+    return False
+
+
+def _figure_units(rec: ArticleRecord) -> list[tuple[int | None, int | None, str, str]]:
+    """``(款, 项, text for its figures, text for its words)`` of each 款 and 项 of ``rec``
+    (款 None for an article of one 款; a 项 is read with its 款's lead)."""
+    out: list[tuple[int | None, int | None, str, str]] = []
+    many = len(rec.paragraphs) > 1
+    for k, p in enumerate(rec.paragraphs, start=1):
+        para = k if many else None
+        out.append((para, None, p.full_text, p.full_text))
+        for j, item in enumerate(p.items, start=1):
+            out.append((para, j, item, p.text + item))
+    return out
+
+
+def _figure_holder(
+    words: str,
+    want: Sequence[Quantity],
+    records: Sequence[ArticleRecord],
+    th: Thresholds,
+) -> CheckResult | None:
+    """A of a whole-law claim whose figures no retrieved article states in full, when some
+    款/项 of the instrument (``records``, every article) states at least one of them
+    (:func:`_same_figure`) and holds ``th.whole_figure_containment`` of the words: the
+    instrument has the rule, so never a "not found" note. The 款/项 stating the most figures
+    (then holding most words; a 项 before its 款) is named with
+    :data:`~governor.core.labels.WHOLE_FIGURE_MARK` and the figures it lacks — A stays
+    ``irrelevant`` (the claim's other figure is no article's: 「年休假为十五天」); when another
+    article states as many, A is ``skipped`` (which is meant is unknown). None when no 款/项
+    qualifies."""
+    scored: list[tuple[int, float, ArticleRecord, int | None, int | None]] = []
+    for rec in records:
+        best: tuple[int, float, int | None, int | None] | None = None
+        for para, item, figures, body in _figure_units(rec):
+            have = quantities(figures)
+            n = sum(1 for q in want if any(_same_figure(q, h) for h in have))
+            if not n:
+                continue
+            c = containment(words, body)
+            if c < th.whole_figure_containment:
+                continue
+            # the narrowest unit wins a tie (the 项 over its 款)
+            if best is None or (n, c) > best[:2] or ((n, c) == best[:2] and item):
+                best = (n, c, para, item)
+        if best is not None:
+            scored.append((best[0], best[1], rec, best[2], best[3]))
+    if not scored:
+        return None
+    scored.sort(key=lambda t: (t[0], t[1]), reverse=True)
+    n, c, rec, para, item = scored[0]
+    tied = len(scored) > 1 and scored[1][0] == n
+    pin = f"第{rec.article}条" + (f"第{para}款" if para else "") + (f"第{item}项" if item else "")
+    unit = next(figures for k, j, figures, _ in _figure_units(rec) if (k, j) == (para, item))
+    have = quantities(unit)
+    missing = [q.text for q in want if not any(_same_figure(q, h) for h in have)]
+    if tied:
+        # several articles state the figure: the instrument holds it, which article is meant
+        # the words do not say — nothing is named, nothing flagged
+        return CheckResult(
+            axis="applicability",
+            label="skipped",
+            score=None,
+            rationale=(
+                f"not assessed: several articles of 《{rec.instrument}》 state the claim's "
+                f"figures in part (first {pin}); none states them all"
+            ),
+        )
+    return CheckResult(
+        axis="applicability",
+        label="irrelevant",
+        score=score_for("applicability", "irrelevant"),
+        rationale=(
+            f"no article of 《{rec.instrument}》 holds the claim ({'、'.join(missing)}); "
+            f"{rec.instrument}{pin} states {n} of its figures and holds {c:.2f} of its words "
+            f"({WHOLE_FIGURE_MARK}; it lacks {'、'.join(missing)})"
+        ),
+        evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
+    )
+
+
 def whole_instrument_outcome(
     cit: Citation,
     instrument: str,
@@ -378,9 +469,7 @@ def whole_instrument_outcome(
         return f, _numberless(words, instrument, hits, th), None
     for rec, _ in hits:
         have = quantities(rec.text)
-        if not all(
-            any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want
-        ):
+        if not all(any(_same_figure(q, h) for h in have) for q in want):
             continue
         if containment(words, rec.text) < th.applicability_min_relevance:
             continue  # the numbers agree: a share of the words in other wording is enough
@@ -392,6 +481,13 @@ def whole_instrument_outcome(
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
         )
         return f, ok, None
+    holder = _figure_holder(words, want, store.articles(instrument, as_of=as_of), th)
+    if holder is not None:
+        # an article (款/项) of the instrument states the claim's figure and its words: the
+        # instrument holds the rule, so 「《X》中未见上述规定」 would be false (issue 22 harm
+        # review: 劳动法第四十四条第（三）项 holds 百分之三百 for 法定休假日); the 款/项 is
+        # named with the figures it lacks (WHOLE_FIGURE_MARK)
+        return f, holder, None
     missing = "、".join(q.text for q in want) or "its words"
     bad = CheckResult(
         axis="applicability",

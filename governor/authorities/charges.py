@@ -110,14 +110,16 @@ class ChargeTable:
         """True when ``article`` is a defining article of ``charge``."""
         return any(a.article == article for a in self.articles_of(charge))
 
-    def find(self, text: str) -> tuple[str, ...]:
+    def find(self, text: str, *, conduct: bool = False) -> tuple[str, ...]:
         """Charges named in ``text``, longest names first, overlapping shorter names dropped
         (「容留他人吸毒罪」 does not also name 吸毒罪-like substrings). A name is found with its
-        final 罪 or, when at least four characters long, without it."""
+        final 罪 or, when at least four characters long, without it; with ``conduct``, also a
+        two- or three-character stem written as the conduct (「诈骗公私财物」 names 诈骗罪)."""
         found: list[tuple[int, int, str]] = []
+        least = 2 if conduct else 4
         for name in self.by_charge:
             stem = name[:-1]
-            for probe in (name, stem) if len(stem) >= 4 else (name,):
+            for probe in (name, stem) if len(stem) >= least else (name,):
                 at = text.find(probe)
                 if at >= 0:
                     found.append((at, at + len(probe), name))

@@ -225,6 +225,15 @@ class Thresholds(BaseModel):
     many long articles (「用人单位应当与劳动者协商一致」, 14 characters, is 0.8-contained in
     劳动合同法第46条, a list of severance cases). Fitted on the same dev claims: the shortest
     right pin there has 22 characters; checked on tests/test_whole_instrument_claims.py."""
+    whole_figure_containment: float = Field(0.3, ge=0, le=1)
+    """A law cited whole for a rule with numbers, none of whose retrieved articles states them
+    all: a 款/项 of the instrument stating one of the figures and holding this share of the
+    claim's words means the instrument has the rule — no 「中未见上述规定」 note
+    (``verifiers.roles._figure_holder``). Source: the tuning-range harm review case (劳动法第四十四条
+    第（三）项 holds 0.36 of 「在春节等法定节假日期间上班，可以获得不低于三倍工资的报酬，即百分之
+    三百」), set just below it; checked on the tuning keys (``review_sample --keys tuning --seed 41
+    --drafts 200 --tasks 3-8,3-2 --as-of 2023-07-01``): the two 「中未见上述规定」 notes there (16周岁,
+    1月) keep theirs."""
     unchecked_claim_min_chars: int = Field(6, ge=0)
     """A law cited whole whose content nobody checked is named in the report as not assessed
     (:func:`governor.core.gaps.unchecked_claim`) when its words, at least this many characters,

@@ -216,6 +216,13 @@ WHOLE_PIN_MARK: Final = "the article holds the claim's words"
 revision policy may tell the reader (「（注：该说法见《X》第N条）」, ``policy.pin_note``)."""
 
 
+WHOLE_FIGURE_MARK: Final = "its 款/项 states the claim's figure"
+"""In the (``skipped``) applicability rationale of a law cited whole for a rule with numbers
+no retrieved article states in full, when one article's 款/项 states them (``verifiers.roles``,
+issue 22): the revision policy names it 「（注：该说法可能应为《X》第N条第（K）项，请核实）」
+(``policy.pin_note``), never 「中未见上述规定」."""
+
+
 REPEAT_OF_MISDESCRIBED: Final = "whose words there are not the provision's content"
 """In the applicability rationale of a citation with no words of its own that repeats a
 mention whose description is another provision's content or shares little with this one's

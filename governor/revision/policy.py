@@ -24,7 +24,10 @@ Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
   restates the cited 款 (≥ :data:`RESTATES`), the citation is not judged off-topic, and no
   other provision holds the words better;
 * rewrite_description: the new text is the cited article's and drops no clause of the report
-  that the article also holds (≥ :data:`CLAUSE_HELD`);
+  that the article also holds (≥ :data:`CLAUSE_HELD`), and the words replaced describe no other
+  provision's subject (:meth:`RevisionPolicy.other_subject`: another offence, another article's
+  or 款's text, a case the provision's 下列情形 do not list) — those words are renumbered when
+  proven (``EfaReviser._move_first``), else noted;
 * restore_proviso: the inserted 但书 is in the 款 the description restates (never another
   款's), and the description restates that 款's rule;
 * removal: only of a citation that does not exist, and never of one whose quotation is
@@ -50,11 +53,12 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
-from governor.core.labels import REPEAT_OF_MISDESCRIBED, WHOLE_PIN_MARK
+from governor.core.labels import REPEAT_OF_MISDESCRIBED, WHOLE_FIGURE_MARK, WHOLE_PIN_MARK
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
 from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE, WHOLE_PIN_ARTICLE_RE
+from verifiers.conditions import UNLISTED_CASE, unlisted_case
 from verifiers.facts import (
     modality_flips,
     negated_terms,
@@ -460,7 +464,7 @@ class RevisionPolicy:
         if ed.op == "fix_number":
             return self._number_proof(text, ed, v, whole)
         if ed.op == "rewrite_description":
-            return self._rewrite_proof(text, ed, v)
+            return self._rewrite_proof(text, ed, v, whole)
         if ed.op == "restore_proviso":
             inserted = ed.after.lstrip("，,")
             # the 但书 of the 款 the report restates, never one from another 款 (道路交通事故
@@ -509,12 +513,18 @@ class RevisionPolicy:
             f"{RESTATES}; {ed.before} → {ed.after}",
         )
 
-    def _rewrite_proof(self, text: str, ed: Edit, v: Verdict) -> Proof | None:
+    def _rewrite_proof(self, text: str, ed: Edit, v: Verdict, whole: str = "") -> Proof | None:
         auth = v.resolved
         if auth is None or not auth.text:
             return None
         said = ed.before
         if containment(ed.after, auth.text) < 0.95:
+            return None
+        if self.other_subject(said, v, whole) is not None:
+            # the words describe another provision's subject (another offence, another
+            # article's or 款's rule, a case the provision does not list): pasting the cited
+            # text over them changes the answer (issue 22 harm review: 刑法第二百六十四条's
+            # theft text over a fraud description; 劳动法第二十六条 over a renewal claim)
             return None
         if ARTICLE_MARK_RE.search(said.replace(v.citation.raw, "")):
             # the words replaced hold another citation (行政诉讼法第二十五条第一款 next to the
@@ -538,6 +548,75 @@ class RevisionPolicy:
             measure=f"rewrite from the cited text: containment {sc:.2f} ≥ 0.5 of the report's "
             f"words in it; no clause held by the article dropped",
         )
+
+    def other_subject(self, said: str, v: Verdict, whole: str = "") -> str | None:
+        """Why the report's words ``said`` under ``v``'s citation describe another provision's
+        subject matter, or None (then a rewrite from the cited text may restore them):
+
+        * the report names a 罪名 the cited 刑法 article does not define (the charge table,
+          ``verifiers.conditions.charge_rule``'s rationale) — the words are that charge's;
+        * the cited provision grants its consequence in 下列情形 and the words state it for
+          facts matching none of them (:func:`verifiers.conditions.unlisted_case`, or the
+          verdict's rationale saying so);
+        * F read the words in another provision (its evidence) holding them at least
+          :data:`IN_TARGET` and better than the cited text (「诈骗公私财物…」 under 刑法第二百六十四条);
+        * another provision — another 款 of the cited article (``whole``), the verdict's
+          suggestion or one the store ranks for the words in the cited instrument
+          (:attr:`rivals`) — holds the words at least :data:`NAMED_HOLDS` and
+          :data:`CITED_GAP` more than the cited text (社会保险法第四十八条's rule under
+          第四十九条, gold g0113).
+        """
+        auth = v.resolved
+        if auth is None or not said:
+            return None
+        m = (
+            _CHARGE_MISMATCH.search(v.applicability.rationale)
+            if v.applicability.label == "irrelevant"
+            else None
+        )
+        if m is not None:
+            return f"the report names {m.group('charge')}, defined by 第{m.group('art')}条"
+        if UNLISTED_CASE in v.applicability.rationale:
+            return v.applicability.rationale
+        facts = unlisted_case(said, auth.text)
+        if facts is not None:
+            return f"「{facts}」 is none of the cases the provision lists"
+        cited = containment(said, auth.text)
+        others: list[tuple[str, str]] = []
+        if whole and (auth.paragraph or auth.item):
+            others += [
+                (f"第{k}款", "\n".join([lead, *items]))
+                for k, (lead, items) in enumerate(_paragraphs(whole), start=1)
+                if k != auth.paragraph
+            ]
+        if v.suggestion is not None:
+            others.append((v.suggestion.authority.label, v.suggestion.authority.text))
+        if v.fidelity.label == "misdescribed":
+            # F read the words in another provision (its evidence): near-verbatim there and
+            # better than in the cited text is that provision's subject (「诈骗公私财物…」 under
+            # 刑法第二百六十四条: F found 第二百六十六条 holding every word)
+            cited_key = _provision_key(auth.id)
+            for ev in v.fidelity.evidence:
+                key = _provision_key(ev.authority_id)
+                if key is None or key == cited_key or not ev.text:
+                    continue
+                held = containment(said, ev.text)
+                if held >= IN_TARGET and held > cited:
+                    return f"the words are {key[0]}第{key[1]}条's ({held:.2f} vs {cited:.2f})"
+        if self.rivals is not None:
+            base_art = (auth.article or "").split("/")[0]
+            others += [
+                (f"第{art}条", txt)
+                for art, txt in self.rivals(said, auth.instrument)
+                if art != base_art
+            ]
+        for label, txt in others:
+            if folded(txt) == folded(auth.text) or folded(auth.text) in folded(txt):
+                continue
+            held = containment(said, txt)
+            if held >= NAMED_HOLDS and held >= cited + CITED_GAP:
+                return f"the words are {label}'s ({held:.2f} vs {cited:.2f} in the cited text)"
+        return None
 
     def removal_proof(self, text: str, v: Verdict, content_form: bool) -> Proof | None:
         """Proof for removing ``v``'s citation: it does not exist and its claim does not
@@ -700,6 +779,26 @@ class RevisionPolicy:
             head = _stale_head(v)
         elif e == "partial" and _fits(v):
             head = "所引款项经核查不存在"
+        elif (
+            op in ("rewrite_description", "renumber")
+            and a == "irrelevant"
+            and (charge := _CHARGE_MISMATCH.search(v.applicability.rationale))
+        ):
+            # a rewrite or move refused because the words are another offence's (issue 22
+            # harm review: 刑法第二百六十四条 cited for a fraud description): the charge table's
+            # finding is what the reader needs, not that the words differ
+            head = _charge_head(charge)
+        elif (
+            op == "rewrite_description"
+            and f != "misdescribed"
+            and UNLISTED_CASE in v.applicability.rationale
+        ):
+            # a rewrite refused because the report's case is none the provision lists (issue 22
+            # harm review), its words otherwise the provision's: what the check found, as a
+            # question — a listed case may cover it by reference (劳动合同法第四十六条(三)
+            # 「依照本法第四十条规定解除」, gold g0466). Words F finds wrong keep F's note
+            # (「并无上述内容」 on 第四十六条's 「医疗期工资」, gold g0498)
+            head = "该条文限于其所列情形，上述情形是否属于其中"
         elif op == "fix_number":
             # the figure Fidelity read, when it did (「the report says 二年; the provision says
             # 三年」): a note that knows the provision's figure says it (a new user's memo got
@@ -727,7 +826,12 @@ class RevisionPolicy:
         ):
             # a law cited whole for a rule none of its articles states (issue 21)
             title = (cit.instrument or "").removeprefix("中华人民共和国")
-            head = f"经核查，《{title}》中未见上述规定"
+            fig = _figure_head(v)
+            if fig is not None:
+                # the 款/项 holding the claim's figure is named in the head: no second name
+                head, named = fig, None
+            else:
+                head = f"经核查，《{title}》中未见上述规定"
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
@@ -747,14 +851,7 @@ class RevisionPolicy:
             # the article defines another charge than the one the report names (the 罪名 table,
             # ``verifiers.conditions.charge_rule``): a proven fact, said as it is (tuning-range
             # sample: 刑法第二百四十三条 (诬告陷害罪) cited for 职务侵占罪)
-            defined = charge.group("defined")
-            head = (
-                f"该条文规定的是{defined}，{charge.group('charge')}见《刑法》"
-                f"第{to_chinese(int(charge.group('art')))}条"
-                if defined != "no charge"
-                else f"该条文未规定{charge.group('charge')}，该罪见《刑法》"
-                f"第{to_chinese(int(charge.group('art')))}条"
-            )
+            head = _charge_head(charge)
         elif a == "contradicts" or (a == "irrelevant" and named is not None):
             head = "该条文与上述结论不符"
         elif a == "irrelevant":
@@ -801,10 +898,10 @@ class RevisionPolicy:
             cit.article is not None
             or cit.assertion is None
             or cit.assertion.role != "whole_instrument"
-            or a.label != "supports"
-            or WHOLE_PIN_MARK not in a.rationale
             or not cit.instrument
         ):
+            return None
+        if a.label != "supports" or WHOLE_PIN_MARK not in a.rationale:
             return None
         m = WHOLE_PIN_ARTICLE_RE.search(a.rationale)
         if m is None:
@@ -1094,6 +1191,46 @@ _CHARGE_MISMATCH = re.compile(
 )
 """The rationale of ``verifiers.conditions.charge_rule`` for a 刑法 article defining another
 charge than the one the report names."""
+
+
+_FIGURE_PIN_RE = re.compile(
+    r"第(?P<art>[0-9]+)(?:之(?P<sfx>[0-9]+))?条(?:第(?P<para>[0-9]+)款)?(?:第(?P<item>[0-9]+)项)?"
+)
+"""The 款/项 pin in a :data:`WHOLE_FIGURE_MARK` rationale (「…第44条第3项 states…」)."""
+
+
+def _figure_head(v: Verdict) -> str | None:
+    """The note's head for a law cited whole whose 款/项 states some of the claim's figures
+    (:data:`WHOLE_FIGURE_MARK`, ``verifiers.roles``): that 款/项 named, with the figures it
+    lacks (「该说法可能应为《劳动法》第四十五条，但该条未规定「十五天」」); None otherwise."""
+    a, cit = v.applicability, v.citation
+    if WHOLE_FIGURE_MARK not in a.rationale:
+        return None
+    fig = _FIGURE_PIN_RE.search(a.rationale.split(")", 1)[-1])
+    lacks = re.search(r"it lacks ([^)]+)\)", a.rationale)
+    if fig is None:
+        return None
+    pin = f"第{to_chinese(int(fig.group('art')))}条"
+    if fig.group("sfx"):
+        pin += f"之{to_chinese(int(fig.group('sfx')))}"
+    if fig.group("para"):
+        pin += f"第{to_chinese(int(fig.group('para')))}款"
+    if fig.group("item"):
+        pin += f"第（{to_chinese(int(fig.group('item')))}）项"
+    head = f"该说法可能应为{short_title(cit.instrument)}{pin}"
+    if lacks is not None:
+        unit = "项" if fig.group("item") else "款" if fig.group("para") else "条"
+        head += f"，但该{unit}未规定「{lacks.group(1)}」"
+    return head
+
+
+def _charge_head(charge: re.Match[str]) -> str:
+    """The note's head for a :data:`_CHARGE_MISMATCH` rationale: which charge the article
+    defines, and where the report's charge is (「该条文规定的是盗窃罪，诈骗罪见《刑法》第二百六十六条」)."""
+    defined, art = charge.group("defined"), to_chinese(int(charge.group("art")))
+    if defined != "no charge":
+        return f"该条文规定的是{defined}，{charge.group('charge')}见《刑法》第{art}条"
+    return f"该条文未规定{charge.group('charge')}，该罪见《刑法》第{art}条"
 
 
 def _provision_key(authority_id: str | None) -> tuple[str, str] | None:

@@ -601,6 +601,9 @@ class EfaReviser:
     (set per run by the pipeline; None names only the verdict's suggestion)."""
     article_text: Callable[[Authority], str] | None = None
     """The full text of an authority's article (for a pinned 款/项), from the store."""
+    charge_article: Callable[[str, Authority], Authority | None] | None = None
+    """The 刑法 article defining a charge the words name (its name or conduct stem), when the
+    cited 刑法 article does not define it (the 罪名 table; set per run by the pipeline)."""
     successor_of: Callable[[Authority], CitedSuccessor | None] | None = None
     """The successor of a repealed article's own text (set per run by the pipeline; None
     names none), for the repeal note when the report's words are not that article's."""
@@ -805,6 +808,8 @@ class EfaReviser:
             return named if named is not None and "可能应为" in named.after else ed
         if ed.op not in WORD_OPS:
             return ed
+        if ed.proof is not None and pol.name == "proven":
+            return ed  # proven where it was proposed, on its own target (:meth:`_move_first`)
         whole = (
             self.article_text(v.resolved)
             if self.article_text is not None and v.resolved is not None
@@ -1137,10 +1142,10 @@ class EfaReviser:
         at = Span(start=cit.span.end, end=cit.span.end)
         return edit("mark_stale", text, at, note, v.existence.rationale, v)
 
-    @staticmethod
-    def _restore_text(text: str, v: Verdict, why: str) -> Edit | None:
+    def _restore_text(self, text: str, v: Verdict, why: str) -> Edit | None:
         """Replace what the report says the provision says by the provision's own text (the
-        cited 款/项 when pinned), restoring omitted conditions; None without a description."""
+        cited 款/项 when pinned), restoring omitted conditions; None without a description.
+        Words that are another provision's (:meth:`_move_first`) move there instead."""
         cit, auth = v.citation, v.resolved
         said, span = (
             (cit.description, cit.description_span)
@@ -1149,11 +1154,89 @@ class EfaReviser:
         )
         if auth is None or not auth.text or span is None or not said or span.slice(text) != said:
             return None
+        moved = self._move_first(text, v, said)
+        if moved is not None:
+            return moved
         source = auth.text if auth.paragraph else _best_paragraph(said, auth.text)
         body, after = _replacement(text, span, said, source)
         if after.rstrip("。") == body.slice(text).rstrip("。"):
             return None
         return edit("rewrite_description", text, body, after, why, v)
+
+    def _move_first(self, text: str, v: Verdict, said: str) -> Edit | None:
+        """Renumber before rewrite (issue 22 item 2): when the report's words ``said`` are
+        another provision's — another 款 of the cited article, the article the store's
+        ranking finds for them in the cited instrument, or the verdict's suggestion — the
+        citation moves there (``fix_granularity`` / ``renumber``), with its proof
+        (:meth:`RevisionPolicy.prove`); None when no move is proven (the rewrite's own proof,
+        :meth:`RevisionPolicy._rewrite_proof`, then refuses words another provision holds
+        better, and the reader gets a note). Only under a gating policy; a candidate the
+        question does not single out (``off_question``, :meth:`_target`) is never moved to."""
+        cit, auth = v.citation, v.resolved
+        if not self.policy.gates or self.policy.name == "annotate" or auth is None or not said:
+            return None
+        whole = self.article_text(auth) if self.article_text is not None else ""
+        whole = whole or auth.text
+        cands: list[Authority] = []
+        charged = self.charge_article(said, auth) if self.charge_article is not None else None
+        if charged is not None:
+            # the words name another offence (its conduct, 「诈骗公私财物」 under 第二百六十四条):
+            # the charge table says which article is theirs; the move needs the words to be
+            # that article's text (no number, modal or polarity changed), else a note
+            ed = edit("renumber", text, cit.span, retarget(cit, charged),
+                      f"the words name a charge defined by {pin_label(charged)}, not by "
+                      f"{pin_label(auth)}: the pin moves, the words stay", v)  # fmt: skip
+            c_t, c_c = containment(said, charged.text), containment(said, auth.text)
+            wrong = (
+                number_mismatches(said, charged.text)
+                or modality_flips(said, charged.text)
+                or polarity_swaps(said, charged.text)
+            )
+            if c_t >= IN_TARGET and c_t > c_c and not wrong and ed.after != cit.raw:
+                return ed.model_copy(update={"proof": Proof(
+                    source=f"{pin_label(charged)}：{charged.text.replace(chr(10), '')[:120]}",
+                    span_text=said,
+                    measure=f"the words name the charge {pin_label(charged)} defines (罪名 "
+                    f"table), not the cited article's; containment {c_t:.2f} ≥ {IN_TARGET} in "
+                    f"target, {c_c:.2f} in cited; no number, modal or polarity differs",
+                )})  # fmt: skip
+        if v.applicability.label == "overextended":
+            # the words state the cited provision's consequence for facts outside it (劳动合同法
+            # 第四十六条's 支付 for 第四十条's case): the facts' article does not grant that
+            # consequence, so no move is a repair (gold g0086); the rewrite's proof refuses too
+            return None
+        base = auth.model_copy(update={"text": whole, "paragraph": None, "item": None})
+        where = pinpoint(said, base)
+        if (auth.paragraph or auth.item) and (where.paragraph, where.item) != (
+            auth.paragraph,
+            auth.item,
+        ):
+            # a citation pinned to another 款/项 than the words' (an unpinned one keeps its
+            # rewrite: naming the 款 would not restore what the words omit)
+            cands.append(where)
+        s = v.suggestion
+        if s is not None and not s.features[:1] == (("off_question", 1.0),):
+            cands.append(s.authority)
+        if self.locate is not None:
+            hit = self.locate(said, auth.instrument)
+            if hit is not None:
+                cands.append(hit[1])
+        for cand in cands:
+            same = cand.instrument == auth.instrument and cand.article == auth.article
+            if same and not (cand.paragraph or cand.item):
+                continue
+            if not same and not self._may_move(v, cand):
+                continue
+            op: EditOp = "fix_granularity" if same else "renumber"
+            ed = edit(op, text, cit.span, retarget(cit, cand),
+                      f"the description is the text of {pin_label(cand)}, not of "
+                      f"{pin_label(auth)}: the pin moves, the words stay", v)  # fmt: skip
+            if ed.after == cit.raw:
+                continue
+            proof = self.policy.prove(text, ed, v, cand, whole)
+            if proof is not None:
+                return ed.model_copy(update={"proof": proof})
+        return None
 
     def _fix_granularity(self, text: str, v: Verdict) -> Edit | None:
         cit, auth = v.citation, v.resolved
@@ -1255,6 +1338,9 @@ class EfaReviser:
                 # the entry quotes something else entirely: swapping in the article's text would
                 # silently change the answer; the reader is told the article does not say it
                 return _misdescribed_note(text, v)
+            moved = self._move_first(text, v, cit.description)
+            if moved is not None:
+                return moved
             body, after = _replacement(text, ds, cit.description, source)
             return edit("rewrite_description", text, body, after,
                         "the description does not match the provision; replaced by its text", v)  # fmt: skip
