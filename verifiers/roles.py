@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import replace
 from datetime import date
 
@@ -40,9 +41,9 @@ from governor.core.models import (
 from governor.core.ports import Retriever
 from governor.core.records import ArticleRecord
 from governor.text import regexes as rx
-from verifiers.facts import quantities
+from verifiers.facts import Quantity, quantities
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
-from verifiers.textsim import containment, normalize
+from verifiers.textsim import containment, normalize, pooled_containment
 
 FIDELITY_ROLES = frozenset({"quotation", "paraphrase", "definition", "procedure"})
 """Roles whose words state the provision's content: Fidelity judges them."""
@@ -338,6 +339,84 @@ def _numberless(
     )
 
 
+_CONDITION_HEAD = ("如果", "假如", "倘若", "若", "只要", "凡", "当", "在")
+"""Words that open a conditional clause (「如果…，则…」, 「在…期间，」)."""
+_CONDITION_TAIL = ("后", "时", "前", "期间", "以前", "以后", "之前", "之后")
+"""Endings of a clause that states a time (「结婚两年后，」); the 「……的，」 trigger clause
+(:mod:`governor.authorities.structure` conventions) is :data:`_TRIGGER`."""
+
+
+_TRIGGER = re.compile(r"[^。；;！？!?]*?的[，,]")
+"""A 「……的，」 trigger clause, from the start of its sentence (every clause of it: 「男性年满
+60周岁、女性年满50周岁，且累计缴费满15年的，」)."""
+_THRESHOLD = re.compile(r"满$")
+"""满 (年满/未满/不满/满) right before a number: a threshold of a condition (「累计缴费满十五年
+才能领取」)."""
+
+
+def _condition_spans(words: str) -> list[tuple[int, int]]:
+    """Spans of ``words`` that state conditions: a 「……的，」 trigger clause with the clauses of
+    its sentence before it, a clause opening with 如果/若/在… or ending with 后/时… before a
+    comma; the rest is the claim's consequence."""
+    out = [(m.start(), m.end()) for m in _TRIGGER.finditer(words)]
+    for m in re.finditer(r"[^，,；;。！？!?]+", words):
+        clause = m.group(0).strip()
+        follows = words[m.end() : m.end() + 1]
+        if clause.startswith(_CONDITION_HEAD) or (
+            follows and follows in "，,;；" and clause.endswith(_CONDITION_TAIL)
+        ):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _same(q: Quantity, have: tuple[Quantity, ...]) -> bool:
+    return any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have)
+
+
+def rule_numbers(words: str, question: str) -> tuple[tuple[Quantity, ...], tuple[Quantity, ...]]:
+    """The numbers a whole-law claim states as the law's (value and unit,
+    :func:`verifiers.facts.quantities`), split into ``(conditions, consequences)``.
+
+    A number the question also holds (「今年1月借款」, 「年满50周岁，社保交15年」) is the
+    asker's fact, not the law's content, and is left out; a number in a conditional clause
+    (:func:`_condition_spans`: 「男性年满60周岁…累计缴费满15年的，」) is a condition, any other
+    a consequence (「年休假为十五天」, 「处10万元以上100万元以下的罚款」).
+    """
+    facts = quantities(question) if question else ()
+    conds = _condition_spans(words)
+    c: list[Quantity] = []
+    k: list[Quantity] = []
+    for q in quantities(words):
+        if _same(q, facts):
+            continue
+        cond = any(a <= q.start < b for a, b in conds) or _THRESHOLD.search(words[: q.start])
+        (c if cond else k).append(q)
+    return tuple(c), tuple(k)
+
+
+def _instrument_candidates(
+    words: str,
+    instrument: str,
+    store: AuthorityStore,
+    hits: list[tuple[ArticleRecord, float]],
+    *,
+    as_of: date,
+) -> tuple[list[ArticleRecord], tuple[ArticleRecord, ...]]:
+    """The articles searched for a whole-law claim, and all articles of the instrument: the
+    retriever's ``hits`` first, then the :data:`WHOLE_K` best of the whole instrument by
+    IDF-weighted containment (:func:`verifiers.textsim.pooled_containment`, the IDF over the
+    instrument's articles, so the claim's words few articles use — 年休假, 养老金 — weigh
+    most; a layperson's words no article uses do not dilute it)."""
+    arts = store.articles(instrument, as_of=as_of)
+    cands = [rec for rec, _ in hits]
+    if arts:
+        pooled = pooled_containment(words, [r.text for r in arts])
+        order = sorted(range(len(arts)), key=lambda i: -pooled[i])[:WHOLE_K]
+        seen = {r.key for r in cands}
+        cands += [arts[i] for i in order if arts[i].key not in seen and pooled[i] > 0.0]
+    return cands, arts
+
+
 def whole_instrument_outcome(
     cit: Citation,
     instrument: str,
@@ -346,23 +425,28 @@ def whole_instrument_outcome(
     *,
     as_of: date,
     th: Thresholds,
+    question: str = "",
 ) -> tuple[CheckResult, CheckResult, Suggestion | None]:
     """F and A of a law cited whole for a specific rule (role ``whole_instrument``).
 
-    The articles of ``instrument`` best ranked for the claim are read; the first that states
-    every number of the claim (value and unit, :func:`verifiers.facts.quantities`: 30天 =
-    三十日) and holds ``applicability_min_relevance`` of its words (a paraphrase in other words:
-    员工/雇主 for 劳动者/用人单位) is the article the report should pin (A
-    ``supports``, named in the rationale and the evidence). None → A ``irrelevant`` (L1.1.2,
-    「no article of 《X》 holds …」): the claim is unsupported by the instrument cited. A claim
-    with no number (「有权获得工伤赔偿」) is judged by :func:`_numberless`: pinned only at
-    ``th.whole_pin_containment``, else A ``skipped`` with the rationale that no article was
-    found stating it — never flagged (overlap cannot tell its wrong claims from right ones).
+    The claim's own numbers (:func:`rule_numbers`: the asker's facts from ``question`` left
+    out) are looked for in the articles of ``instrument`` best ranked for the claim and best by
+    IDF-weighted containment (:func:`_instrument_candidates`). The first that states every one
+    (value and unit: 30天 = 三十日) and holds ``applicability_min_relevance`` of its words (a
+    paraphrase in other words: 员工/雇主 for 劳动者/用人单位) is the article the report should
+    pin (A ``supports``, named in the rationale and the evidence). None → A ``irrelevant``
+    (L1.1.2, 「no article of 《X》 holds …」) only when the absence is proven: a number of the
+    claim's consequence (not of a condition) that no searched article states, and either no
+    article of the instrument states it at all or the instrument's article on the claim's topic
+    (pooled containment ≥ ``th.whole_topical_pooled``) does not. Otherwise A ``skipped`` (not
+    assessed, a ``no_pin`` gap): the claim could not be resolved, which proves nothing against
+    it. A claim with no number of its own (「有权获得工伤赔偿」) is judged by :func:`_numberless`:
+    pinned only at ``th.whole_pin_containment``, else ``skipped``.
 
     Returns:
         ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
-        cited to compare with); the suggestion is the best-ranked article when none holds the
-        claim and it shares the claim's words (at half confidence: a guess, not proof).
+        cited to compare with); the suggestion is the best-ranked article when the claim is
+        flagged and it shares the claim's words (at half confidence: a guess, not proof).
     """
     a = cit.assertion
     words = a.text if a is not None else cit.claim
@@ -373,14 +457,13 @@ def whole_instrument_outcome(
         rationale="a whole instrument is cited: no article to compare the words with",
     )
     hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
-    want = quantities(words)
+    conds, cons = rule_numbers(words, question)
+    want = conds + cons
     if not want:
         return f, _numberless(words, instrument, hits, th), None
-    for rec, _ in hits:
-        have = quantities(rec.text)
-        if not all(
-            any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have) for q in want
-        ):
+    cands, arts = _instrument_candidates(words, instrument, store, hits, as_of=as_of)
+    for rec in cands:
+        if not all(_same(q, quantities(rec.text)) for q in want):
             continue
         if containment(words, rec.text) < th.applicability_min_relevance:
             continue  # the numbers agree: a share of the words in other wording is enough
@@ -392,7 +475,52 @@ def whole_instrument_outcome(
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
         )
         return f, ok, None
-    missing = "、".join(q.text for q in want) or "its words"
+    # the article stating the claim's conditions (every number of them, and a share of its
+    # words) is the instrument's rule on it: its silence on the consequence's number is proof
+    top = next(
+        (
+            r
+            for r in cands
+            if conds
+            and all(_same(q, quantities(r.text)) for q in conds)
+            and containment(words, r.text) >= th.applicability_min_relevance
+        ),
+        None,
+    )
+    # proof: the conditions' article lacks it and no article as near the claim states it, or
+    # no article of the instrument states it at all
+    near_bar = containment(words, top.text) if top is not None else 2.0
+    proven = [
+        q
+        for q in cons
+        if (
+            top is not None
+            and not any(
+                _same(q, quantities(r.text))
+                for r in cands
+                if containment(words, r.text) >= near_bar
+            )
+        )
+        or not any(_same(q, quantities(r.text)) for r in arts)
+    ]
+    if not proven:
+        near = f" (nearest: 第{cands[0].article}条)" if cands else ""
+        return (
+            f,
+            CheckResult(
+                axis="applicability",
+                label="skipped",
+                score=None,
+                rationale=(
+                    f"not assessed: no article of 《{instrument}》 was found stating the claim"
+                    f"{near}; its numbers ({'、'.join(q.text for q in want)}) are conditions, "
+                    "the asker's facts or stated in the law elsewhere, so their absence is not "
+                    "proven — cite the article"
+                ),
+            ),
+            None,
+        )
+    missing = "、".join(q.text for q in proven)
     bad = CheckResult(
         axis="applicability",
         label="irrelevant",
