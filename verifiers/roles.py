@@ -373,25 +373,42 @@ def _same(q: Quantity, have: tuple[Quantity, ...]) -> bool:
     return any(h.unit == q.unit and abs(h.value - q.value) < 1e-9 for h in have)
 
 
-def rule_numbers(words: str, question: str) -> tuple[tuple[Quantity, ...], tuple[Quantity, ...]]:
-    """The numbers a whole-law claim states as the law's (value and unit,
-    :func:`verifiers.facts.quantities`), split into ``(conditions, consequences)``.
+_AFTER = ("后", "以后", "之后")
+"""After a period (「结婚两年后」): the time from which a rule applies, a condition."""
+_CALENDAR_MONTH = re.compile(r"^[0-9０-９一二三四五六七八九十]+月$")
+"""「1月」, 「十二月」 with no 个: a month of the year (今年1月借款), not a period."""
 
-    A number the question also holds (「今年1月借款」, 「年满50周岁，社保交15年」) is the
-    asker's fact, not the law's content, and is left out; a number in a conditional clause
-    (:func:`_condition_spans`: 「男性年满60周岁…累计缴费满15年的，」) is a condition, any other
-    a consequence (「年休假为十五天」, 「处10万元以上100万元以下的罚款」).
+
+def rule_numbers(
+    words: str, question: str
+) -> tuple[tuple[Quantity, ...], tuple[Quantity, ...], tuple[Quantity, ...]]:
+    """The numbers a whole-law claim states (value and unit, :func:`verifiers.facts.quantities`;
+    a month of the year 「1月」 is no number of a rule), split into ``(conditions,
+    consequences, facts)``.
+
+    A number in a conditional clause (:func:`_condition_spans`: 「男性年满60周岁…累计缴费满15年
+    的，」, 如果…, 满N年) is a condition, any other a consequence (「年休假为十五天」, 「处10万元
+    以上100万元以下的罚款」). A condition's number the question also holds (「结婚两年后离婚」
+    for 「我们结婚两年了」) is the asker's fact: ``facts``, left out of the other two.
     """
     facts = quantities(question) if question else ()
-    conds = _condition_spans(words)
+    spans = _condition_spans(words)
     c: list[Quantity] = []
     k: list[Quantity] = []
+    f: list[Quantity] = []
     for q in quantities(words):
-        if _same(q, facts):
+        if _CALENDAR_MONTH.match(q.text):
             continue
-        cond = any(a <= q.start < b for a, b in conds) or _THRESHOLD.search(words[: q.start])
-        (c if cond else k).append(q)
-    return tuple(c), tuple(k)
+        cond = (
+            any(a <= q.start < b for a, b in spans)
+            or _THRESHOLD.search(words[: q.start]) is not None
+            or words[q.end : q.end + 2].startswith(_AFTER)
+        )
+        if cond and _same(q, facts):
+            f.append(q)
+        else:
+            (c if cond else k).append(q)
+    return tuple(c), tuple(k), tuple(f)
 
 
 def _instrument_candidates(
@@ -429,19 +446,22 @@ def whole_instrument_outcome(
 ) -> tuple[CheckResult, CheckResult, Suggestion | None]:
     """F and A of a law cited whole for a specific rule (role ``whole_instrument``).
 
-    The claim's own numbers (:func:`rule_numbers`: the asker's facts from ``question`` left
-    out) are looked for in the articles of ``instrument`` best ranked for the claim and best by
-    IDF-weighted containment (:func:`_instrument_candidates`). The first that states every one
+    The claim's own numbers (:func:`rule_numbers`: the asker's facts in its conditions, from
+    ``question``, left out) are looked for in the articles of ``instrument`` best ranked for the claim. The first
+    that states every one
     (value and unit: 30天 = 三十日) and holds ``applicability_min_relevance`` of its words (a
     paraphrase in other words: 员工/雇主 for 劳动者/用人单位) is the article the report should
-    pin (A ``supports``, named in the rationale and the evidence). None → A ``irrelevant``
-    (L1.1.2, 「no article of 《X》 holds …」) only when the absence is proven: a number of the
-    claim's consequence (not of a condition) that no searched article states, and either no
-    article of the instrument states it at all or the instrument's article on the claim's topic
-    (pooled containment ≥ ``th.whole_topical_pooled``) does not. Otherwise A ``skipped`` (not
-    assessed, a ``no_pin`` gap): the claim could not be resolved, which proves nothing against
-    it. A claim with no number of its own (「有权获得工伤赔偿」) is judged by :func:`_numberless`:
-    pinned only at ``th.whole_pin_containment``, else ``skipped``.
+    pin (A ``supports``, named in the rationale and the evidence). An article (of those or of
+    the instrument's best by IDF-weighted containment, :func:`_instrument_candidates`) that
+    states the claim's consequence numbers and some of its conditions' numbers, lacking only
+    other numbers of a condition, leaves the claim not assessed (A ``skipped``, a ``no_pin`` gap): the absence
+    of a condition the law sets elsewhere (法定退休年龄) proves nothing. Any other claim → A
+    ``irrelevant`` (L1.1.2, 「no article of 《X》 holds …」): unsupported by the instrument
+    cited. A claim with no number of its own (「有权获得工伤赔偿」, or only the asker's facts) is
+    judged by :func:`_numberless`: pinned only at ``th.whole_pin_containment``, else ``skipped``
+    — unless its only numbers were the asker's facts: with no article found they are the
+    claim's (「如果…连续三个月离开工作岗位，公司有权解除」 for a question about 三个月) and it is
+    flagged as above.
 
     Returns:
         ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
@@ -457,12 +477,13 @@ def whole_instrument_outcome(
         rationale="a whole instrument is cited: no article to compare the words with",
     )
     hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
-    conds, cons = rule_numbers(words, question)
+    conds, cons, facts = rule_numbers(words, question)
     want = conds + cons
     if not want:
-        return f, _numberless(words, instrument, hits, th), None
-    cands, arts = _instrument_candidates(words, instrument, store, hits, as_of=as_of)
-    for rec in cands:
+        held = _numberless(words, instrument, hits, th)
+        if held.label == "supports" or not facts:
+            return f, held, None
+    for rec, _ in hits if want else ():
         if not all(_same(q, quantities(rec.text)) for q in want):
             continue
         if containment(words, rec.text) < th.applicability_min_relevance:
@@ -475,36 +496,24 @@ def whole_instrument_outcome(
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
         )
         return f, ok, None
-    # the article stating the claim's conditions (every number of them, and a share of its
-    # words) is the instrument's rule on it: its silence on the consequence's number is proof
-    top = next(
-        (
-            r
-            for r in cands
-            if conds
-            and all(_same(q, quantities(r.text)) for q in conds)
-            and containment(words, r.text) >= th.applicability_min_relevance
-        ),
-        None,
-    )
-    # proof: the conditions' article lacks it and no article as near the claim states it, or
-    # no article of the instrument states it at all
-    near_bar = containment(words, top.text) if top is not None else 2.0
-    proven = [
-        q
-        for q in cons
+    # an article holding the claim's consequence numbers and some of its conditions' numbers
+    # (and ``applicability_partial_relevance`` of its words), lacking only other numbers of a
+    # condition (社会保险法第十六条 「累计缴费满十五年的，按月领取基本养老金」 for
+    # 「男性年满60周岁…且累计缴费满15年的，可以按月领取养老金」: the ages are the 法定退休年龄
+    # it refers to): the claim is not resolved, and nothing is proven against it
+    cands = _instrument_candidates(words, instrument, store, hits, as_of=as_of)[0] if want else []
+    near = None
+    for rec in cands:
+        have = quantities(rec.text)
         if (
-            top is not None
-            and not any(
-                _same(q, quantities(r.text))
-                for r in cands
-                if containment(words, r.text) >= near_bar
-            )
-        )
-        or not any(_same(q, quantities(r.text)) for r in arts)
-    ]
-    if not proven:
-        near = f" (nearest: 第{cands[0].article}条)" if cands else ""
+            all(_same(q, have) for q in cons)
+            and any(_same(q, have) for q in conds)
+            and containment(words, rec.text) >= th.applicability_partial_relevance
+        ):
+            near = rec
+            break
+    if near is not None:
+        lacking = "、".join(q.text for q in conds if not _same(q, quantities(near.text)))
         return (
             f,
             CheckResult(
@@ -512,14 +521,14 @@ def whole_instrument_outcome(
                 label="skipped",
                 score=None,
                 rationale=(
-                    f"not assessed: no article of 《{instrument}》 was found stating the claim"
-                    f"{near}; its numbers ({'、'.join(q.text for q in want)}) are conditions, "
-                    "the asker's facts or stated in the law elsewhere, so their absence is not "
-                    "proven — cite the article"
+                    f"not assessed: no article of 《{instrument}》 was found stating the claim "
+                    f"(nearest: 第{near.article}条, which states the rest but not the "
+                    f"condition's {lacking}: its absence proves nothing) — cite the article"
                 ),
             ),
             None,
         )
+    proven = want + facts  # no article found: the asker's numbers are the claim's too
     missing = "、".join(q.text for q in proven)
     bad = CheckResult(
         axis="applicability",
