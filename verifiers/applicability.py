@@ -380,6 +380,21 @@ def check_applicability(
         if sibling is not None and on_topic and (not own or pooled >= MIN_FIT):
             fits = True
             where = f"{where}; its list member at rank {sibling} fits it, list overlap {pooled:.2f}"
+        elif (
+            own
+            and on_topic
+            and pooled >= th.applicability_partial_relevance
+            and pooled - rel >= th.applicability_min_relevance
+        ):
+            # the co-cited provisions hold the part of the claim this one does not (a member of
+            # another instrument is never in this instrument's ranking: 道路交通安全法第七十六条
+            # 以及 民法典第一千一百七十九条 for 「由机动车一方承担赔偿责任，赔偿范围包括医疗费…」):
+            # the claim is judged on the union, each member on its own part
+            fits = True
+            where = (
+                f"{where}; with the provisions cited with it the claim is held at "
+                f"{pooled:.2f} (its own part {rel:.2f})"
+            )
     if fits:
         over = _overreach(claim, cited)
         if over is not None:

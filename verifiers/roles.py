@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import replace
 from datetime import date
@@ -43,7 +44,7 @@ from governor.core.records import ArticleRecord
 from governor.text import regexes as rx
 from verifiers.facts import Quantity, quantities
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
-from verifiers.textsim import containment, normalize
+from verifiers.textsim import containment, normalize, pooled_containment
 
 FIDELITY_ROLES = frozenset({"quotation", "paraphrase", "definition", "procedure"})
 """Roles whose words state the provision's content: Fidelity judges them."""
@@ -429,6 +430,102 @@ def _figure_holder(
     )
 
 
+_CONDITION_HEAD = ("如果", "假如", "倘若", "若", "只要", "凡", "当", "在")
+"""Words that open a conditional clause (「如果…，则…」, 「在…期间，」)."""
+_CONDITION_TAIL = ("后", "时", "前", "期间", "以前", "以后", "之前", "之后")
+"""Endings of a clause that states a time (「结婚两年后，」); the 「……的，」 trigger clause
+(:mod:`governor.authorities.structure` conventions) is :data:`_TRIGGER`."""
+
+
+_TRIGGER = re.compile(r"[^。；;！？!?]*?的[，,]")
+"""A 「……的，」 trigger clause, from the start of its sentence (every clause of it: 「男性年满
+60周岁、女性年满50周岁，且累计缴费满15年的，」)."""
+_THRESHOLD = re.compile(r"满$")
+"""满 (年满/未满/不满/满) right before a number: a threshold of a condition (「累计缴费满十五年
+才能领取」)."""
+
+
+def _condition_spans(words: str) -> list[tuple[int, int]]:
+    """Spans of ``words`` that state conditions: a 「……的，」 trigger clause with the clauses of
+    its sentence before it, a clause opening with 如果/若/在… or ending with 后/时… before a
+    comma; the rest is the claim's consequence."""
+    out = [(m.start(), m.end()) for m in _TRIGGER.finditer(words)]
+    for m in re.finditer(r"[^，,；;。！？!?]+", words):
+        clause = m.group(0).strip()
+        follows = words[m.end() : m.end() + 1]
+        if clause.startswith(_CONDITION_HEAD) or (
+            follows and follows in "，,;；" and clause.endswith(_CONDITION_TAIL)
+        ):
+            out.append((m.start(), m.end()))
+    return out
+
+
+def _same(q: Quantity, have: tuple[Quantity, ...]) -> bool:
+    """``q`` is one of ``have`` (:func:`_same_figure`: 三倍 = 百分之三百)."""
+    return any(_same_figure(q, h) for h in have)
+
+
+_AFTER = ("后", "以后", "之后")
+"""After a period (「结婚两年后」): the time from which a rule applies, a condition."""
+_CALENDAR_MONTH = re.compile(r"^[0-9０-９一二三四五六七八九十]+月$")
+"""「1月」, 「十二月」 with no 个: a month of the year (今年1月借款), not a period."""
+
+
+def rule_numbers(
+    words: str, question: str
+) -> tuple[tuple[Quantity, ...], tuple[Quantity, ...], tuple[Quantity, ...]]:
+    """The numbers a whole-law claim states (value and unit, :func:`verifiers.facts.quantities`;
+    a month of the year 「1月」 is no number of a rule), split into ``(conditions,
+    consequences, facts)``.
+
+    A number in a conditional clause (:func:`_condition_spans`: 「男性年满60周岁…累计缴费满15年
+    的，」, 如果…, 满N年) is a condition, any other a consequence (「年休假为十五天」, 「处10万元
+    以上100万元以下的罚款」). A condition's number the question also holds (「结婚两年后离婚」
+    for 「我们结婚两年了」) is the asker's fact: ``facts``, left out of the other two.
+    """
+    facts = quantities(question) if question else ()
+    spans = _condition_spans(words)
+    c: list[Quantity] = []
+    k: list[Quantity] = []
+    f: list[Quantity] = []
+    for q in quantities(words):
+        if _CALENDAR_MONTH.match(q.text):
+            continue
+        cond = (
+            any(a <= q.start < b for a, b in spans)
+            or _THRESHOLD.search(words[: q.start]) is not None
+            or words[q.end : q.end + 2].startswith(_AFTER)
+        )
+        if cond and _same(q, facts):
+            f.append(q)
+        else:
+            (c if cond else k).append(q)
+    return tuple(c), tuple(k), tuple(f)
+
+
+def _instrument_candidates(
+    words: str,
+    instrument: str,
+    store: AuthorityStore,
+    hits: list[tuple[ArticleRecord, float]],
+    *,
+    as_of: date,
+) -> tuple[list[ArticleRecord], tuple[ArticleRecord, ...]]:
+    """The articles searched for a whole-law claim, and all articles of the instrument: the
+    retriever's ``hits`` first, then the :data:`WHOLE_K` best of the whole instrument by
+    IDF-weighted containment (:func:`verifiers.textsim.pooled_containment`, the IDF over the
+    instrument's articles, so the claim's words few articles use — 年休假, 养老金 — weigh
+    most; a layperson's words no article uses do not dilute it)."""
+    arts = store.articles(instrument, as_of=as_of)
+    cands = [rec for rec, _ in hits]
+    if arts:
+        pooled = pooled_containment(words, [r.text for r in arts])
+        order = sorted(range(len(arts)), key=lambda i: -pooled[i])[:WHOLE_K]
+        seen = {r.key for r in cands}
+        cands += [arts[i] for i in order if arts[i].key not in seen and pooled[i] > 0.0]
+    return cands, arts
+
+
 def whole_instrument_outcome(
     cit: Citation,
     instrument: str,
@@ -437,23 +534,31 @@ def whole_instrument_outcome(
     *,
     as_of: date,
     th: Thresholds,
+    question: str = "",
 ) -> tuple[CheckResult, CheckResult, Suggestion | None]:
     """F and A of a law cited whole for a specific rule (role ``whole_instrument``).
 
-    The articles of ``instrument`` best ranked for the claim are read; the first that states
-    every number of the claim (value and unit, :func:`verifiers.facts.quantities`: 30天 =
-    三十日) and holds ``applicability_min_relevance`` of its words (a paraphrase in other words:
-    员工/雇主 for 劳动者/用人单位) is the article the report should pin (A
-    ``supports``, named in the rationale and the evidence). None → A ``irrelevant`` (L1.1.2,
-    「no article of 《X》 holds …」): the claim is unsupported by the instrument cited. A claim
-    with no number (「有权获得工伤赔偿」) is judged by :func:`_numberless`: pinned only at
-    ``th.whole_pin_containment``, else A ``skipped`` with the rationale that no article was
-    found stating it — never flagged (overlap cannot tell its wrong claims from right ones).
+    The claim's own numbers (:func:`rule_numbers`: the asker's facts in its conditions, from
+    ``question``, left out) are looked for in the articles of ``instrument`` best ranked for the claim. The first
+    that states every one
+    (value and unit: 30天 = 三十日) and holds ``applicability_min_relevance`` of its words (a
+    paraphrase in other words: 员工/雇主 for 劳动者/用人单位) is the article the report should
+    pin (A ``supports``, named in the rationale and the evidence). An article (of those or of
+    the instrument's best by IDF-weighted containment, :func:`_instrument_candidates`) that
+    states the claim's consequence numbers and some of its conditions' numbers, lacking only
+    other numbers of a condition, leaves the claim not assessed (A ``skipped``, a ``no_pin`` gap): the absence
+    of a condition the law sets elsewhere (法定退休年龄) proves nothing. Any other claim → A
+    ``irrelevant`` (L1.1.2, 「no article of 《X》 holds …」): unsupported by the instrument
+    cited. A claim with no number of its own (「有权获得工伤赔偿」, or only the asker's facts) is
+    judged by :func:`_numberless`: pinned only at ``th.whole_pin_containment``, else ``skipped``
+    — unless its only numbers were the asker's facts: with no article found they are the
+    claim's (「如果…连续三个月离开工作岗位，公司有权解除」 for a question about 三个月) and it is
+    flagged as above.
 
     Returns:
         ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
-        cited to compare with); the suggestion is the best-ranked article when none holds the
-        claim and it shares the claim's words (at half confidence: a guess, not proof).
+        cited to compare with); the suggestion is the best-ranked article when the claim is
+        flagged and it shares the claim's words (at half confidence: a guess, not proof).
     """
     a = cit.assertion
     words = a.text if a is not None else cit.claim
@@ -464,12 +569,14 @@ def whole_instrument_outcome(
         rationale="a whole instrument is cited: no article to compare the words with",
     )
     hits = retriever.search(words, instrument=instrument, as_of=as_of, k=WHOLE_K)
-    want = quantities(words)
+    conds, cons, facts = rule_numbers(words, question)
+    want = conds + cons
     if not want:
-        return f, _numberless(words, instrument, hits, th), None
-    for rec, _ in hits:
-        have = quantities(rec.text)
-        if not all(any(_same_figure(q, h) for h in have) for q in want):
+        held = _numberless(words, instrument, hits, th)
+        if held.label == "supports" or not facts:
+            return f, held, None
+    for rec, _ in hits if want else ():
+        if not all(_same(q, quantities(rec.text)) for q in want):
             continue
         if containment(words, rec.text) < th.applicability_min_relevance:
             continue  # the numbers agree: a share of the words in other wording is enough
@@ -481,14 +588,49 @@ def whole_instrument_outcome(
             evidence=(Evidence(text=rec.text[:120], authority_id=rec.key),),
         )
         return f, ok, None
-    holder = _figure_holder(words, want, store.articles(instrument, as_of=as_of), th)
+    # an article holding the claim's consequence numbers and some of its conditions' numbers
+    # (and ``applicability_partial_relevance`` of its words), lacking only other numbers of a
+    # condition (社会保险法第十六条 「累计缴费满十五年的，按月领取基本养老金」 for
+    # 「男性年满60周岁…且累计缴费满15年的，可以按月领取养老金」: the ages are the 法定退休年龄
+    # it refers to): the claim is not resolved, and nothing is proven against it
+    cands = _instrument_candidates(words, instrument, store, hits, as_of=as_of)[0] if want else []
+    near = None
+    for rec in cands:
+        have = quantities(rec.text)
+        if (
+            all(_same(q, have) for q in cons)
+            and any(_same(q, have) for q in conds)
+            and containment(words, rec.text) >= th.applicability_partial_relevance
+        ):
+            near = rec
+            break
+    if near is not None:
+        lacking = "、".join(q.text for q in conds if not _same(q, quantities(near.text)))
+        return (
+            f,
+            CheckResult(
+                axis="applicability",
+                label="skipped",
+                score=None,
+                rationale=(
+                    f"not assessed: no article of 《{instrument}》 was found stating the claim "
+                    f"(nearest: 第{near.article}条, which states the rest but not the "
+                    f"condition's {lacking}: its absence proves nothing) — cite the article"
+                ),
+            ),
+            None,
+        )
+    holder = (
+        _figure_holder(words, want, store.articles(instrument, as_of=as_of), th) if want else None
+    )
     if holder is not None:
         # an article (款/项) of the instrument states the claim's figure and its words: the
         # instrument holds the rule, so 「《X》中未见上述规定」 would be false (issue 22 harm
         # review: 劳动法第四十四条第（三）项 holds 百分之三百 for 法定休假日); the 款/项 is
         # named with the figures it lacks (WHOLE_FIGURE_MARK)
         return f, holder, None
-    missing = "、".join(q.text for q in want) or "its words"
+    proven = want + facts  # no article found: the asker's numbers are the claim's too
+    missing = "、".join(q.text for q in proven)
     bad = CheckResult(
         axis="applicability",
         label="irrelevant",

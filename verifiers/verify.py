@@ -440,7 +440,13 @@ class Verifier:
             # claim, or flagged unsupported (issue 21)
             th = getattr(self.judge, "thresholds", None) or Thresholds()
             f, a, suggestion = whole_instrument_outcome(
-                cit, cit.instrument, self.store, self.retriever, as_of=as_of, th=th
+                cit,
+                cit.instrument,
+                self.store,
+                self.retriever,
+                as_of=as_of,
+                th=th,
+                question=context,
             )
             codes = merge(ex.codes, ("L1.1.2",) if a.label == "irrelevant" else ())
             judge_name = "offline"
