@@ -10,6 +10,7 @@ from datetime import date
 import pytest
 
 from governor.api import Governor
+from governor.core.models import CheckResult
 from verifiers.actors import ACTOR_MARK, BASIS_MARK, actor_kind
 
 AS_OF = date(2023, 7, 1)
@@ -30,7 +31,7 @@ def _has(gov: Governor, inst: str, art: str, *words: str) -> None:
         assert w in rec.text, (inst, art, w)
 
 
-def _fidelity(gov: Governor, text: str):  # type: ignore[no-untyped-def]
+def _fidelity(gov: Governor, text: str) -> CheckResult:
     (v,) = gov.verify(text, as_of=AS_OF)
     return v.fidelity
 
