@@ -9,7 +9,9 @@
   Fidelity (``not_assessed`` with the role as reason).
 * :func:`paraphrase_parts` — a paraphrase compared part by part with the provision
   (:mod:`governor.authorities.structure` conventions: 「……的，」 trigger clause → consequence):
-  the payer changed (由X支付 where the provision has 由Y支付 for the same thing), the consequence
+  the payer changed (由X支付 where the provision has 由Y支付 for the same thing), the actor or
+  the counting basis of an act changed (:mod:`verifiers.actors`: 「职工应当按时足额缴纳」 where
+  社会保险法第六十条 has 用人单位; 「按照…应当休年休假天数计算」 for 「按照…已工作时间折算」), the consequence
   of a condition the provision states verbatim changed (「没有约定保证份额的，平均分摊」 where
   民法典第六百九十九条 lets the creditor claim against any guarantor), a limit the same 款 sets
   denied (「无论…已过多少年…仍可主张」 against 「超过二十年的，人民法院不予保护」), the consequence
@@ -42,6 +44,7 @@ from governor.core.models import (
 from governor.core.ports import Retriever
 from governor.core.records import ArticleRecord
 from governor.text import regexes as rx
+from verifiers.actors import actor_changed, basis_changed
 from verifiers.facts import Quantity, quantities
 from verifiers.judge import AxisOutcome, JudgeItem, outcome
 from verifiers.textsim import containment, normalize, pooled_containment
@@ -261,6 +264,8 @@ def paraphrase_parts(
         return None  # the provision's own words, verbatim: no part of it can be changed
     return (
         _payer_changed(a, item, cited, th)
+        or actor_changed(a, item, cited, th)
+        or basis_changed(a, item, cited, th)
         or _consequence_changed(a, item, cited, th)
         or _polarity_reversed(a, item, cited, th)
         or _limit_denied(a, item, cited)

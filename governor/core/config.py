@@ -407,6 +407,22 @@ class Thresholds(BaseModel):
     the issue-21 cases (民法典第六百九十九条, 第五百七十七条, 工伤保险条例第三十七条: 1.0 on the
     condition stated); checked on dev LawBench 3-8 (GPT-3.5, Qwen: 200 + 150 answers, no new
     flag from it on a right citation)."""
+    actor_same_act: float = Field(0.8, ge=0, le=1)
+    """Share of a report clause's predicate (after its modal: 「按时足额缴纳社会保险费」) a clause
+    of the provision must hold (or the report's predicate of the clause's: a part of the act)
+    to state the same act, so that their actors are compared
+    (:func:`verifiers.actors.actor_changed`). Source: hand-set on the tuning keys' 社会保险法第六十条
+    (1.0 for 「用人单位应当…按时足额缴纳社会保险费」, 0.5 for the attribute 「职工应当缴纳的…」), as
+    :attr:`paraphrase_same_condition`; checked on all governed tuning drafts (review_sample
+    --keys tuning, seed 47, 3-8 and 3-2) for false alarms."""
+    basis_same_thing: float = Field(0.5, ge=0, le=1)
+    """Share of a report's 「按照X计算」 clause's other words (the thing counted) the provision's
+    按照Y计算/折算 sentence must hold to count the same thing (:func:`verifiers.actors.basis_changed`).
+    Source: hand-set on the tuning keys' 企业职工带薪年休假实施办法第十二条 (「未休年休假天数」: 1.0);
+    checked on all governed tuning drafts for false alarms."""
+    basis_distinct: float = Field(0.5, ge=0, le=1)
+    """Below this share of each other's bigrams two counting bases differ (「职工应当休年休假天数」
+    vs 「职工当年已工作时间」: 0.11 / 0.12). Source: hand-set on that case; checked as above."""
     paraphrase_consequence_min: float = Field(0.25, ge=0, le=1)
     """A paraphrase that states a condition of the provision verbatim must hold at least this
     share of its consequence's bigrams in the provision's consequence for that condition (or
