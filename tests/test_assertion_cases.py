@@ -153,7 +153,7 @@ ROWS = [
         _late_fee, ("中华人民共和国社会保险法", "86", "万分之五")),
     Row("whole instrument: no article of 劳动法 holds 十五天",
         "根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。", _whole,
-        ("中华人民共和国劳动法", "45", "带薪年休假"), noted="《劳动法》中未见上述规定"),
+        ("中华人民共和国劳动法", "45", "带薪年休假"), noted="但该款未规定「十五天」"),
     Row("whole instrument: resolved to the article that holds the claim",
         "根据《劳动法》，劳动者连续工作一年以上的，享受带薪年休假。", _whole_held),
 ]  # fmt: skip

@@ -58,13 +58,28 @@ def _consequence_moved(consequence: str, other: str, cited: str) -> bool:
     return contains_phrase(c, other) and not contains_phrase(c, cited)
 
 
+_CARRIER_GAP = 8
+"""Characters allowed between a citation and its assertion's scope for the words to be its own
+(「…第152条的规定，」, 「…之规定：」); a 法律依据 item whose scope is an earlier sentence lies
+dozens of characters away."""
+
+
 def neighbour_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) -> AxisOutcome | None:
     """Applicability ``partially_supports``/``irrelevant`` (L1.1.2) naming the article of the
     cited instrument that holds the assertion's content clearly better than the cited one
-    (module docstring), or None (no such article, or the citation is not judged here)."""
+    (module docstring), or None (no such article, or the citation is not judged here: a
+    quotation, a list member, a 刑法 application, words borrowed from another sentence)."""
     cit, rec = item.citation, item.record
     a = cit.assertion
     if a is None or a.role not in ROLES or rec is None or item.sibling_texts or cit.quotes:
+        return None
+    if a.scope is not None and not (
+        a.scope.start - _CARRIER_GAP <= cit.span.end
+        and cit.span.start <= a.scope.end + _CARRIER_GAP
+    ):
+        # words borrowed from another sentence (a bare 法律依据 item repeating an earlier
+        # mention): that mention is judged on them, and a repeat of a misdescribed one is
+        # noted as such (verifiers.verify, REPEAT_OF_MISDESCRIBED)
         return None
     if a.role == "application" and rec.instrument == CRIMINAL_LAW:
         return None
