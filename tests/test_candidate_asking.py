@@ -1,11 +1,12 @@
 """Issue 22 item 1, naming what citegov knows (naming5): the question's candidates are ranked
 with its asking sentence (:func:`verifiers.suggest.asking_sentence`, ``ask_rank``,
 ``Thresholds.candidate_paragraph_weight``); a move away from the article the question itself
-singles out is not made on the report's words alone; a liability claim (「应当承担民事赔偿责任」,
+singles out is not made on the report's words alone; the question's candidate at the naming
+probability in another law than the words' candidate is preferred to it; a liability claim (「应当承担民事赔偿责任」,
 ``LIABILITY_CLAIM_RE``) does not rule a liability article out; a bare citation (no words of its
 own) is not ruled off its own words.
 
-The answers are dev LawBench 3-2 GPT-3.5 answers 009, 032, 248 and 289 (the first half of the fitting
+The answers are dev LawBench 3-2 GPT-3.5 answers 009, 032, 205, 248 and 289 (the first half of the fitting
 model's keys, where the weight was chosen) and chatglm2-6b 187 (a correct citation). Statute
 texts checked with ``citegov corpus show … --as-of 2023-07-01``: 公司法（2018）第一百四十条
 「无记名股票的转让，由股东将该股票交付给受让人后即发生转让的效力」 (第一百二十九条: 股票的转让
@@ -174,3 +175,23 @@ def test_governed_note_names_the_question_candidate_for_a_bare_citation(gov: Gov
     r = gov.govern("公司法第42条", strategy="efa", as_of=AS_OF, context=Q_032)
     notes = [e.after for rd in r.rounds for e in rd.edits]
     assert any("可能应为《证券法》第一百零一条" in n for n in notes), notes
+
+
+Q_205 = (
+    "某红十字会义工在慰问老人的过程中，发现有人试图私分红十字会的物资。根据某某法的哪一条规定，"
+    "任何组织和个人不得私分、挪用、截留或者侵占红十字会的财产？"
+)
+A_205 = (
+    "根据《中华人民共和国慈善法》第四十一条规定，任何组织和个人不得私分、挪用、截留或者侵占"
+    "慈善组织的财产。"
+)
+
+
+def test_the_question_candidate_in_another_law_is_preferred(gov: Governor) -> None:
+    # dev 3-2 GPT-3.5 205 (keys 000-249): the words are 慈善法's own rule for 慈善组织 (the
+    # judges' candidate from them), the question asks about 红十字会的财产: 红十字会法（2017）
+    # 第二十五条 「任何组织和个人不得私分、挪用、截留或者侵占红十字会的财产」 reaches the naming
+    # probability in another law. Old code kept the words' candidate (off the question, never
+    # named) because it held the words a little better
+    r = gov.govern(A_205, strategy="efa", as_of=AS_OF, context=Q_205)
+    assert "红十字会法" in r.text and "第二十五条" in r.text
