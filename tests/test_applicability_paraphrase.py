@@ -61,13 +61,11 @@ def gov() -> Governor:
          SAFETY_Q, "misdescribed", "supports", (SAFETY, "4"), False, False),
         # 「有关部门应当依法及时处理」: administrative boilerplate; 第八十六条 (事故调查处理) holds
         # its vocabulary, not its text (verbatim 0.39, the same as the cited article's)
-        # Known regression (this session's merge of the naming and retrieval work): the
-        # question's store-wide candidate 长江保护法第十条 (probability 0.53, another instrument)
-        # now stands where the judges' 第八十六条 stood. It is below the naming probability, so
-        # the text gets the generic note and names nothing; strict, so the fix shows.
-        pytest.param("根据《安全生产法》第四十一条规定，生产经营单位发现生产安全事故隐患的，应当及时向有关地方人民政府安全生产监督管理部门和有关部门报告。因此，根据《安全生产法》第四十一条的规定，有关地方人民政府安全生产监督管理部门和有关部门应当依法及时处理。",
-         SAFETY_Q, "misdescribed", "partially_supports", (SAFETY, "86"), False, False,
-         marks=pytest.mark.xfail(strict=True, reason="question candidate replaces the judges' one")),
+        # (the regression of the naming/retrieval merge, the question's 长江保护法第十条 standing
+        # where the judges' 第八十六条 stood, is gone on the naming5 branch: asking-sentence
+        # ranking of the question's candidates, cited-top guard)
+        ("根据《安全生产法》第四十一条规定，生产经营单位发现生产安全事故隐患的，应当及时向有关地方人民政府安全生产监督管理部门和有关部门报告。因此，根据《安全生产法》第四十一条的规定，有关地方人民政府安全生产监督管理部门和有关部门应当依法及时处理。",
+         SAFETY_Q, "misdescribed", "partially_supports", (SAFETY, "86"), False, False),
         # the words are 红十字会法第二十五条's text verbatim, cited as 第十七条: proof, kept
         ("根据《中华人民共和国红十字会法》第十七条规定，任何组织和个人不得私分、挪用、截留或者侵占红十字会的财产。",
          RED_CROSS_Q, "misdescribed", "irrelevant", ("中华人民共和国红十字会法", "25"), True, True),

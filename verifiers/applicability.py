@@ -439,6 +439,7 @@ def check_applicability(
             level_prior=th.candidate_level_prior,
             size_prior=th.candidate_size_prior,
             overlap_weight=th.candidate_overlap_weight,
+            paragraph_weight=th.candidate_paragraph_weight,
         )
         if scen is not None:
             sug = scen

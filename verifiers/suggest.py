@@ -25,6 +25,7 @@ is the evidence there.
 from __future__ import annotations
 
 import math
+import re
 import threading
 import unicodedata
 from collections.abc import Callable, Collection, Mapping, Sequence
@@ -36,7 +37,7 @@ from governor.authorities.structure import is_liability, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
-from governor.text.regexes import SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
+from governor.text.regexes import LIABILITY_CLAIM_RE, SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import (
@@ -390,8 +391,9 @@ def sanction_mismatch(said: str, path: Sequence[str], text: str, *, asked: bool 
     """True when what a report says (``said``) and the provision at ``path`` with ``text``
     differ in kind: the provision is a penalty or liability one
     (:func:`~governor.authorities.structure.is_liability`) while the words state a right or
-    duty and no sanction (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`; nor is one ``asked``
-    by the question), or the words say a sanction is imposed
+    duty and no sanction or liability (:data:`~governor.text.regexes.SANCTION_CLAIM_RE`,
+    :data:`~governor.text.regexes.LIABILITY_CLAIM_RE`: 「应当承担民事赔偿责任」 is a liability
+    claim; nor is a sanction ``asked`` by the question), or the words say a sanction is imposed
     (:data:`~governor.text.regexes.SANCTION_IMPOSED_RE`) and the provision imposes none. A
     penalty article restates the duty it sanctions (「用人单位违反本法规定，未…的，由劳动行政部门
     责令…」), so the report's words being in it prove no move there (issue 22: 劳动合同法第三十六条
@@ -399,7 +401,7 @@ def sanction_mismatch(said: str, path: Sequence[str], text: str, *, asked: bool 
     if not said.strip():
         return False
     liability = is_liability(path, text)
-    says = SANCTION_CLAIM_RE.search(said) is not None
+    says = SANCTION_CLAIM_RE.search(said) is not None or LIABILITY_CLAIM_RE.search(said) is not None
     imposes = SANCTION_IMPOSED_RE.search(said) is not None
     return (liability and not says and not asked) or (imposes and not liability)
 
@@ -411,11 +413,14 @@ def off_claim(said: str, question: str, record: ArticleRecord, *, other: bool) -
     sanction), a provision imposing none for a claim that states a sanction (issue 22 item 1;
     :data:`~governor.text.regexes.SANCTION_CLAIM_RE`, :func:`is_liability`), or — ``other``:
     another instrument than the cited one — a provision holding less than
-    :data:`OFF_CLAIM_COVERAGE` of the words."""
+    :data:`OFF_CLAIM_COVERAGE` of the words (when there are words: a citation with none of its
+    own answers the question as it stands)."""
     asks = SANCTION_CLAIM_RE.search(question) is not None
     if sanction_mismatch(said, record.path, record.text, asked=asks):
         return "a penalty/liability provision and a claim of a right or duty, or vice versa"
-    if other and containment(said, record.text) < OFF_CLAIM_COVERAGE:
+    if other and said.strip() and containment(said, record.text) < OFF_CLAIM_COVERAGE:
+        # (a bare citation, 「《公司法》第42条」 alone, has no words of its own to hold: the
+        # question is its only claim)
         return "another instrument that does not hold the citation's own words"
     return ""
 
@@ -473,6 +478,47 @@ SANCTION_RESTATES = DEFAULT_THRESHOLDS.suggest_sanction_restates
 the one sanctioning it (:func:`sanction_first`)."""
 
 
+ASK_RE = re.compile(
+    r"吗|？|\?|是否|怎么|怎样|如何|什么|哪些|哪个|哪条|哪一|哪种|能否|可否|有何|有没有|多少|多久|多长"
+)
+"""Words that make a sentence of a question the one that asks (「根据哪条法律，…可以…？」)."""
+_ASK_SPLIT = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?")
+
+
+def asking_sentence(question: str) -> str:
+    """The sentence(s) of ``question`` that ask (:data:`ASK_RE`), joined; ``""`` when none
+    does. A consultation tells the facts first and asks last (「小明…。根据哪个法律条款，小明可以
+    当然退伙？」): the asking sentence names the rule wanted, the facts name much else."""
+    asks = [m.group(0) for m in _ASK_SPLIT.finditer(question) if ASK_RE.search(m.group(0))]
+    return "".join(asks).strip()
+
+
+def ask_coverage(ask: str, record: ArticleRecord) -> float:
+    """The largest :func:`~verifiers.textsim.containment` of ``ask`` in one 款 (lead and its 项)
+    or one 项 of ``record`` (0.0 without an asking sentence)."""
+    if not ask:
+        return 0.0
+    best = 0.0
+    for p in record.paragraphs:
+        best = max(best, containment(ask, p.full_text))
+        for it in p.items:
+            best = max(best, containment(ask, p.text + it))
+    return best
+
+
+def ask_rank(
+    hits: list[tuple[ArticleRecord, float]], ask: str, weight: float
+) -> list[tuple[ArticleRecord, float]]:
+    """``hits`` re-scored ``score × (1 + weight × ask_coverage)`` (:func:`ask_coverage`: the
+    asking sentence in the candidate's best 款/项) and re-sorted (stable); unchanged when
+    ``weight`` is 0 or there is no asking sentence."""
+    if weight <= 0 or not ask or not hits:
+        return hits
+    out = [(r, s * (1.0 + weight * ask_coverage(ask, r))) for r, s in hits]
+    out.sort(key=lambda rs: -rs[1])
+    return out
+
+
 def scenario_confidence(margin: float, coverage: float) -> float:
     """Confidence in [0, 1] that the store-wide top hit for a question is the provision an
     expert would cite (:data:`SCENARIO_WEIGHTS`)."""
@@ -520,6 +566,8 @@ def scenario_provision(
     level_prior: Mapping[str, float] | None = None,
     size_prior: float = 0.0,
     overlap_weight: float = 0.0,
+    paragraph_weight: float = 0.0,
+    cited_top: list[bool] | None = None,
 ) -> Suggestion | None:
     """The best provision of the **whole store** (versions in force on ``item.as_of``) for
     the question the report answers, as a suggestion for a citation that does not fit it.
@@ -569,9 +617,13 @@ def scenario_provision(
     if not hits:
         return None
     ranked = rerank(hits) if rerank is not None else hits
+    ask = asking_sentence(question)
+    ranked = ask_rank(ranked, ask, paragraph_weight)
     ranked = sanction_first(ranked, question, said, retriever, as_of=item.as_of)
     top, s1 = ranked[0]
     if rec is not None and _same(top, rec):
+        if cited_top is not None:
+            cited_top.append(True)
         return None
     s2 = max((sc for r, sc in ranked[1:]), default=0.0)
     if rec is not None:

@@ -298,6 +298,22 @@ class Thresholds(BaseModel):
     137 → 188, 80 % → 76 %). Plain BM25 (``retrieval = "bm25"``) is not re-scored: there
     the same term moved train recall@5 by ≤ 0.017 and dev's first half down (0.592 → 0.567
     at 0.5)."""
+    candidate_paragraph_weight: float = Field(2.0, ge=0)
+    """Store-wide candidates for a question are re-scored ``score × (1 + value × a)`` where
+    ``a`` is the largest :func:`~verifiers.textsim.containment` of the question's asking
+    sentence (:func:`verifiers.suggest.asking_sentence`: the sentence with 吗/？/是否/如何/什么/
+    哪条…) in one 款 or 项 of the candidate (:func:`verifiers.suggest.ask_rank`; 0 = off): the
+    facts of a consultation name much that is not asked. Source (naming5, 2026-12-02): chosen
+    on the first half of the GPT-3.5 keys of LawBench 3-2 (keys 000–249, wrong-article answers,
+    top-1 of the question's candidates = the reference article; grid 0, 0.5, 1, 2, 3, 5:
+    102, 108, 114, 114, 114, 114 of 180; 2 is the middle of the plateau), checked on the second
+    half (85 → 101 of 187) and the other models (chatglm2-6b 354 → 396 of 710, qwen-7b 167 →
+    192 of 330). Governed (``benchmarks.bench_repair --governed``): names the reference 29.4 →
+    34.6 % of 1,407 (named right 90.8 → 90.2 %, correct kept 39 → 37 of 39; with the cited-top
+    guard of ``Verifier._store_candidate`` 34.6 %, 90.4 %, 38 of 39). The candidate map was not
+    refitted: a refit on the re-ranked GPT-3.5 candidates (-1.8993, 7.0613, 4.0995, 0.4216,
+    1.4983, 1.142, -0.9974, -0.502; p ≥ 0.68) was not better held out (chatglm2-6b 90.8 %,
+    qwen-7b 84.7 % of named candidates right)."""
     applicability_facts_cover: float = Field(0.12, ge=0, le=1)
     """A citation that states no proposition of its own (「本案应当适用《X》第N条」) fits the
     question's facts when they hold at least this IDF-weighted share of the conduct clause of

@@ -863,6 +863,13 @@ or liability article (a 法律责任 chapter's), a claim without them on the rul
 right or imposes the duty (issue 22: 劳动合同法第三十六条 cited for the parties' agreement had
 been renumbered to 第八十五条, a penalty article)."""
 
+LIABILITY_CLAIM_RE = re.compile(r"(?:承担|负)[^，。；：]{0,10}?责任|赔偿")
+"""Words of a civil or other liability a claim states (「犯罪分子应当承担民事赔偿责任」,
+「应当赔偿损失」): such a claim rests on a liability provision as much as one naming a sanction
+(:data:`SANCTION_CLAIM_RE`), so a liability article is no mismatch for it
+(:func:`verifiers.suggest.sanction_mismatch`; dev 3-2 GPT-3.5 289: 刑法第三十六条 for 「应当承担
+民事赔偿责任」 had been ruled out as a penalty article for a claim of a duty)."""
+
 SANCTION_IMPOSED_RE = re.compile(
     r"罚款|罚金|责令(?:改正|停止|限期|停产)|吊销|没收|拘留|有期徒刑|拘役|追究刑事责任|给予[^，。；]{0,8}处分"
 )
