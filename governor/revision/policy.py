@@ -789,7 +789,7 @@ class RevisionPolicy:
             # finding is what the reader needs, not that the words differ
             head = _charge_head(charge)
         elif (
-            op == "rewrite_description"
+            (op == "rewrite_description" or a == "overextended")
             and f != "misdescribed"
             and UNLISTED_CASE in v.applicability.rationale
         ):
