@@ -115,7 +115,7 @@ def test_same_rule_on_the_statute_texts(gov: Governor) -> None:
         "夫妻一方的个人财产，应当包括一方的婚前财产、因身体受到伤害获得的医疗费、残疾人生活辅助具费等"
         "费用、遗嘱或者赠与合同中确定只归一方的财产、一方专用的生活用品以及其他应当归一方的财产"
     )
-    head, members, _act = rule_head(said)
+    head, members, _act, _main = rule_head(said)
     assert head == "夫妻一方的个人财产，应当包括一方的婚前财产"
     assert len(members) == 5
     assert pol.same_rule(said, art1063, CIVIL)[0]

@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from governor.citations.assertion import parts as assertion_parts
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
@@ -584,14 +585,14 @@ class RevisionPolicy:
         Returns:
             ``(passed, measure)`` with the measure stated for the proof.
         """
-        head, members, act = rule_head(said)
+        head, members, act, main = rule_head(said)
         words = _head_words(head, self.weigh(head, instrument) if self.weigh is not None else None)
         if not words:
             return True, "no rule head read"
         body = folded(new)
         d = sum(folded(t) in body for t in words) / len(words)
         acts = _head_words(act, self.weigh(act, instrument) if self.weigh is not None else None)
-        whole_act = act != head and bool(acts) and all(folded(t) in body for t in acts)
+        whole_act = act not in (head, "") and bool(acts) and all(folded(t) in body for t in acts)
         if d < RULE_HELD and not whole_act:
             # unless every word of the act (after its modal) is the new text's: the same
             # consequence, its conditions corrected (「在任何情况下均应当予以返还、赔偿」 under
@@ -602,7 +603,7 @@ class RevisionPolicy:
             share = sum(containment(m, new) >= CLAUSE_HELD for m in members) / len(members)
             if share < ITEMS_HELD:
                 return False, f"list members {share:.2f} in the new text < {ITEMS_HELD}"
-        negated = [t for t in negated_terms(head, new) if act and folded(t) in folded(act)]
+        negated = [t for t in negated_terms(main, new) if act and folded(t) in folded(act)]
         if negated:
             return False, f"the new text negates the report's act 「{negated[0]}」"
         return True, (
@@ -1419,14 +1420,26 @@ def _head_words(head: str, weights: Mapping[str, float] | None) -> set[str]:
 _MEMBER_SEP = re.compile(r"、|以及")
 
 
-def rule_head(said: str) -> tuple[str, tuple[str, ...], str]:
-    """The rule the report's words state, as a rewrite must keep it: ``(head, members, act)``.
+class RuleHead(NamedTuple):
+    """The rule a report's words state (:func:`rule_head`)."""
 
-    ``head`` is the main clause of the words' consequence (:func:`governor.citations.assertion.
-    parts`; before a list or the next sentence, ``MAIN_CLAUSE_STOP_RE``) — who, may or must do
-    what to what. A clause of it listing members (two 、 or more: 「应当包括A、B、C以及D」) keeps
-    only its lead-in and first member in ``head``; the others are ``members``. ``act`` is the
-    head after its modal word (the actor left out), or the head when it has none."""
+    head: str
+    members: tuple[str, ...]
+    act: str
+    main: str
+    """The main clause of the consequence (actor, modal, act), its list members left out."""
+
+
+def rule_head(said: str) -> RuleHead:
+    """The rule the report's words state, as a rewrite must keep it: ``(head, members, act,
+    main)``.
+
+    ``head`` is the words' conditions and the main clause of their consequence
+    (:func:`governor.citations.assertion.parts`; before a list or the next sentence,
+    ``MAIN_CLAUSE_STOP_RE``) — in which case who may or must do what to what. A clause of the
+    consequence listing members (two 、 or more: 「应当包括A、B、C以及D」) keeps only its lead-in
+    and first member in ``head``; the others are ``members``. ``act`` is that main clause after
+    its modal word (the actor left out), or the main clause when it has none."""
     p = assertion_parts(said)
     main = p["consequence"] or said
     stop = MAIN_CLAUSE_STOP_RE.search(main)
@@ -1438,10 +1451,11 @@ def rule_head(said: str) -> tuple[str, tuple[str, ...], str]:
             first, *rest = clause.split("、")
             members += [m for r in rest for m in _MEMBER_SEP.split(r) if len(m) >= 2]
             clauses[k] = first
-    head = "，".join(c for c in clauses if c)
+    main = "，".join(c for c in clauses if c)
     modal = p["modality"]
-    act = head[head.find(modal) + len(modal) :] if modal and modal in head else head
-    return head, tuple(members), act
+    act = main[main.find(modal) + len(modal) :] if modal and modal in main else main
+    head = "，".join([*(c for c in p["conditions"] if c), main])
+    return RuleHead(head, tuple(members), act, main)
 
 
 def unit_text(auth: Authority) -> str:
