@@ -199,6 +199,12 @@ def _parts(words: str) -> dict[str, Any]:
     }
 
 
+def parts(words: str) -> dict[str, Any]:
+    """What ``words`` assert, read as an :class:`~governor.core.models.Assertion` reads them:
+    ``conditions``, ``consequence``, ``modality``, ``polarity``, ``actor``, ``numbers``."""
+    return _parts(words)
+
+
 def _spanned(
     numbers: tuple[AssertedNumber, ...], text: str, scope: Span | None
 ) -> tuple[AssertedNumber, ...]:

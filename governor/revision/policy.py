@@ -27,7 +27,12 @@ Proof per op (issue 13 "What to build" 1; SPEC §5 "Revision policy"):
   that the article also holds (≥ :data:`CLAUSE_HELD`), and the words replaced describe no other
   provision's subject (:meth:`RevisionPolicy.other_subject`: another offence, another article's
   or 款's text, a case the provision's 下列情形 do not list) — those words are renumbered when
-  proven (``EfaReviser._move_first``), else noted;
+  proven (``EfaReviser._move_first``), else noted; and the new text restates the report's rule
+  (:meth:`RevisionPolicy.same_rule`: the words of the rule the report states — its actor, act
+  and object — are the replacement's, ≥ :data:`RULE_HELD`, its act not negated there):
+  a rewrite corrects wrong words on the right pin, it never substitutes another rule of the
+  article for the report's (民法典第五百七十四条's 提存 text over a 催告 claim) — that gets the
+  misdescribed / partially-faithful note;
 * restore_proviso: the inserted 但书 is in the 款 the description restates (never another
   款's), and the description restates that 款's rule;
 * removal: only of a citation that does not exist, and never of one whose quotation is
@@ -51,13 +56,20 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from governor.citations.assertion import parts as assertion_parts
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
 from governor.core.labels import REPEAT_OF_MISDESCRIBED, WHOLE_FIGURE_MARK, WHOLE_PIN_MARK
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
-from governor.text.regexes import ARTICLE_MARK_RE, CITEGOV_NOTE, WHOLE_PIN_ARTICLE_RE
+from governor.text.regexes import (
+    ARTICLE_MARK_RE,
+    CITEGOV_NOTE,
+    MAIN_CLAUSE_STOP_RE,
+    WHOLE_PIN_ARTICLE_RE,
+)
 from verifiers.conditions import UNLISTED_CASE, unlisted_case
 from verifiers.facts import (
     modality_flips,
@@ -96,6 +108,11 @@ NAME_MIN = DEFAULT_THRESHOLDS.policy_name_min
 says what failed without naming one. Source: ``Thresholds.suggestion_min_score`` (0.5), the
 calibrated point at which a suggestion named the reference article in 87 % of LawBench 3-2
 dev cases (``verifiers.suggest.PROPOSITION_FULL``)."""
+RULE_HELD = DEFAULT_THRESHOLDS.policy_rewrite_rule_held
+"""A rewrite: share of the words of the rule the report states (its actor, act and object,
+:func:`rule_head`) the replacement must hold (:meth:`RevisionPolicy.same_rule`)."""
+ITEMS_HELD = DEFAULT_THRESHOLDS.policy_rewrite_items_held
+"""…and share of the members of a list the report states (「包括A、B、C」) it must hold."""
 QUOTE_IN = DEFAULT_THRESHOLDS.policy_quote_in
 """A sentence of a quotation is the cited text at or above this containment…"""
 QUOTE_OUT = DEFAULT_THRESHOLDS.policy_quote_out
@@ -542,11 +559,60 @@ class RevisionPolicy:
         sc = containment(said, ed.after)
         if sc < 0.5:
             return None
+        held, why = self.same_rule(said, ed.after, auth.instrument)
+        if not held:
+            # the cited text states another rule than the report's (issue 22 item 2, tuning
+            # keys: 民法典第五百七十四条's 提存 text over 「债权人可以随时催告债务人履行义务」): that
+            # is a substitution, not a correction — the reader keeps the words and gets a note
+            return None
         return Proof(
             source=_excerpt(auth),
             span_text=said,
             measure=f"rewrite from the cited text: containment {sc:.2f} ≥ 0.5 of the report's "
-            f"words in it; no clause held by the article dropped",
+            f"words in it; {why}; no clause held by the article dropped",
+        )
+
+    def same_rule(self, said: str, new: str, instrument: str | None) -> tuple[bool, str]:
+        """Whether ``new`` (the cited text a rewrite puts in) restates the rule the report's
+        words ``said`` state, so that the rewrite corrects them rather than substitutes another
+        rule: the words of the rule's head (:func:`rule_head`: the actor, act and object of its
+        consequence; :func:`_head_words`) are in ``new`` at least :data:`RULE_HELD`, or every word
+        of its act (after the modal) is — the same consequence, its conditions corrected; the members
+        of a list it states at least :data:`ITEMS_HELD`; and ``new`` does not negate the act
+        (「机动车驾驶人应当承担赔偿责任」 against 道路交通安全法第七十六条第二款's 「…故意碰撞机动车
+        造成的，机动车一方不承担赔偿责任」).
+
+        Returns:
+            ``(passed, measure)`` with the measure stated for the proof.
+        """
+        head, members, act, main = rule_head(said)
+        words = _head_words(head, self.weigh(head, instrument) if self.weigh is not None else None)
+        if not words:
+            return True, "no rule head read"
+        body = folded(new)
+        d = sum(folded(t) in body for t in words) / len(words)
+        acts = _head_words(act, self.weigh(act, instrument) if self.weigh is not None else None)
+        whole_act = act not in (head, "") and bool(acts) and all(folded(t) in body for t in acts)
+        if d < RULE_HELD and not whole_act:
+            # unless every word of the act (after its modal) is the new text's: the same
+            # consequence, its conditions corrected (「在任何情况下均应当予以返还、赔偿」 under
+            # 刑事诉讼法第三百零一条第二款 → 「没收…财产确有错误的，应当予以返还、赔偿」)
+            return False, f"rule head words {d:.2f} in the new text < {RULE_HELD}"
+        share = 1.0
+        if members:
+            share = sum(containment(m, new) >= CLAUSE_HELD for m in members) / len(members)
+            if share < ITEMS_HELD:
+                return False, f"list members {share:.2f} in the new text < {ITEMS_HELD}"
+        negated = [t for t in negated_terms(main, new) if act and folded(t) in folded(act)]
+        if negated:
+            return False, f"the new text negates the report's act 「{negated[0]}」"
+        return True, (
+            (
+                f"the report's rule restated: head words {d:.2f} ≥ {RULE_HELD}"
+                if d >= RULE_HELD
+                else "the report's act restated, every word of it"
+            )
+            + (f", list members {share:.2f} ≥ {ITEMS_HELD}" if members else "")
         )
 
     def other_subject(self, said: str, v: Verdict, whole: str = "") -> str | None:
@@ -1337,6 +1403,59 @@ def _stale_head(v: Verdict) -> str:
         title = bracket_title(auth.instrument)
         return f"{title}已于{end.year}年{end.month}月{end.day}日废止"
     return "该规定已废止"
+
+
+def _head_words(head: str, weights: Mapping[str, float] | None) -> set[str]:
+    """The words of a rule's head a rewrite must keep: its BM25 words (``weights``' keys, the
+    store's tokenizer; ``jieba`` words of two characters or more without a store), numerals left
+    out (:func:`subject_words`), each counted once — a compound whose parts are words of the head
+    too (工资待遇: 工资, 待遇) counts as its parts. Counted, not IDF-weighted: the one rare word a
+    rewrite corrects (「享有工资待遇」 for 劳动法第五十一条's 「支付工资」, 「色情活动」 for 妇女权益保障法
+    第二十七条's) would otherwise outweigh the rule's actor, act and object the new text keeps
+    (fitted on the tuning keys, ``Thresholds.policy_rewrite_rule_held``)."""
+    toks = set(subject_words(weights)) if weights else claim_words(head)
+    return {t for t in toks if not any(o != t and o in t for o in toks)}
+
+
+_MEMBER_SEP = re.compile(r"、|以及")
+
+
+class RuleHead(NamedTuple):
+    """The rule a report's words state (:func:`rule_head`)."""
+
+    head: str
+    members: tuple[str, ...]
+    act: str
+    main: str
+    """The main clause of the consequence (actor, modal, act), its list members left out."""
+
+
+def rule_head(said: str) -> RuleHead:
+    """The rule the report's words state, as a rewrite must keep it: ``(head, members, act,
+    main)``.
+
+    ``head`` is the words' conditions and the main clause of their consequence
+    (:func:`governor.citations.assertion.parts`; before a list or the next sentence,
+    ``MAIN_CLAUSE_STOP_RE``) — in which case who may or must do what to what. A clause of the
+    consequence listing members (two 、 or more: 「应当包括A、B、C以及D」) keeps only its lead-in
+    and first member in ``head``; the others are ``members``. ``act`` is that main clause after
+    its modal word (the actor left out), or the main clause when it has none."""
+    p = assertion_parts(said)
+    main = p["consequence"] or said
+    stop = MAIN_CLAUSE_STOP_RE.search(main)
+    main = (main[: stop.start()] if stop is not None else main).strip("，,。 ")
+    members: list[str] = []
+    clauses = re.split(r"[，,]", main)
+    for k, clause in enumerate(clauses):
+        if clause.count("、") >= 2:
+            first, *rest = clause.split("、")
+            members += [m for r in rest for m in _MEMBER_SEP.split(r) if len(m) >= 2]
+            clauses[k] = first
+    main = "，".join(c for c in clauses if c)
+    modal = p["modality"]
+    act = main[main.find(modal) + len(modal) :] if modal and modal in main else main
+    head = "，".join([*(c for c in p["conditions"] if c), main])
+    return RuleHead(head, tuple(members), act, main)
 
 
 def unit_text(auth: Authority) -> str:
