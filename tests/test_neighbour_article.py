@@ -97,3 +97,13 @@ def test_consequence_moved_needs_the_words_in_the_other_and_not_in_the_cited() -
     assert _consequence_moved("应当承担赔偿责任", other, cited)
     assert not _consequence_moved("应当承担赔偿责任", cited, other)
     assert not _consequence_moved("承担", other, cited)  # too short to compare
+
+
+def test_generic_words_many_articles_hold_single_none_out(gov: Governor) -> None:
+    """「当事人应当承担违约责任」 is 民法典第五百七十七条's consequence (「…应当承担继续履行、采取补救措施或者
+    赔偿损失等违约责任」); 第五百六十六条 holds the words verbatim, and so do several others nearly:
+    generic words single no article out (``Thresholds.neighbour_generic_cover``)."""
+    checked_text(gov, "中华人民共和国民法典", "577", "等违约责任", AS_OF)
+    checked_text(gov, "中华人民共和国民法典", "566", "承担违约责任", AS_OF)
+    (v,) = gov.verify("当事人应当承担违约责任（《民法典》第五百七十七条）。\n", as_of=AS_OF)
+    assert v.passes, v.applicability.rationale

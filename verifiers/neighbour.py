@@ -95,6 +95,9 @@ def neighbour_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
     ranked = sorted(((s, i) for i, s in enumerate(scores) if i != at), key=lambda t: -t[0])
     best, bi = ranked[0]
     other = arts[bi]
+    above = sum(1 for sc, _ in ranked if sc >= cited + th.neighbour_margin)
+    if cited >= th.neighbour_generic_cover and above >= 2:
+        return None  # generic words several articles hold: no one article is singled out
     held = _consequence_moved(a.consequence, other.text, rec.text)
     clearly = a.role == "paraphrase" and best >= cited + th.neighbour_margin
     if best <= cited or not (held or clearly):
