@@ -922,7 +922,11 @@ def successor_suggestion(
         "contradicts",
     )
     old = f"{bracket_title(record.instrument)}第{record.article}条"
+    said = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
     if fits and link is not None:
+        by_para = paragraph_successor(said, record, link.successor, store, as_of=as_of)
+        if by_para is not None:
+            return by_para
         auth = store.authority(link.successor)
         if auth is None:
             return None
@@ -940,7 +944,6 @@ def successor_suggestion(
         )
     repeal = store.repeal_record(record.instrument)
     target = repeal.successor if repeal is not None else None
-    said = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
     found: list[tuple[float, Authority, str]] = []
     if target and len(said) >= 4 and specificity(said) > 0.0:
         targets = [target, *(p for p in [_parent(store, target)] if p)]
@@ -964,6 +967,25 @@ def successor_suggestion(
                 )
             )
     best = max(found, key=lambda f: f[0]) if found else None
+    if (
+        link is not None
+        and link.containment >= SUCCESSOR_PROVEN
+        and (auth := store.authority(link.successor)) is not None
+        and (
+            best is None or (best[1].instrument, best[1].article) != (auth.instrument, auth.article)
+        )
+    ):
+        # the old article's text is its successor's (proven): a provision matching only the
+        # report's words (which are another rule) does not displace it (合同法第二百一十四条,
+        # 租赁期限二十年 → 民法典第七百零五条 at containment 0.89, cited for 「协商一致解除合同」:
+        # best match 民法典第五百六十二条). Named without proof as the cited article's successor;
+        # the note tells the reader the words differ from it.
+        return Suggestion(
+            authority=auth,
+            score=link.confidence,
+            reason=f"successor of {old} from the texts (similarity {link.similarity:.2f}, "
+            f"containment {link.containment:.2f}); {WORDS_DIFFER_REASON}",
+        )
     if (best is None or best[0] < CLAIM_ROUTE_MIN) and link is not None and said:
         # the lexical F check also fails paraphrases: when the claim's distinctive words are
         # the old article's, the report does describe it and its own successor is named
@@ -975,7 +997,7 @@ def successor_suggestion(
                     authority=auth,
                     score=link.confidence,
                     reason=f"successor of {old} from the texts (similarity "
-                    f"{link.similarity:.2f}); the claim's distinctive words are {old}'s",
+                    f"{link.similarity:.2f}); {OLD_SUBJECT_REASON} {old}'s",
                 )
     if best is None or best[0] < CLAIM_ROUTE_MIN:
         # what the report says is not the cited article's text and matches no successor
@@ -994,6 +1016,79 @@ def successor_suggestion(
         else ""
     )
     return Suggestion(authority=auth, score=min(1.0, score), reason=reason, proof=proof)
+
+
+OLD_SUBJECT_REASON = "the claim's distinctive words are"
+"""Part of a suggestion's reason when the cited article's own successor is named because the
+claim's distinctive words are the old article's (:data:`OLD_SUBJECT`): a paraphrase the lexical
+F check failed, not words shown to be another rule (the repeal note then does not call them
+「与所述内容不符」)."""
+WORDS_DIFFER_REASON = "the report's words are another rule"
+"""Part of a suggestion's reason when the cited article's proven successor is kept although the
+report's words match another provision better (the note says the words differ from it)."""
+
+
+def _paragraphs(text: str) -> list[str]:
+    """The 款 of an article text (lines; a 项 line belongs to the 款 before it)."""
+    out: list[str] = []
+    for ln in text.split("\n"):
+        if not ln.strip():
+            continue
+        if out and _ITEM.match(ln):
+            out[-1] += "\n" + ln
+        else:
+            out.append(ln)
+    return out
+
+
+_ITEM = re.compile(r"^\s*[（(][一二三四五六七八九十]+[）)]")
+PARAGRAPH_SAID = DEFAULT_THRESHOLDS.suggest_paragraph_said
+"""Share of the report's words (bigram containment) one 款 must hold to be the 款 they restate
+(the rule of ``governor.revision.strategies._best_paragraph``)."""
+
+
+def paragraph_successor(
+    said: str,
+    record: ArticleRecord,
+    article_successor: ArticleRecord,
+    store: AuthorityStore,
+    *,
+    as_of: date,
+) -> Suggestion | None:
+    """The successor of the 款 of a repealed multi-款 article that the report's words restate,
+    when it is another provision than the whole article's successor (``article_successor``):
+    the old 款's text is contained (≥ :data:`SUCCESSOR_PROVEN`) in a provision of the successor
+    instrument more than in the article's successor. 继承法第十七条 (five 款, one per form of
+    遗嘱) maps as a whole to 民法典第一千一百三十八条 (口头遗嘱, containment 0.45); its 第二款
+    (自书遗嘱) is 民法典第一千一百三十四条. None for a one-款 article, words that restate no
+    one 款, or no such provision."""
+    paras = _paragraphs(record.text)
+    if len(paras) < 2 or not said:
+        return None
+    scores = [containment(said, p) for p in paras]
+    k = max(range(len(paras)), key=lambda i: scores[i])
+    if scores[k] < PARAGRAPH_SAID:
+        return None
+    para = paras[k]
+    here = containment(para, article_successor.text)
+    hits = store.search(search_query(para), instrument=article_successor.instrument, k=5)
+    scored = [(containment(para, rec.text), rec.key, rec) for rec, _ in hits]
+    if not scored:
+        return None
+    share, _, rec = max(scored, key=lambda x: (x[0], x[1]))
+    if share < SUCCESSOR_PROVEN or share <= here or rec.key == article_successor.key:
+        return None
+    auth = store.authority(rec)
+    if auth is None:
+        return None
+    old = f"{bracket_title(record.instrument)}第{record.article}条第{k + 1}款"
+    return Suggestion(
+        authority=auth,
+        score=share,
+        reason=f"successor of {old} (the 款 the report's words restate) from the texts "
+        f"(containment {share:.2f})",
+        proof=f"text of {old} ≈ successor text: containment {share:.2f} ≥ {SUCCESSOR_PROVEN}",
+    )
 
 
 OLD_SUBJECT = DEFAULT_THRESHOLDS.suggest_old_subject

@@ -103,6 +103,7 @@ FIXED_THRESHOLDS: frozenset[str] = frozenset(
         "suggest_near_verbatim",
         "suggest_successor_proven",
         "suggest_claim_route_min",
+        "suggest_paragraph_said",
         "suggest_old_subject",
         "suggest_distinct_holds",
         "suggest_distinct_rival_gap",
@@ -620,6 +621,12 @@ class Thresholds(BaseModel):
     replacement to count as proven; also the :func:`~verifiers.textsim.verbatim_share` of the
     report's own words in the successor. Source: chosen by hand with the text-found successors of
     cn_repealed (f31839c, 2026-11-30); no fit or held-out check recorded."""
+    suggest_paragraph_said: float = Field(0.5, ge=0, le=1)
+    """``verifiers.suggest.PARAGRAPH_SAID``: Share of the report's words (bigram containment) one
+    款 of a repealed multi-款 article must hold to be the 款 they restate, whose own successor is
+    then named (:func:`verifiers.suggest.paragraph_successor`). Source: the same 0.5 as the
+    unpinned-款 rule of ``governor.revision.strategies._best_paragraph`` (chosen by hand); checked
+    on dev review6 (继承法第十七条第二款 → 民法典第一千一百三十四条, issue 22 item 4), no fit."""
     suggest_claim_route_min: float = Field(0.5, ge=0, le=1)
     """``verifiers.suggest.CLAIM_ROUTE_MIN``: Confidence below which the successor found for what
     the report says gives way to the cited article's own successor when the claim is about that

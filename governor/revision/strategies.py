@@ -58,7 +58,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
-from verifiers.suggest import DISTINCT_REASON, bracket_title
+from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
 from verifiers.textsim import claim_words, containment, verbatim_share
 
 _CONTENT_INTRO = re.compile(
@@ -483,8 +483,12 @@ def stale_note(v: Verdict, cited_successor: CitedSuccessor | None = None) -> str
         label, conf, succ_text = cited_successor
         said = v.citation.description or v.citation.claim
         held = bool(said) and containment(said, succ_text) >= SUCCESSOR_HOLDS_CLAIM
+        # the claim's distinctive words are the old article's: a paraphrase the lexical F check
+        # failed, not words shown to be another rule (婚姻法第十七条 cited for 「婚姻关系存续期间
+        # 所得的财产为夫妻共同财产」 → 民法典第一千零六十二条 states it; issue 22 item 4)
+        paraphrase = v.suggestion is not None and OLD_SUBJECT_REASON in v.suggestion.reason
         # no words of its own (a bare 「第二十七条」 in a 法律依据 list): nothing 所述 to misfit
-        unfit = "，与所述内容不符" if misfit and said and not held else ""
+        unfit = "，与所述内容不符" if misfit and said and not held and not paraphrase else ""
         # the report's words do not fit the old article: comparing rules is moot
         changed = "" if unfit else rule_change(auth.text, succ_text, said)
         return (
