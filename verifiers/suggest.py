@@ -485,17 +485,44 @@ ASK_RE = re.compile(
 _ASK_SPLIT = re.compile(r"[^。！？!?；;\n]+[。！？!?；;]?")
 
 
+_ASK_START = re.compile(r"请问|想问|问一下")
+"""Where the asking part of a run-on sentence starts: 「…签订5年期固定劳动合同请问职工能拿到2倍的
+赔偿金吗？」 tells the facts and asks in one sentence; the facts before 请问 are facts."""
+
+ASK_FORMULA_RE = re.compile(
+    r"(?:请问|想问|问一下)"
+    r"|(?:根据|依据|依照|按照)(?:我国)?(?:哪一?[条部个项款种]|什么|何种)?"
+    r"(?:的)?(?:法律|法规|法条|条款|条文|规定)*(?:的|中)?(?:规定)?"
+    r"|(?:哪一?[条部个项款种]|什么|何种)(?:法律|法规|法条|条款|条文)(?:的)?(?:规定)?"
+    r"|吗|？|\?"
+)
+"""The asking formula of a question (「根据哪一条法律规定，」, 「请问」, 「吗？」): words every question
+has, which every provision holding 法律/规定 shares; they are left out of the asking sentence
+before it is matched to a candidate (:func:`ask_coverage`; naming6, gold g0613: 「根据哪一条法律
+规定，公司可以因股东会或股东大会决议解散？」 put 公司法第二十二条 (决议…违反法律…无效) before 第一百八十
+条 (股东会或者股东大会决议解散))."""
+
+
 def asking_sentence(question: str) -> str:
     """The sentence(s) of ``question`` that ask (:data:`ASK_RE`), joined; ``""`` when none
     does. A consultation tells the facts first and asks last (「小明…。根据哪个法律条款，小明可以
-    当然退伙？」): the asking sentence names the rule wanted, the facts name much else."""
-    asks = [m.group(0) for m in _ASK_SPLIT.finditer(question) if ASK_RE.search(m.group(0))]
+    当然退伙？」): the asking sentence names the rule wanted, the facts name much else. A
+    sentence that tells facts and then asks (「…请问…吗？」) counts from 请问 (:data:`_ASK_START`)."""
+    asks = []
+    for m in _ASK_SPLIT.finditer(question):
+        sent = m.group(0)
+        if not ASK_RE.search(sent):
+            continue
+        start = _ASK_START.search(sent)
+        asks.append(sent[start.start() :] if start else sent)
     return "".join(asks).strip()
 
 
 def ask_coverage(ask: str, record: ArticleRecord) -> float:
-    """The largest :func:`~verifiers.textsim.containment` of ``ask`` in one 款 (lead and its 项)
-    or one 项 of ``record`` (0.0 without an asking sentence)."""
+    """The largest :func:`~verifiers.textsim.containment` of ``ask`` — without its asking
+    formula (:data:`ASK_FORMULA_RE`) — in one 款 (lead and its 项) or one 项 of ``record``
+    (0.0 without an asking sentence)."""
+    ask = ASK_FORMULA_RE.sub("", ask).strip()
     if not ask:
         return 0.0
     best = 0.0
