@@ -84,3 +84,24 @@ def test_tax_law_subject_is_no_entitlement(gov: Governor) -> None:
     (v,) = gov.verify(text, as_of=AS_OF)
     assert v.applicability.label != "irrelevant", v.applicability.rationale
     assert "第5条" not in v.applicability.rationale
+
+
+def test_a_list_item_that_took_the_conclusion_as_its_claim_repeats_the_recital(
+    gov: Governor,
+) -> None:
+    """The same answer as the reader's tools render it (the question without the chat
+    template): the 法律依据 item 《劳动合同法》第八十二条 takes the sentence before it
+    (「因此，单位应该为员工缴纳社会保险。」, 社会保险法's conclusion) as its claim, and got
+    「未能确认该条文支持上述结论」 (review6, judged harmful). Words it does not stand in are borrowed:
+    it repeats the recital above, which 第一款 holds near-verbatim."""
+    answer = DRAFTS["qwen-7b-chat-hf_212"].split("<|im_start|>assistant\n\n", 1)[1]
+    text = (
+        "问题：单位没给签劳动合同，只签一个聘任合同，单位保险没给交。2020年3月开始至2023年2月28日想"
+        "咨询一下单位补偿哪些东西？\n\n" + answer
+    )
+    listed = [v for v in gov.verify(text, as_of=AS_OF) if "八十二" in v.citation.raw][-1]
+    assert listed.applicability.label == "supports", listed.applicability.rationale
+    assert "judged there" in listed.applicability.rationale
+    r = gov.govern(text, strategy="efa", as_of=AS_OF)
+    tail = r.text[r.text.index("法律依据：") :]
+    assert "第八十二条规定（注" not in tail, tail

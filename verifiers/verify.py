@@ -170,7 +170,9 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
     out: list[Verdict] = []
     for v in verdicts:
         w = held.get(v.resolved.id) if v.resolved is not None else None
-        bare = not v.citation.claim.strip() and not v.citation.description.strip()
+        bare = not v.citation.description.strip() and (
+            not v.citation.claim.strip() or _borrowed_claim(v.citation)
+        )
         x = wrong.get(v.resolved.id) if v.resolved is not None else None
         if (
             x is not None
@@ -205,6 +207,16 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
             )
         )
     return out
+
+
+def _borrowed_claim(c: Citation) -> bool:
+    """``c``'s claim is words it does not stand in: its assertion's scope ends before the
+    citation begins, across more than a carrier (「…因此，单位应该为员工缴纳社会保险。法律依据：
+    《劳动合同法》第八十二条」, dev LawBench 3-8 qwen-7b 212, review6: the 法律依据 item took the
+    answer's conclusion as its claim and got 「未能确认该条文支持上述结论」, though the same article is
+    recited word for word above). A trailing 「（《X》第N条）」 right after its words is its own."""
+    a = c.assertion
+    return a is not None and a.scope is not None and a.scope.end + 2 < c.span.start
 
 
 def _repeats_misdescribed(v: Verdict, x: Verdict) -> Verdict:
