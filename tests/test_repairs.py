@@ -48,6 +48,12 @@ def cite(text: str, raw: str, *, group: str | None = None, nth: int = 0, **kw: o
         ),
         # subject position
         ("《民法典》第九千条规定，合同无效。", "《民法典》第九千条", "合同无效。"),
+        # adverb + 明确 + verb (dev chatglm2-6b 3-8 215 left 「同时，规定，」)
+        (
+            "同时，《婚姻法》第一千零七十一条也明确规定，父母对子女应当提供必要的物质条件。",
+            "《婚姻法》第一千零七十一条",
+            "同时，父母对子女应当提供必要的物质条件。",
+        ),
         # a 法律依据 list line holding only the citation (and its description)
         (
             "回答：可以。\n法律依据：\n1. 《民法典》第九千条\n2. 其他",

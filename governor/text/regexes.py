@@ -524,6 +524,7 @@ CARRIER_AFTER_RE = re.compile(
     rf"""
     {GAP}
     (?: 等 )?
+    (?: 也 | 亦 | 还 | 同样 | 均 | 都 )?
     (?P<of> 的 | 之 | 中的? )?
     (?: 相关 | 有关 | 明确 )?
     (?P<verb> 规定 | 明确规定 | 指出 | 明确 | 载明 | 写明 | 表明 | 提到 | 要求 | 称 | 认为 | 确立 | 阐明 )?
@@ -537,7 +538,8 @@ CARRIER_AFTER_RE = re.compile(
     re.VERBOSE,
 )
 """What may follow a citation before the content it is said to state: 规定： / 的规定， /
-明确指出 / 第N条：…"""
+明确指出 / 也明确规定， / 第N条：… (an adverb 也/亦/还/同样 before the verb: 「同时，《婚姻法》第一千零七十一条也
+明确规定，…」, dev chatglm2-6b 3-8 215, whose removal once left 「同时，规定，」)."""
 
 QUOTE_RE = re.compile(
     r"""
