@@ -49,6 +49,7 @@ from typing import Any
 import numpy as np
 
 from benchmarks.bench_retrieval import KS, STARD, STARD_AS_OF
+from verifiers.textsim import pooled_share
 
 CLAUSE = re.compile(r"[,，;；。]")
 W_DENSE = 3.0
@@ -56,17 +57,8 @@ W_DENSE = 3.0
 
 
 def _pooled(query: Set[str], sets: Sequence[Set[str]]) -> np.ndarray:
-    """:func:`verifiers.textsim.pooled_containment` on ready-made unit sets."""
-    held = [s & query for s in sets]
-    df: Counter[str] = Counter()
-    for s in held:
-        df.update(s)
-    n = len(held)
-    weight = {b: math.log((n + 1) / (c + 0.5)) for b, c in df.items()}
-    total = math.fsum(weight.values())
-    if total <= 0:
-        return np.zeros(n)
-    return np.array([math.fsum(weight[b] for b in s) / total for s in held])
+    """:func:`verifiers.textsim.pooled_share` (the second stage's measure) as an array."""
+    return np.array(pooled_share(query, sets))
 
 
 def clauses(question: str) -> tuple[str, str] | None:

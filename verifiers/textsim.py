@@ -13,6 +13,7 @@ import re
 import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -190,7 +191,13 @@ def pooled_containment(part: str, wholes: Sequence[str]) -> list[float]:
         one value in [0, 1] per whole (all 0.0 when ``part`` has no bigram any whole holds).
     """
     p = bigrams(part)
-    sets = [bigrams(w) & p for w in wholes]
+    return pooled_share(p, [bigrams(w) for w in wholes])
+
+
+def pooled_share(query: AbstractSet[str], units: Sequence[AbstractSet[str]]) -> list[float]:
+    """:func:`pooled_containment` on ready-made unit sets (bigrams, or words): for each of
+    ``units``, the IDF-weighted share of ``query``'s units it holds, the IDF over ``units``."""
+    sets = [u & query for u in units]
     df: Counter[str] = Counter()
     for s in sets:
         df.update(s)
