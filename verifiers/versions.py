@@ -38,9 +38,9 @@ class Drift:
 
 
 def _best(
-    desc: frozenset[str], articles: tuple[tuple[ArticleRecord, frozenset[str]], ...]
-) -> tuple[ArticleRecord | None, float]:
-    best: ArticleRecord | None = None
+    desc: frozenset[str], articles: tuple[tuple[str, frozenset[str]], ...]
+) -> tuple[str | None, float]:
+    best: str | None = None
     score = 0.0
     n = len(desc)
     for a, grams in articles:
@@ -50,19 +50,20 @@ def _best(
     return best, score
 
 
-_Index = tuple[tuple[str, tuple[tuple[ArticleRecord, frozenset[str]], ...]], ...]
+_Index = tuple[tuple[str, tuple[tuple[str, frozenset[str]], ...]], ...]
 _INDEX: weakref.WeakKeyDictionary[AuthorityStore, dict[str, _Index]] = weakref.WeakKeyDictionary()
 
 
 def _versions(store: AuthorityStore, instrument: str) -> _Index:
-    """Every version of ``instrument`` as ``(version, ((article, its bigrams), …))``, built once
-    per store and instrument: the article texts are joined and cut into bigrams once, and a
+    """Every version of ``instrument`` as ``(version, ((article number, its bigrams), …))``,
+    built once per store and instrument from the stored texts
+    (:meth:`~governor.authorities.store.AuthorityStore.version_texts`, no records built): a
     wording shared by several versions (13 rebuilt versions of 刑法 share most articles) is cut
-    once. Without it each check rebuilt ~6,000 article texts of 刑法 (warm efa 0.2 → 0.4 s)."""
+    once. Without it each check rebuilt ~6,000 article texts of 刑法 (warm efa 0.2 → 0.4 s);
+    building the records of every version cost a cold ``verify`` ≈ 0.2 s more."""
     per = _INDEX.setdefault(store, {})
     got = per.get(instrument)
     if got is None:
-        inst = store.instrument(instrument)
         cut: dict[str, frozenset[str]] = {}
 
         def grams(t: str) -> frozenset[str]:
@@ -72,8 +73,8 @@ def _versions(store: AuthorityStore, instrument: str) -> _Index:
             return g
 
         got = tuple(
-            (v.version, tuple((a, grams(a.text)) for a in v.articles))
-            for v in (inst.versions if inst is not None else ())
+            (version, tuple((akey, grams(text)) for akey, text in texts))
+            for version, texts in store.version_texts(instrument)
         )
         per[instrument] = got
     return got
@@ -111,16 +112,19 @@ def version_drift(description: str, record: ArticleRecord, store: AuthorityStore
     _, here = _best(desc, this)
     if here >= DRIFT_MATCH:
         return None
-    found: Drift | None = None
+    found: tuple[str, str, float] | None = None  # (version, article, score)
     mine = {id(g) for _, g in this}  # one frozenset per distinct wording (see _versions)
     for ver, arts in versions:
         if ver == record.version:
             continue
         art, score = _best(desc, tuple((a, g) for a, g in arts if id(g) not in mine))
         if art is not None and score >= DRIFT_MATCH and score - here >= DRIFT_MARGIN:
-            if found is None or score > found.score:
-                found = Drift(art, score, here)
-    return found
+            if found is None or score > found[2]:
+                found = (ver, art, score)
+    if found is None:
+        return None
+    rec = store.get(f"{record.instrument}@{found[0]}#{found[1]}")
+    return Drift(rec, found[2], here) if rec is not None else None
 
 
 __all__ = ["DRIFT_MARGIN", "DRIFT_MATCH", "Drift", "version_drift"]

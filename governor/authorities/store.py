@@ -1083,6 +1083,25 @@ class AuthorityStore:
             self._texts[key] = texts
         return v["version"], texts
 
+    def version_texts(self, title: str) -> tuple[tuple[str, tuple[tuple[str, str], ...]], ...]:
+        """Every stored version of ``title`` as ``(version, ((article, text), …))``, versions
+        in stored order, articles as :meth:`articles` orders them, each text its
+        :attr:`ArticleRecord.text`, without building the records (a whole-instrument scan
+        needs only the texts; 刑法's 13 versions hold ~6,000 articles); empty when unknown."""
+        t = self._title(title)
+        if t is None or t not in self._raw:
+            return ()
+        out = []
+        for v in self._raw[t]["versions"]:
+            raw, pos = self._positions(t, v["version"])
+            out.append(
+                (
+                    v["version"],
+                    tuple((akey, article_text(raw["articles"][i][2])) for akey, i in pos.items()),
+                )
+            )
+        return tuple(out)
+
     def articles(
         self, title: str, *, as_of: date | None = None, version_hint: str | None = None
     ) -> tuple[ArticleRecord, ...]:
