@@ -1,7 +1,7 @@
 """Judgment benchmark on public development sets: the "Done when" figures of issue 21.
 
 Usage: ``python -m benchmarks.bench_judgment [--limit N] [--seed 21] [--json] [--lawbench]
-[--data DIR] [--halves]``.
+[--data DIR] [--halves] [--mismatches-out FILE]``.
 
 Every figure is printed as one row: the set, the figure, ``n``, the value and the target.
 Labels of the sets are read for measuring only (SPEC, COMMON rules): no table, index or model is
@@ -13,7 +13,14 @@ built from them. Sets (``external/``, see each ``SOURCE.md``) and how they becom
 
   - *extracted exactly*: the set of 刑法 article numbers extracted from the basis sentence
     equals ``gold_articles`` (co-cited interpretations are not counted; 之一 articles count
-    by their base number, as JuDGE's integer labels do).
+    by their base number, as JuDGE's integer labels do). *label noise* (diagnostic): the set is
+    not the gold one but is the set the sentence writes (:func:`written_articles`, a plain
+    pattern independent of the extractor), split into judgments whose gold lists an article
+    the sentence does not write (``la`` also takes the articles of the 公诉机关's charge or of
+    the first-instance judgment an appeal recites) and those whose gold omits one it writes
+    (「第二十三条和六十七条第三款」, 「第七十二第一款」: forms ``la``'s own reading missed);
+    ``--mismatches-out FILE`` writes every judgment whose set is not the gold one
+    (:func:`mismatch`).
   - *gold kept*: each gold article cited in the basis sentence passes (E = F = A = 1) and gets
     no edit and no note in an ``efa`` run of the paragraph; ``n`` counts citations.
   - *swap flagged*: the first offence article of the basis sentence (a 分则 article that
@@ -162,14 +169,17 @@ def judgments(path: Path, limit: int | None = None) -> list[Judgment]:
     return out
 
 
-_WRITTEN = re.compile(r"(?:第|(?<=[、和及]))([零〇一二两三四五六七八九十百千]+)条")
+_WRITTEN = re.compile(
+    r"(?:第|(?<=[、和及]))([零〇一二两三四五六七八九十百千]+)(?:条|(?=第[一二三四五六七八九十]+款))"
+)
 _QUOTED = re.compile(r"“[^”]*”")
 
 
 def written_articles(j: Judgment) -> frozenset[int]:
     """The 刑法 article numbers the basis sentence writes, read by a plain pattern (a check on
     the gold labels, independent of citegov's extractor): from 《中华人民共和国刑法》 to the next
-    title, quotations dropped, 第N条 and N条 after 、/和/及."""
+    title, quotations dropped, 第N条 and N条 after 、/和/及, and 第N before 第K款 (a 条 dropped:
+    「第七十二第一款」)."""
     s = j.paragraph[j.lo : j.hi]
     i = s.find("刑法》")
     if i < 0:
@@ -199,17 +209,49 @@ def swap_pool(store: AuthorityStore) -> list[str]:
     return sorted(pool, key=lambda a: (_base(a) or 0, a))
 
 
-def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
-    """JuDGE rows: extraction exact, gold kept, swap flagged."""
+def mismatch(j: Judgment, got: set[int]) -> dict[str, Any]:
+    """One ``--mismatches-out`` record: the basis sentence, the extracted and the gold article
+    sets, the sentence's written articles (:func:`written_articles`) and ``class``:
+    ``"extraction"`` when the extracted set differs from the written one (the extractor
+    misread the sentence), else ``"gold convention"`` (the labels list an article the
+    sentence does not cite — JuDGE's ``la`` also takes the articles of the 公诉机关's charge
+    or of the first-instance judgment an appeal recites — or omit one it cites)."""
+    written = written_articles(j)
+    return {
+        "index": j.index,
+        "sentence": j.paragraph[j.lo : j.hi],
+        "extracted": sorted(got),
+        "gold": sorted(j.gold),
+        "written": sorted(written),
+        "gold_not_extracted": sorted(j.gold - got),
+        "extracted_not_gold": sorted(got - j.gold),
+        "class": "extraction" if got != written else "gold convention",
+    }
+
+
+def bench_judge(
+    gov: Governor,
+    rows: list[Judgment],
+    seed: int,
+    mismatches: list[dict[str, Any]] | None = None,
+) -> list[Row]:
+    """JuDGE rows: extraction exact, gold kept, swap flagged; each judgment whose extracted
+    set is not the gold one is appended to ``mismatches`` (:func:`mismatch`) when given."""
     table = charge_table(gov.store)
     pool = swap_pool(gov.store)
-    exact = kept = cited = flagged = swapped = noisy = 0
+    exact = kept = cited = flagged = swapped = noisy = extra_gold = omitted = 0
     for j in rows:
         result = gov.govern(j.paragraph, strategy="efa", as_of=AS_OF)
         basis_v = [v for v in result.initial_verdicts if _in_basis(v.citation, j)]
-        got = {_base(v.citation.article) for v in basis_v} - {None}
+        got = {n for n in (_base(v.citation.article) for v in basis_v) if n is not None}
         exact += got == j.gold
-        noisy += got != j.gold and got == written_articles(j)
+        written = written_articles(j)
+        if got != j.gold and got == written:
+            noisy += 1
+            extra_gold += bool(j.gold - written)
+            omitted += bool(written - j.gold)
+        if got != j.gold and mismatches is not None:
+            mismatches.append(mismatch(j, got))
         seen: set[int] = set()
         for v in basis_v:
             n = _base(v.citation.article)
@@ -251,6 +293,20 @@ def bench_judge(gov: Governor, rows: list[Judgment], seed: int) -> list[Row]:
             "JuDGE",
             "set ≠ gold where the gold ≠ the sentence's written articles (label noise)",
             noisy,
+            len(rows),
+            None,
+        ),
+        _share(
+            "JuDGE",
+            "  of which the gold lists an article the sentence does not write",
+            extra_gold,
+            len(rows),
+            None,
+        ),
+        _share(
+            "JuDGE",
+            "  of which the gold omits an article the sentence writes",
+            omitted,
             len(rows),
             None,
         ),
@@ -552,13 +608,17 @@ def run(
     lawbench: Path | None = None,
     halves: bool = False,
     facts_dates: bool = False,
+    mismatches: list[dict[str, Any]] | None = None,
 ) -> list[Row]:
-    """Every row, in the issue's order (LawBench only when ``lawbench`` is given).
+    """Every row, in the issue's order (LawBench only when ``lawbench`` is given); the JuDGE
+    judgments whose extracted set is not the gold one go to ``mismatches`` when given.
 
     Raises:
         FileNotFoundError: a data file is missing.
     """
-    rows = bench_judge(gov, judgments(external / "judge" / "test_even.jsonl", limit), seed)
+    rows = bench_judge(
+        gov, judgments(external / "judge" / "test_even.jsonl", limit), seed, mismatches
+    )
     rows += bench_lexeval_12(gov, _load_jsonl(external / "lexeval" / "1_2.jsonl", limit))
     rows += bench_lexeval_32(
         gov,
@@ -607,6 +667,14 @@ def main(argv: list[str] | None = None) -> int:
         action="store_true",
         help="verify each 3_2 item as of the latest date its facts write (default: AS_OF)",
     )
+    ap.add_argument(
+        "--mismatches-out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write the JuDGE judgments whose extracted article set is not the gold one as "
+        "JSON Lines (index, sentence, extracted, gold, written, class)",
+    )
     args = ap.parse_args(argv)
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
@@ -617,6 +685,7 @@ def main(argv: list[str] | None = None) -> int:
     t0 = time.perf_counter()
     store = load_default_store()
     gov = Governor(load_config(overrides={}, environ={}), store=store)
+    mismatches: list[dict[str, Any]] = []
     rows = run(
         gov,
         external,
@@ -625,7 +694,13 @@ def main(argv: list[str] | None = None) -> int:
         lawbench=data_path("lawbench_dev") if args.lawbench else None,
         halves=args.halves,
         facts_dates=args.facts_date,
+        mismatches=mismatches,
     )
+    if args.mismatches_out is not None:
+        args.mismatches_out.write_text(
+            "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in mismatches),
+            encoding="utf-8",
+        )
     secs = time.perf_counter() - t0
     if args.json:
         payload = {"rows": [asdict(r) for r in rows], "seconds": round(secs, 1)}

@@ -118,6 +118,29 @@ def test_main_json_and_missing_data(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "test_even.jsonl" in capsys.readouterr().err
 
 
+def test_mismatches_out_writes_the_judgments_off_gold(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A gold set that lists an article the basis sentence does not cite (here 52, cited
+    elsewhere in a real judgment) is a mismatch of class "gold convention", written with
+    ``--mismatches-out`` and counted in the label-noise rows."""
+    ext = _write(tmp_path)
+    path = ext / "judge" / "test_even.jsonl"
+    rec = json.loads(path.read_text(encoding="utf-8").splitlines()[0])
+    rec["gold_articles"] = [264, 67, 52]
+    path.write_text(json.dumps(rec, ensure_ascii=False) + "\n", encoding="utf-8")
+    out = tmp_path / "mm.jsonl"
+    assert bj.main(["--data", str(ext), "--json", "--mismatches-out", str(out)]) == 0
+    rows = {r["figure"]: r for r in json.loads(capsys.readouterr().out)["rows"]}
+    assert rows["依照-sentence 刑法 article set == gold"]["value"] == 0.0
+    assert rows["  of which the gold lists an article the sentence does not write"]["value"] == 1.0
+    assert rows["  of which the gold omits an article the sentence writes"]["value"] == 0.0
+    (m,) = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert m["index"] == 4 and m["sentence"].startswith("依照《中华人民共和国刑法》第二百六十四条")
+    assert (m["extracted"], m["gold"], m["written"]) == ([67, 264], [52, 67, 264], [67, 264])
+    assert m["gold_not_extracted"] == [52] and m["class"] == "gold convention"
+
+
 def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
     folder = tmp_path / "lawbench"
     folder.mkdir()
@@ -149,6 +172,11 @@ def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
         (
             "依照《中华人民共和国刑法》第二百六十六条、第六十四条、《中华人民共和国刑事诉讼法》第二百二十五条之规定，",
             {266, 64},
+        ),
+        # 「第七十二第一款」: a 条 dropped before the 款 still writes article 72
+        (
+            "依照《中华人民共和国刑法》第五十三条、第七十二第一款、第三款、第七十三条第一款之规定，",
+            {53, 72, 73},
         ),
         # numbers inside a quoted article text are not cited articles
         (

@@ -24,13 +24,17 @@ from a bare 第N条 for its instrument:
 Pin chains: 第N条 lists and ranges (、/和/及/至…); after 、/和/及/与/至 a member may drop its 第
 (第一千二百三十六条及一千二百三十七条, 第二十三条和六十七条第三款), and right after a 《title》
 the first article may too (《中华人民共和国刑法》三百零七条之一, two numeral characters at
-least); 条文/法条 may stand between the instrument and its pin (依据刑法条文第一百一十四条);
+least); 条文/法条 may stand between the instrument and its pin (依据刑法条文第一百一十四条), also
+相关(法律)条文 (a judgment's appendix: 「附：《中华人民共和国刑法》相关法律条文 第一百七十六条…」);
 bracketed 款/项 forms (第（二）款, 第(五)项, 第〔二〕项, 第【三】项) are read; a 款 list gives one
 citation per 款 (第七十二条第一、三款 → 72(1), 72(3)), a 款 may drop its 第 after its article
 or in a 款 list (第六十七条三款, 第三百四十七条一款、四款), and a chain member may drop its 条
-before its 款 (第五十三条、第七十二第一款 → 72(1); JuDGE judgments). A range marks both
-endpoints with ``article_range``. A 《title》 followed by a placeholder pin (第X条, 第N条, 第×条,
-第某条, 第__条) gives one citation with ``placeholder`` set and no article. Titles ending 法案
+before its 款 (第五十三条、第七十二第一款 → 72(1); JuDGE judgments); numbers may share one 条
+(第十七、十九条 → 17, 19; 第264、52、53条; a range 第一千零六十二至一千零六十五条), a 项 list
+may drop its brackets (第一款第二、五项 → items 2, 5), and 之 may take digits (第133条之1 =
+133之一). A range marks both endpoints with ``article_range``. A 《title》 followed by a
+placeholder pin (第X条, 第N条, 第×条, 第某条, 第__条, or a range of them: 第X条至第Y条) gives
+one citation with ``placeholder`` set and no article. Titles ending 法案
 are statute-shaped and resolve to the law without 案 (《反垄断法案》 → 反垄断法).
 
 A short name the report defines right after a citation (「（以下简称《公开条例》）」, 「（下称
@@ -374,7 +378,9 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
         One element per pin cite, in order: a list ``第十条、第十一条`` or a range
         ``第十条至第十二条`` gives two; a 款/项 after a separator inherits the article (and
         款) of the element before it, so ``第七十二条第一、三款`` gives 72(1) and 72(3) (spans
-        ``第七十二条第一`` and ``三款``). Elements whose numerals do not parse are dropped.
+        ``第七十二条第一`` and ``三款``); numbers sharing one 条 likewise, ``第十七、十九条``
+        gives 17 and 19 (spans ``第十七`` and ``十九条``). Elements whose numerals do not
+        parse are dropped.
     """
     out: list[_Element] = []
     cur = first
@@ -387,7 +393,8 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
             continue
         if kind == "article":
             try:
-                key = _article_key(tok["article_num"] or tok["article_num2"], tok["article_sfx"])
+                num = tok["article_num"] or tok["article_num2"] or tok["article_num3"]
+                key = _article_key(num, tok["article_sfx"])
             except ValueError:
                 cur, pending = None, False
                 continue
@@ -418,7 +425,12 @@ def parse_chain(text: str, start: int, end: int, first: _Element | None = None) 
                 cur.paragraph, cur.end = para, tok.end()
         elif kind == "item":
             item = _num(
-                tok["item_num1"] or tok["item_num2"] or tok["item_num3"] or tok["item_num4"]
+                tok["item_num1"]
+                or tok["item_num2"]
+                or tok["item_num3"]
+                or tok["item_num4"]
+                or tok["item_num5"]
+                or tok["item_num6"]
             )
             if item is None:
                 continue

@@ -46,8 +46,9 @@ common typing substitute for 〇."""
 SMALL_NUMERAL = r"(?:[一二三四五六七八九十]{1,3}|[0-9０-９]{1,2})"
 """项 number inside brackets: （一）…（二十九） or (1)…(99); never a 4-digit year."""
 
-_SUFFIX_NUMERAL = r"[一二三四五六七八九十]+"
-"""之一/之二 suffix of an inserted article (刑法第一百三十三条之一)."""
+_SUFFIX_NUMERAL = r"(?:[一二三四五六七八九十]+|[0-9０-９]{1,2}(?![0-9０-９]))"
+"""之一/之二 suffix of an inserted article (刑法第一百三十三条之一), also in digits as the
+article's number may be (第133条之1, 第２０５条之一)."""
 
 CJK = r"\u4e00-\u9fff"
 """CJK unified ideographs (for use inside a character class)."""
@@ -82,6 +83,16 @@ BARE_PARAGRAPH = r"(?:[一二三四五六七八九十]{1,2}款)"
 「第三百四十七条一款、四款、七款」 (JuDGE judgments). Small numerals only (never 两款, 「the two
 款」)."""
 
+_SHARED_TIAO_RUN = rf"""
+    {NUMERAL} (?: {GAP} [、至到] {GAP} (?: 第 {GAP} )? {NUMERAL} )+ {GAP} [条條] {_NOT_MEASURE_WORD}
+    (?! [文款件例] ) (?: {GAP} 之 {GAP} {_SUFFIX_NUMERAL} )?
+"""
+"""Article numbers that share one 条: 「第五十二、五十三条」 (articles 52 and 53), 「第264、52、53
+条」, 「第二百六十四、第五十二条」, a range 「第一千零六十二至一千零六十五条」."""
+
+SHARED_TIAO = rf"第 {GAP} {_SHARED_TIAO_RUN}"
+"""A :data:`_SHARED_TIAO_RUN` opening with 第: a chain head or a member after a separator."""
+
 _TIAO_DROPPED = rf"第 {GAP} {NUMERAL} (?= {GAP} 第 {GAP} {NUMERAL} {GAP} 款 )"
 """A chain member whose 条 is dropped before its 款: 「第五十三条、第七十二第一款、第三款」 (a
 JuDGE judgment granting 缓刑: 第七十二条第一款). Only as a member after a separator."""
@@ -90,7 +101,7 @@ ITEM = rf"""
     (?:
         第 {GAP} [（(] {GAP} {NUMERAL} {GAP} [)）] (?! {GAP} 款 ) (?: {GAP} [项項] )?   # 第（二）项 / 第(2)项 / 第(二)
       | 第 {GAP} [〔［\[【] {GAP} {NUMERAL} {GAP} [〕］\]】] {GAP} [项項]     # 第〔二〕项 / 第[2]项 / 第【二】项
-      | 第 {GAP} {NUMERAL} {GAP} [项項]                          # 第二项 / 第2项
+      | 第 {GAP} {NUMERAL} (?: {GAP} 、 {GAP} {NUMERAL} )* {GAP} [项項]   # 第二项 / 第一、二项
       | [（(] {GAP} {SMALL_NUMERAL} {GAP} [)）] (?: {GAP} [项項] )?  # （二）项 / (2)
     )
 """
@@ -118,14 +129,14 @@ _SUB_PIN = rf"(?: {GAP} (?: {PARAGRAPH} | {ITEM} ) | {BARE_PARAGRAPH} )*"
 _CHAIN_MEMBERS = rf"""
     (?:                                                   # list or range members
         {GAP} (?: {LIST_SEPARATOR} | {RANGE_SEPARATOR} ) {GAP}
-        (?: {ARTICLE} | {_TIAO_DROPPED} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
-      | {GAP} {BARE_MEMBER_SEPARATOR} {GAP} {BARE_ARTICLE} {_SUB_PIN}   # 及一千二百三十七条
+        (?: {ARTICLE} | {SHARED_TIAO} | {_TIAO_DROPPED} | {PARAGRAPH} | {ITEM} ) {_SUB_PIN}
+      | {GAP} {BARE_MEMBER_SEPARATOR} {GAP} (?: {BARE_ARTICLE} | {_SHARED_TIAO_RUN} ) {_SUB_PIN}
       | {GAP} 、 {GAP} {BARE_PARAGRAPH} {_SUB_PIN}                      # 一款、四款
     )*
 """
 
 PIN_CHAIN = rf"""
-    {ARTICLE} {_SUB_PIN}                                  # first article (+款/项)
+    (?: {ARTICLE} | {SHARED_TIAO} ) {_SUB_PIN}            # first article(s) (+款/项)
     {_CHAIN_MEMBERS}
 """
 """A run of pin cites that share one instrument, starting with an article."""
@@ -143,7 +154,9 @@ PIN_ELEMENT_RE = re.compile(
     rf"""
       (?P<article> (?: 第 {GAP} )? (?P<article_num>{NUMERAL}) {GAP} [条條]      # 第 may drop
                    (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )?    # (bare members)
-                 | 第 {GAP} (?P<article_num2>{NUMERAL}) (?= {GAP} 第 {GAP} {NUMERAL} {GAP} 款 ) )
+                 | 第 {GAP} (?P<article_num2>{NUMERAL}) (?= {GAP} 第 {GAP} {NUMERAL} {GAP} 款 )
+                 | (?: 第 {GAP} )? (?P<article_num3>{NUMERAL})                # 第五十二、五十三条
+                   (?= (?: {GAP} [、至到] {GAP} (?: 第 {GAP} )? {NUMERAL} )+ {GAP} [条條] ) )
     | (?P<paragraph> 第 {GAP} (?: (?P<paragraph_num>{NUMERAL})
                                 | [（(] {GAP} (?P<paragraph_num2>{NUMERAL}) {GAP} [)）] ) {GAP} 款
                    | 第 {GAP} (?P<paragraph_num3>{NUMERAL})                 # 第一、三款: 第一 …
@@ -153,6 +166,10 @@ PIN_ELEMENT_RE = re.compile(
     | (?P<item> (?: 第 {GAP} [（(] {GAP} (?P<item_num1>{NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )?
               | 第 {GAP} [〔［\[【] {GAP} (?P<item_num4>{NUMERAL}) {GAP} [〕］\]】] {GAP} [项項]
               | 第 {GAP} (?P<item_num2>{NUMERAL}) {GAP} [项項]
+              | 第 {GAP} (?P<item_num5>{NUMERAL})                         # 第一、二项: 第一 …
+                (?= (?: {GAP} 、 {GAP} {NUMERAL} )+ {GAP} [项項] )
+              | (?P<item_num6>{NUMERAL})                                  # … 五项 / … 二、
+                (?: {GAP} [项項] | (?= (?: {GAP} 、 {GAP} {NUMERAL} )+ {GAP} [项項] ) )
               | [（(] {GAP} (?P<item_num3>{SMALL_NUMERAL}) {GAP} [)）] (?: {GAP} [项項] )? ) )
     | (?P<range> {RANGE_SEPARATOR} )
     | (?P<list> {LIST_SEPARATOR} )
@@ -161,12 +178,16 @@ PIN_ELEMENT_RE = re.compile(
 )
 """Tokenises a matched :data:`PIN_CHAIN` (or a back-reference's 款/项 tail) into elements."""
 
+_PLACEHOLDER_NUM = r"(?: [XxＸｘNnＮｎ×＊*?？]{1,3} | 某 | _{1,4} | …{1,2} | \.{3} )"
+
 PLACEHOLDER_PIN = rf"""
-    第 {GAP} (?: [XxＸｘNnＮｎ×＊*?？]{{1,3}} | 某 | _{{1,4}} | …{{1,2}} | \.{{3}} ) {GAP} [条條]
-    (?! [件例] ) {_SUB_PIN}
+    第 {GAP} {_PLACEHOLDER_NUM} {GAP} [条條] (?! [件例] ) {_SUB_PIN}
+    (?: {GAP} {RANGE_SEPARATOR} {GAP}                      # 第X条至第Y条: one placeholder
+        第 {GAP} (?: {_PLACEHOLDER_NUM} | [YyＹｙMmＭｍ]{{1,2}} ) {GAP} [条條] (?! [件例] ) {_SUB_PIN} )?
 """
 """A pin written as a placeholder instead of a number, after a 《title》 or a known title:
-《劳动合同法》第X条, 劳动合同法第N条, 第×条, 第某条, 第__条, 第……条. Never an article: the
+《劳动合同法》第X条, 劳动合同法第N条, 第×条, 第某条, 第__条, 第……条, a range of them
+(第X条至第Y条: one citation, the whole range its placeholder). Never an article: the
 citation names none."""
 
 PIN_TAIL_RE = re.compile(rf"{_SUB_PIN}", re.VERBOSE)
@@ -208,13 +229,18 @@ VERSION_NOTE = rf"""
 """Version note right after a title: 《公司法》（2018年修正）→ version_hint ``2018年修正``."""
 
 _TITLE_TO_PIN = (
-    rf"{GAP} (?: 中的 | 中 | 的 | 之 )? (?: 条文 | 法条 )? (?: 中的 | 中 | 的 | 之 )? {GAP}"
+    rf"{GAP} (?: 中的 | 中 | 的 | 之 )? (?: (?: 相关 | 有关 )? (?: 法律 )? (?: 条文 | 法条 ) )?"
+    rf" (?: 中的 | 中 | 的 | 之 )? {GAP}"
 )
 
-PIN_JOINER_TAIL_RE = re.compile(r"(?:(?:中的|的|中|之)?(?:条文|法条))?(?:中的|的|中|之)?$")
+PIN_JOINER_TAIL_RE = re.compile(
+    r"(?:(?:中的|的|中|之)?(?:相关|有关)?(?:法律)?(?:条文|法条))?(?:中的|的|中|之)?$"
+)
 """Words between an instrument and its pin cite, stripped before the title is looked up
 backwards from a bare 第N条: 民法典的第…, 刑法中的第…, 刑法条文第… (「依据刑法条文第一百一十四条」),
-刑法的条文中的第…; in a 《》 title's tail the same words are bridged (《刑法》条文第…)."""
+刑法的条文中的第…; in a 《》 title's tail the same words are bridged (《刑法》条文第…), also the
+heading of a judgment's appendix of the provisions applied (「附：《中华人民共和国刑法》相关法律
+条文 第一百七十六条…」, 「《…》相关条文 第二十五条…」, JuDGE judgments)."""
 
 TITLE_NOTE = rf"{GAP} [（(] [^（）()《》\n]{{1,24}} [)）]"
 """Any other short parenthetical between a title and its pin cite: 《…规定》（公安部令第139号）
