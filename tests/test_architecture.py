@@ -37,6 +37,7 @@ LAYERS: dict[str, int] = {
     "benchmarks.bench_repair": 7,
     "benchmarks.bench_retrieval": 7,
     "benchmarks.stard_variants": 7,
+    "benchmarks.stard_rerank": 7,
     "benchmarks.bench_criminal": 7,
     "benchmarks.bench_judgment": 7,
     "benchmarks.report": 7,
