@@ -222,6 +222,22 @@ CLAIMS: list[tuple[str, list[dict[str, Any]]]] = [
         "《民法典》第五百七十七条指出，违约方应当承担责任。",
         [{"description": "违约方应当承担责任"}],
     ),
+    (  # a sentence that only names the basis: its claim is the sentence before (dev qwen 308)
+        "可以与公司协商解除劳动合同，并要求公司支付经济补偿金。"
+        "具体的法律依据为《劳动合同法》第三十六条、第四十六条规定。",
+        [
+            {"claim": "可以与公司协商解除劳动合同，并要求公司支付经济补偿金", "description": ""},
+            {"claim": "可以与公司协商解除劳动合同，并要求公司支付经济补偿金", "description": ""},
+        ],
+    ),
+    (  # …after an answer marker, which is not part of the claim
+        "回答：您可以申请提取公积金。相关法律依据为《住房公积金管理条例》第二十四条。",
+        [{"claim": "您可以申请提取公积金", "description": ""}],
+    ),
+    (  # a basis sentence opening its paragraph grounds nothing before it
+        "问题如上。\n\n法律依据是《民法典》第五百七十七条。",
+        [{"claim": ""}],
+    ),
 ]
 
 

@@ -36,7 +36,9 @@ finds, in the text exactly as given:
      is the answer's **main conclusion**: the first sentence after 回答：/答案：/结论：, else
      the first sentence opened by 综上/因此/所以/总之 outside the 法律依据 section, else empty;
   5. otherwise the whole sentence with the citation (and its carrier words) cut out;
-     ``claim_span`` then covers the sentence, citation included.
+     ``claim_span`` then covers the sentence, citation included; when what is left only names
+     the basis (「具体的法律依据为」, :data:`_BASIS_ONLY_RE`), the sentence before it in the same
+     paragraph, the proposition the basis is given for.
 
 The rules are deterministic and offset-preserving; they were written against LawBench 3-2
 and 3-8 answers (../shared/data/lawbench_dev).
@@ -400,7 +402,43 @@ def _claim(
     span = _strip_span(text, s_start, s_end, _STRIP_PUNCT)
     if not claim:
         return None, ""
+    if _BASIS_ONLY_RE.match(claim):
+        # 「P。具体的法律依据为《X》第N条、第M条规定。」: the sentence names the basis of P
+        return _previous_sentence(ctx, s_start)
     return span, claim
+
+
+_BASIS_ONLY_RE = re.compile(
+    r"^(?:具体|相关|主要|有关|本案|上述)?的?(?:法律|法条|法规)?(?:依据|根据|条文依据)"
+    r"(?:主要|可以|可)?(?:为|是|有|如下|包括|参见|参考)?$"
+)
+"""A sentence that, with its citations cut out, only says they are the basis
+(「具体的法律依据为」, 「法律依据是」, 「相关依据有」): it asserts nothing itself; the proposition
+it grounds is the sentence before it (claim rule 5, dev LawBench 3-8 qwen-7b 308: 「可以与公司
+协商解除劳动合同…。具体的法律依据为《劳动合同法》第三十六条、第四十六条规定。」 was judged on
+「具体的法律依据为」 and both articles called unrelated)."""
+
+
+_ANSWER_MARK_RE = re.compile(r"[ \t\u3000]*(?:回答|答案|答|结论)[：:][ \t\u3000]*")
+
+
+def _previous_sentence(ctx: _Context, s_start: int) -> tuple[tuple[int, int] | None, str]:
+    """The sentence right before ``s_start`` in the same paragraph (not across a blank
+    line), stripped; ``(None, "")`` when there is none."""
+    text = ctx.text
+    pos = s_start - 1
+    while pos >= 0 and text[pos] in _STRIP_PUNCT + "。！？!?":
+        if text[pos] == "\n" and pos > 0 and text[pos - 1] == "\n":
+            return None, ""  # a blank line: another paragraph
+        pos -= 1
+    if pos < 0:
+        return None, ""
+    s, e = ctx.sentence(pos, pos)
+    marker = _ANSWER_MARK_RE.match(text, s)
+    span = _strip_span(text, marker.end() if marker else s, e, _STRIP_PUNCT)
+    if span[1] <= span[0]:
+        return None, ""
+    return span, text[span[0] : span[1]]
 
 
 def _main_conclusion(ctx: _Context) -> tuple[tuple[int, int] | None, str]:
