@@ -287,15 +287,26 @@ to single out the limit 「该条文并无「X」的限定」: 刑法第二百�
 and imply the article holds the rest (held-out review, 2026-12-01)."""
 
 
-def _holds_the_rest(said: str, absent: Sequence[str], cited: str, head: str) -> bool:
+def _holds_the_rest(said: str, absent: Sequence[str], cited: str, v: Verdict) -> bool:
     """True when the cited text holds the claim apart from its ``absent`` limit terms
     (:data:`LIMIT_REST_HELD`), so a note naming only the limit is accurate; False when the
-    article does not hold the claim at all (``head`` is then the note)."""
-    del head
+    article does not hold the claim at all (the verdict's own head is then the note).
+
+    Where Fidelity found the words mostly absent (``misdescribed``) the bigram share cannot
+    tell a loose paraphrase of the article from a rule it does not state, so the article must
+    also fit the claim (Applicability ``supports``/``partially_supports``): 民法典第一千零九十二条
+    for an invented 「离婚后一年内…干涉…自由生活」 holds 0.20 of the rest, above the bar, but A
+    is ``overextended`` — 「并无「一年」的限定」 implied the rest is the article's (review seed 33,
+    dev chatglm2-6b 3-8 483)."""
     rest = said
     for term in absent:
         rest = rest.replace(term, "")
-    return containment(rest, cited) >= LIMIT_REST_HELD
+    if containment(rest, cited) < LIMIT_REST_HELD:
+        return False
+    return v.fidelity.label != "misdescribed" or v.applicability.label in (
+        "supports",
+        "partially_supports",
+    )
 
 
 @dataclass(frozen=True)
@@ -941,7 +952,7 @@ class RevisionPolicy:
             absent
             and named is None
             and not _limit_elsewhere(v, said, cited, absent)
-            and _holds_the_rest(said, absent, cited, head)
+            and _holds_the_rest(said, absent, cited, v)
         ):
             head = f"该条文并无「{'、'.join(absent)}」的限定"
         if e == "partial" and not _fits(v):
