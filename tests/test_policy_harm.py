@@ -179,6 +179,13 @@ CASES = [
         ("经核查，该条文并无上述内容",),
         ("的限定",),
     ),
+    (
+        "a rule-paraphrase ending in the charge the article defines is never 「并无上述内容」 "
+        "(刑法261 defines 遗弃罪; its conditions are paraphrased)",
+        "根据《刑法》第二百六十一条，父母遗弃年幼的子女，情节恶劣的，构成遗弃罪。",
+        ("不尽一致",),
+        ("并无上述内容",),
+    ),
 ]
 
 

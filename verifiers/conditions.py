@@ -40,6 +40,7 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table, is_special_part
 from governor.authorities.structure import ProvisionStructure, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
+from governor.core.labels import CHARGE_DEFINED_MARK
 from governor.core.models import Evidence, Suggestion, TaxonomyCode
 from governor.text import regexes as rx
 from verifiers.facts import mentions_exception, quantities, rate_form_mismatches
@@ -114,7 +115,7 @@ def charge_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
     if own:
         return _out(
             "supports",
-            f"第{rec.article}条 defines the charge {own[0]} (charge table: {table.sources[0]})",
+            f"第{rec.article}条 {CHARGE_DEFINED_MARK} {own[0]} (charge table: {table.sources[0]})",
         )
     mine = table.charges_of(rec.article)
     written = written_charge(_texts(item), mine)

@@ -223,6 +223,13 @@ issue 22): the revision policy names it 「（注：该说法可能应为《X》
 (``policy.pin_note``), never 「中未见上述规定」."""
 
 
+CHARGE_DEFINED_MARK: Final = "defines the charge"
+"""In the applicability rationale of a 刑法 分则 article cited for the charge it defines
+(``verifiers.conditions.charge_rule``): the article holds the report's consequence 「构成X罪」,
+so the policy never says 「该条文并无上述内容」 of a rule-paraphrase ending in it (「父母遗弃年幼的
+子女，情节恶劣的，构成遗弃罪」 for 刑法第二百六十一条: its conditions are paraphrased, the charge is
+the article's; the note says the wording differs instead)."""
+
 REPEAT_OF_MISDESCRIBED: Final = "whose words there are not the provision's content"
 """In the applicability rationale of a citation with no words of its own that repeats a
 mention whose description is another provision's content or shares little with this one's

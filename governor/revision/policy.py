@@ -60,7 +60,12 @@ from typing import NamedTuple
 
 from governor.citations.assertion import parts as assertion_parts
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
-from governor.core.labels import REPEAT_OF_MISDESCRIBED, WHOLE_FIGURE_MARK, WHOLE_PIN_MARK
+from governor.core.labels import (
+    CHARGE_DEFINED_MARK,
+    REPEAT_OF_MISDESCRIBED,
+    WHOLE_FIGURE_MARK,
+    WHOLE_PIN_MARK,
+)
 from governor.core.models import Authority, Citation, Edit, Proof, Span, Verdict
 from governor.revision.ops import SENTENCE_STOP, edit, sentence_bounds
 from governor.text.numerals import to_chinese
@@ -916,6 +921,7 @@ class RevisionPolicy:
             f == "misdescribed"
             and containment(said, cited) < 0.35
             and not (topic and a in ("supports", "partially_supports") and _guessed(v))
+            and not (a == "supports" and CHARGE_DEFINED_MARK in v.applicability.rationale)
         ):
             head = "经核查，该条文并无上述内容"
         elif f in ("misdescribed", "partially_faithful"):
