@@ -111,6 +111,9 @@ def test_parse_charges_applies_later_instruments_last() -> None:
         ("用人单位解除劳动合同的，应当向劳动者支付经济补偿（《劳动合同法》第四十七条）。", "irrelevant", "46"),
         ("经济补偿按劳动者在本单位工作的年限，每满一年支付一个月工资的标准支付（《劳动合同法》第四十七条）。", "supports", None),
         ("员工主动辞职，公司应支付经济补偿（《劳动合同法》第四十七条）。", "irrelevant", "46"),
+        # a thing both articles name is no grant: 企业破产法第八条 only lists the filing of
+        # 「社会保险费用的缴纳情况」; 第一百一十三条 ranks the unpaid contributions (review seed 33)
+        ("破产企业在破产清算期间，仍需承担职工社会保险费用（《企业破产法》第一百一十三条）。", "supports", None),
         # an 应当 consequence claimed for a case outside its 下列情形 (issue 15: a resignation)
         ("劳动者主动辞职的，用人单位应当向劳动者支付经济补偿（《劳动合同法》第四十六条）。", "overextended", None),
         ("用人单位依照本法第四十条规定解除劳动合同的，应当向劳动者支付经济补偿（《劳动合同法》第四十六条）。", "supports", None),

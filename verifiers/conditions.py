@@ -331,6 +331,11 @@ def grant_rule(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
             thing = _object(shared)
             if len(shared) < MIN_SHARED or len(thing) < 2 or thing not in rec.text:
                 continue
+            if thing == shared:
+                # no verb of granting in what the two share: a thing both name is no grant
+                # (企业破产法第八条's filing duty 「…社会保险费用的缴纳情况」 is not what grants
+                # 「仍需承担职工社会保险费用」 that 第一百一十三条 ranks; review seed 33 ×2)
+                continue
             if thing in rec.instrument:
                 # the law's own subject (个人所得税 in 个人所得税法): every article speaks of
                 # it, so sharing it proves no entitlement (review3: 第十二条's withholding
