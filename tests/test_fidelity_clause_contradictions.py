@@ -16,7 +16,7 @@ import pytest
 
 from governor.api import Governor
 from tests.statute_text import DEV_AS_OF, checked_text
-from verifiers.clauses import denied_items, ignored_grades, joined_choices
+from verifiers.clauses import denied_items, granted_denials, ignored_grades, joined_choices
 
 CIVIL = "中华人民共和国民法典"
 CIVIL_1063 = (
@@ -61,6 +61,33 @@ def _one(gov: Governor, text: str) -> tuple[str, str]:
 )
 def test_denied_items(desc: str, found: list[str]) -> None:
     assert [c.found for c in denied_items(desc, CIVIL_1063)] == found
+
+
+LABOUR_42 = (
+    "劳动者有下列情形之一的，用人单位不得依照本法第四十条、第四十一条的规定解除劳动合同：\n（一）从事"
+    "接触职业病危害作业的劳动者未进行离岗前职业健康检查，或者疑似职业病病人在诊断或者医学观察期间的；\n"
+    "（三）患病或者非因工负伤，在规定的医疗期内的；\n（四）女职工在孕期、产期、哺乳期的；"
+)
+
+
+@pytest.mark.parametrize(
+    ("desc", "found"),
+    [
+        (
+            "劳动者患病或者非因工负伤，在规定的医疗期内的，用人单位可以解除劳动合同",
+            ["用人单位可以解除劳动合同"],
+        ),
+        # the provision's own denial
+        (
+            "劳动者患病或者非因工负伤，在规定的医疗期内的，用人单位不得依照本法第四十条的规定解除劳动合同",
+            [],
+        ),
+        # a grant on a condition the clause does not state
+        ("劳动者严重违反用人单位的规章制度的，用人单位可以解除劳动合同", []),
+    ],
+)
+def test_granted_denials(desc: str, found: list[str]) -> None:
+    assert [c.found for c in granted_denials(desc, LABOUR_42)] == found
 
 
 @pytest.mark.parametrize(
@@ -116,6 +143,19 @@ def test_a_denial_of_what_the_article_lists_is_misdescribed(gov: Governor) -> No
         "属于夫妻一方的个人财产。",
     )
     assert label == "faithful", why
+
+
+def test_a_grant_of_what_the_article_denies_is_misdescribed(gov: Governor) -> None:
+    """劳动合同法第四十二条: in the 医疗期 the employer 「不得…解除劳动合同」; the paraphrase says it
+    「可以解除劳动合同」 (faithful 0.76 before)."""
+    assert checked_text(gov, "中华人民共和国劳动合同法", "42", "在规定的医疗期内的")
+    label, why = _one(
+        gov,
+        "问题：生病期间能被辞退吗？\n\n根据《劳动合同法》第四十二条，劳动者患病或者非因工负伤，在规定的"
+        "医疗期内的，用人单位可以解除劳动合同。",
+    )
+    assert label == "misdescribed", why
+    assert "用人单位不得依照本法第四十条、第四十一条的规定解除劳动合同" in why
 
 
 def test_both_remedies_of_a_choice_is_misdescribed(gov: Governor) -> None:
@@ -192,6 +232,14 @@ def test_a_wrong_payer_and_a_wrong_rate_stay_misdescribed(gov: Governor) -> None
         # the choice, said with the words reordered
         "问题：定金和违约金？\n\n根据《民法典》第五百八十八条，当事人既约定违约金，又约定定金的，一方"
         "违约时，对方可以选择适用定金或者违约金条款。",
+        # 不得 for the provision's 禁止: the same prohibition
+        "问题：童工？\n\n根据《劳动法》第十五条，用人单位不得招用未满十六周岁的未成年人。",
+        # the provision's 不得 kept
+        "问题：医疗期？\n\n根据《劳动合同法》第四十二条，劳动者患病或者非因工负伤，在规定的医疗期内的，"
+        "用人单位不得依照本法第四十条的规定解除劳动合同。",
+        # a right denial of what the article does not list as 共同财产
+        "问题：婚前财产？\n\n根据《民法典》第一千零六十三条，一方的婚前财产不属于夫妻共同财产，而是夫妻一方"
+        "的个人财产。",
         # the grade stated
         "问题：打人？\n\n根据《刑法》第二百三十四条，故意伤害他人身体的，处三年以下有期徒刑、拘役或者管制；"
         "致人重伤的，处三年以上十年以下有期徒刑。",

@@ -8,6 +8,9 @@ aligns with (its words, other than the changed ones, hold at least
 * :func:`denied_items` — polarity: the report denies (不包括/不属于/不是/无须/并不…) what the
   aligned clause asserts with no negation of its own (民法典第一千零六十三条 「下列财产为夫妻一方的
   个人财产：（一）一方的婚前财产」 restated as 「个人财产不包括一方的婚前财产」);
+* :func:`granted_denials` — polarity the other way: the report grants (可以/应当) what the
+  aligned clause denies (劳动合同法第四十二条 「…在规定的医疗期内的，用人单位不得…解除劳动合同」
+  restated as 「…用人单位可以解除劳动合同」);
 * :func:`joined_choices` — choice: the provision lets a party choose one of two remedies
   (「可以选择适用违约金或者定金条款」) and the report has both at once (「定金和违约金可以同时
   主张」, 民法典第五百八十八条);
@@ -40,7 +43,7 @@ class ClauseContradiction:
     """A report clause that says the opposite of the provision clause it restates.
 
     Attributes:
-        kind: ``polarity``, ``choice``, ``grade`` or ``quote`` (:func:`altered_quote_clauses`).
+        kind: ``polarity``, ``grant``, ``choice``, ``grade`` or ``quote`` (:func:`altered_quote_clauses`).
         found: the report's words (「不包括夫妻一方的婚前财产」).
         statute: the provision's words it contradicts (「下列财产为夫妻一方的个人财产」…).
     """
@@ -76,8 +79,12 @@ def _holds(words: str, clause: str) -> bool:
     return len(normalize(words)) >= 4 and containment(words, clause) >= ALIGN_MIN
 
 
+_PROHIBITS = ("除", "禁止", "严禁", "免")
+"""Words that make a clause deny or except something without a negator (禁止用人单位招用…, 免除)."""
+
+
 def _negated(clause: str) -> bool:
-    return any(n in clause for n in NEGATORS) or "除" in clause
+    return any(n in clause for n in (*NEGATORS, *_PROHIBITS))
 
 
 _DENIAL = re.compile(
@@ -92,7 +99,7 @@ def denied_items(description: str, source: str) -> tuple[ClauseContradiction, ..
     A denial (:data:`_DENIAL`) counts when (1) the words before it in the report's sentence (its
     subject: 「夫妻一方的个人财产」) and (2) its object up to the next 、，；。 (「夫妻一方的婚前
     财产」) are both held by one provision clause (:func:`_holds`), (3) that clause negates
-    nothing (no 不/未/非/无/没有/除), and (4) the provision nowhere uses the denial's words.
+    nothing (no 不/未/非/无/没有, nor 除/禁止/严禁/免), and (4) the provision nowhere uses the denial's words.
     """
     out: list[ClauseContradiction] = []
     clauses = _clauses(source)
@@ -117,6 +124,54 @@ def denied_items(description: str, source: str) -> tuple[ClauseContradiction, ..
             else:
                 continue
             break
+    return tuple(out)
+
+
+_GRANT = re.compile(r"(?<![不无])(可以|应当|有权|能够)")
+"""A modal that grants or imposes the predicate after it (可以解除劳动合同)."""
+_DENY_BEFORE = re.compile(r"(?:不得|不能|无权|不予|不应|不)")
+NEGATION_REACH = 30
+"""Characters between the provision's negation and the predicate it denies (「不得依照本法第四十条、
+第四十一条的规定解除劳动合同」)."""
+
+
+def granted_denials(description: str, source: str) -> tuple[ClauseContradiction, ...]:
+    """Report sentences that grant (可以/应当/有权…) a predicate the aligned provision clause
+    denies (不得/不能/无权…).
+
+    The report's words before the modal (its condition and subject: 「劳动者患病或者非因工负伤，在
+    规定的医疗期内的，用人单位」) must be held by one provision clause (:func:`_holds`, list items
+    with their lead), and that clause must put a negation within :data:`NEGATION_REACH`
+    characters before the predicate's first four characters (「不得依照…解除劳动合同」, 劳动合同法
+    第四十二条) and grant it nowhere (no modal right before it).
+    """
+    out: list[ClauseContradiction] = []
+    clauses = _clauses(source)
+    for ds, de in sentences(description):
+        sent = description[ds:de]
+        for m in _GRANT.finditer(sent):
+            head, pred = sent[: m.start()], normalize(sent[m.end() :])[:4]
+            if len(pred) < 4 or len(normalize(head)) < 8:
+                continue
+            for c in clauses:
+                n = normalize(c)
+                at = n.find(pred)
+                if at < 0 or not _holds(head, c):
+                    continue
+                before = n[max(0, at - NEGATION_REACH) : at]
+                neg = list(_DENY_BEFORE.finditer(before))
+                granted = any(
+                    g.end() == k.start()
+                    for k in re.finditer(re.escape(pred), n)
+                    for g in _GRANT.finditer(n)
+                )
+                if neg and not granted and not _GRANT.search(before[neg[-1].end() :]):
+                    out.append(
+                        ClauseContradiction("grant", _span(sent, m.start()), c.strip(" ；;。，,\n"))
+                    )
+                    break
+            if out:
+                return tuple(out)
     return tuple(out)
 
 
@@ -215,6 +270,7 @@ def clause_contradictions(description: str, source: str) -> tuple[ClauseContradi
     """Every contradiction of the three kinds, polarity first."""
     return (
         denied_items(description, source)
+        + granted_denials(description, source)
         + joined_choices(description, source)
         + ignored_grades(description, source)
     )

@@ -45,7 +45,8 @@ Checks, in order; the first failure decides:
 3f. a clause that restates one clause of the provision (``clause_align_min`` of its other words
    in that clause) and says the opposite of it (:mod:`verifiers.clauses`): a denial
    (不包括/不属于/无须…) of what the clause states with no negation (民法典第一千零六十三条
-   「个人财产不包括一方的婚前财产」), both of two remedies the clause makes a choice (第五百八十八条
+   「个人财产不包括一方的婚前财产」) or a grant (可以/应当) of what it denies (劳动合同法第四十二条
+   「…医疗期内的，用人单位可以解除劳动合同」), both of two remedies the clause makes a choice (第五百八十八条
    「定金和违约金可以同时主张」 for 「可以选择适用违约金或者定金条款」), 「不论/并不看 X的轻重」 for a
    rule whose article grades the consequence by X (刑法第二百三十四条 「致人重伤的，…」), or a quoted
    clause that no clause of the provision reads like (``clause_quote_min``), or that swaps one
@@ -1033,6 +1034,7 @@ def _sibling_pin(
 
 _CONTRADICTION_SAYS = {
     "polarity": "it denies what the provision states",
+    "grant": "it grants what the provision denies",
     "choice": "the provision lets a party choose one of them, not both",
     "grade": "the provision grades the consequence by it",
     "quote": "the quotation changes the provision's clause",
