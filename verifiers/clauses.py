@@ -69,7 +69,7 @@ def _clauses(text: str) -> list[str]:
             out.append(lead + body)
         else:
             if re.search(r"[：:]\s*$", sent):
-                lead = sent
+                lead = re.sub(r"[：:]\s*$", "：", sent.strip())
             out.append(body)
         out.extend(p for p in re.split(r"[，,]", body) if len(normalize(p)) >= 4)
     return out

@@ -42,7 +42,7 @@ Checks, in order; the first failure decides:
    :data:`verifiers.patterns.OPPOSITIONS`) → ``misdescribed`` L1.2.2 with the source's term as
    evidence (L1.1.2 with a suggestion when another provision holds the description as
    written);
-3f. a clause that restates one clause of the provision (``clause_align_min`` of its other words
+3g. a clause that restates one clause of the provision (``clause_align_min`` of its other words
    in that clause) and says the opposite of it (:mod:`verifiers.clauses`): a denial
    (不包括/不属于/无须…) of what the clause states with no negation (民法典第一千零六十三条
    「个人财产不包括一方的婚前财产」) or a grant (可以/应当) of what it denies (劳动合同法第四十二条
@@ -1042,7 +1042,7 @@ _CONTRADICTION_SAYS = {
 
 
 def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisOutcome | None:
-    """Step 3f: ``misdescribed`` when a paraphrase or quotation's clause restates one clause of
+    """Step 3g: ``misdescribed`` when a paraphrase or quotation's clause restates one clause of
     the provision and contradicts it (:func:`verifiers.clauses.clause_contradictions`: the pool
     for a denial or a choice, the whole article for a grade it sets in another 款), or a quoted
     clause no clause of the provision reads like (:func:`verifiers.clauses.altered_quote_clauses`),
@@ -1263,7 +1263,7 @@ def _checks(
                 evidence=(Evidence(text=old.text[:120], authority_id=old.key),),
             )
 
-    # 3f. a clause that restates one of the provision's and says the opposite (a denial, both of
+    # 3g. a clause that restates one of the provision's and says the opposite (a denial, both of
     # two remedies the provision makes a choice, 不论…轻重 where it grades)
     if (opposite := _contradicted(item, desc, pool, article_text)) is not None:
         return opposite
