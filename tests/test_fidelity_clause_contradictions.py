@@ -3,7 +3,9 @@ wrong ones"): a denial of what the clause states (民法典第一千零六十三
 remedies the clause makes a choice (第五百八十八条 「同时主张」), 「不论伤的轻重」 for a rule whose
 article grades the penalty by the injury (刑法第二百三十四条), and a consequence the provision does
 not attach to a condition the report states verbatim (第六百九十九条 「平均分摊」 behind a longer
-condition). Each wrong sentence was called faithful or only partially faithful on main; the
+condition), a grant of what the provision denies (劳动合同法第四十二条 「可以解除」), a quoted clause
+the provision reads otherwise (继承法第五条), one sort's rule stated for the whole kind (继承法第十七条
+「遗嘱应当由遗嘱人亲笔书写」). Each wrong sentence was called faithful or only partially faithful on main; the
 payer (工伤保险条例第三十七条) and number (社会保险法第八十六条) cases are kept beside them as
 regressions. The right sentences next to them — reordered words, a number in Arabic digits, the
 payer the provision names — must stay faithful. The statute text each case relies on is checked
@@ -16,7 +18,13 @@ import pytest
 
 from governor.api import Governor
 from tests.statute_text import DEV_AS_OF, checked_text
-from verifiers.clauses import denied_items, granted_denials, ignored_grades, joined_choices
+from verifiers.clauses import (
+    denied_items,
+    granted_denials,
+    ignored_grades,
+    joined_choices,
+    widened_kinds,
+)
 
 CIVIL = "中华人民共和国民法典"
 CIVIL_1063 = (
@@ -266,5 +274,47 @@ def test_a_quoted_clause_the_provision_reads_otherwise_is_misdescribed(gov: Gove
         gov,
         "问题：合同何时成立？\n\n《中华人民共和国合同法》第三十二条规定：“当事人采用合同书形式订立合同的，"
         "自双方当事人签字或者盖章之日起合同成立。”",
+    )
+    assert label == "faithful", why
+
+
+INHERITANCE_17 = (
+    "公证遗嘱由遗嘱人经公证机关办理。\n自书遗嘱由遗嘱人亲笔书写，签名，注明年、月、日。\n代书遗嘱应当有两个"
+    "以上见证人在场见证，由其中一人代书，注明年、月、日，并由代书人、其他见证人和遗嘱人签名。"
+)
+
+
+@pytest.mark.parametrize(
+    ("desc", "widened"),
+    [
+        ("遗嘱应当由遗嘱人亲笔书写，签名，注明年、月、日", True),
+        ("自书遗嘱由遗嘱人亲笔书写，签名，注明年、月、日", False),
+        # a sentence of the article with no sorts: nothing to widen
+        ("遗嘱人可以立口头遗嘱", False),
+    ],
+)
+def test_widened_kinds(desc: str, widened: bool) -> None:
+    got = widened_kinds(desc, INHERITANCE_17)
+    assert bool(got) == widened
+    if widened:
+        assert got[0].statute == "自书遗嘱由遗嘱人亲笔书写，签名，注明年、月、日"
+
+
+def test_one_sorts_rule_for_the_whole_kind_is_partially_faithful(gov: Governor) -> None:
+    """继承法第十七条 sets 亲笔书写 for 自书遗嘱 only (公证, 代书, 录音, 口头 wills have their own
+    rules); dev qwen-7b-chat 3-8 85 (tuning keys) says every will must be handwritten — faithful
+    before."""
+    assert checked_text(gov, "中华人民共和国继承法", "17", "自书遗嘱由遗嘱人亲笔书写")
+    label, why = _one(
+        gov,
+        "问题：遗嘱怎么写才有效？\n\n根据《中华人民共和国继承法》第十七条，遗嘱应当由遗嘱人亲笔书写，"
+        "签名，注明年、月、日。",
+    )
+    assert label == "partially_faithful", why
+    assert "自书遗嘱由遗嘱人亲笔书写" in why
+    label, why = _one(
+        gov,
+        "问题：遗嘱怎么写才有效？\n\n根据《中华人民共和国继承法》第十七条，自书遗嘱由遗嘱人亲笔书写，"
+        "签名，注明年、月、日。",
     )
     assert label == "faithful", why

@@ -43,7 +43,8 @@ class ClauseContradiction:
     """A report clause that says the opposite of the provision clause it restates.
 
     Attributes:
-        kind: ``polarity``, ``grant``, ``choice``, ``grade`` or ``quote`` (:func:`altered_quote_clauses`).
+        kind: ``polarity``, ``grant``, ``choice``, ``grade``, ``quote``
+            (:func:`altered_quote_clauses`) or ``kind`` (:func:`widened_kinds`).
         found: the report's words (「不包括夫妻一方的婚前财产」).
         statute: the provision's words it contradicts (「下列财产为夫妻一方的个人财产」…).
     """
@@ -338,3 +339,51 @@ def _swapped_term(clause: str, src_clause: str, src: str) -> bool:
         if mine != theirs and mine in src and theirs not in d:
             return True
     return False
+
+
+_SENT_START = re.compile(r"(?:^|[。；;\n])\s*(?:[（(][一二三四五六七八九十]+[)）])?\s*")
+
+
+def widened_kinds(description: str, source: str) -> tuple[ClauseContradiction, ...]:
+    """Report sentences that state, for a whole kind, the rule the provision sets for one sort of it.
+
+    An article that sets one rule each for several sorts of a thing (继承法第十七条: 公证遗嘱…,
+    自书遗嘱由遗嘱人亲笔书写…, 代书遗嘱应当…) opens those sentences with a modifier before the
+    same head (「自书」「代书」「公证」 + 「遗嘱」). A report sentence that restates one of them
+    (``Thresholds.clause_align_min`` of its characters in that sentence, in runs of two or more)
+    without its opening modifier (「遗嘱应当由遗嘱人亲笔书写」) states that sort's rule for every
+    sort. At least two distinct modifiers must open sentences of the article before the head.
+    """
+    out: list[ClauseContradiction] = []
+    src_sents = [source[s:e] for s, e in sentences(source)]
+    starts = [m.end() for m in _SENT_START.finditer(source)]
+    for ds, de in sentences(description):
+        d = normalize(description[ds:de])
+        if len(d) < 8:
+            continue
+        for sent in src_sents:
+            s = normalize(_LIST_ITEM.sub("", sent))
+            sm = difflib.SequenceMatcher(None, d, s, autojunk=False)
+            ops = sm.get_opcodes()
+            # the source's opening modifier is missing from the report (difflib: an insert at 0)
+            if not ops or ops[0][0] != "insert" or not 2 <= ops[0][4] - ops[0][3] <= 4:
+                continue
+            if _coverage(description[ds:de], s) < ALIGN_MIN:
+                continue
+            modifier, head = s[: ops[0][4]], s[ops[0][4] : ops[0][4] + 2]
+            if len(head) < 2 or not d.startswith(head):
+                continue
+            kinds = {
+                normalize(source[a : a + 8]).split(head)[0]
+                for a in starts
+                if head in normalize(source[a : a + 8])
+            }
+            kinds = {k for k in kinds if 2 <= len(k) <= 4}
+            if modifier in kinds and len(kinds) >= 2:
+                out.append(
+                    ClauseContradiction(
+                        "kind", description[ds:de].strip(" 。；;"), sent.strip(" 。；;\n")
+                    )
+                )
+                break
+    return tuple(out)

@@ -51,7 +51,10 @@ Checks, in order; the first failure decides:
    rule whose article grades the consequence by X (刑法第二百三十四条 「致人重伤的，…」), or a quoted
    clause that no clause of the provision reads like (``clause_quote_min``), or that swaps one
    of its words for another of the provision's (继承法第五条 「有遗赠的」 for 「有遗嘱的」) →
-   ``misdescribed`` L1.2.2, the provision's clause quoted;
+   ``misdescribed`` L1.2.2, the provision's clause quoted; one sort's rule stated for the whole
+   kind, its opening modifier dropped where the article sets rules for several sorts (继承法第十七条
+   「自书遗嘱由遗嘱人亲笔书写」 as 「遗嘱应当由遗嘱人亲笔书写」: :func:`verifiers.clauses.widened_kinds`)
+   → ``partially_faithful`` L1.2.2;
 4. another provision of the same instrument that the description matches clearly better
    (by ``fidelity_other_margin``, and at least :data:`OTHER_MATCH`) and that also holds more
    of it — more of its words, or its text near-verbatim where the cited one does not
@@ -127,7 +130,12 @@ from governor.authorities.store import tokenize
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Assertion, Citation, Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
-from verifiers.clauses import ClauseContradiction, altered_quote_clauses, clause_contradictions
+from verifiers.clauses import (
+    ClauseContradiction,
+    altered_quote_clauses,
+    clause_contradictions,
+    widened_kinds,
+)
 from verifiers.facts import (
     NumberMismatch,
     Proviso,
@@ -1038,6 +1046,7 @@ _CONTRADICTION_SAYS = {
     "choice": "the provision lets a party choose one of them, not both",
     "grade": "the provision grades the consequence by it",
     "quote": "the quotation changes the provision's clause",
+    "kind": "the provision sets this rule for that sort only, and other rules for the others",
 }
 
 
@@ -1055,12 +1064,14 @@ def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisO
         clause_contradictions(words, pool)
         or tuple(c for c in clause_contradictions(words, article) if c.kind == "grade")
         or tuple(c for q in quoted for c in altered_quote_clauses(q, pool))
+        or (() if a.role == "quotation" else widened_kinds(words, pool))
     )
     if not found:
         return None
     c = found[0]
     return _out(
-        "misdescribed",
+        # one sort's rule stated for every sort: its condition (the sort) dropped, SPEC §3
+        "partially_faithful" if c.kind == "kind" else "misdescribed",
         PARTS_LEAD + f"the report says 「{c.found}」; the provision says 「{c.statute}」: "
         f"{_CONTRADICTION_SAYS[c.kind]}",
         codes=("L1.2.2",),
