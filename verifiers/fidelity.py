@@ -42,6 +42,19 @@ Checks, in order; the first failure decides:
    :data:`verifiers.patterns.OPPOSITIONS`) → ``misdescribed`` L1.2.2 with the source's term as
    evidence (L1.1.2 with a suggestion when another provision holds the description as
    written);
+3g. a clause that restates one clause of the provision (``clause_align_min`` of its other words
+   in that clause) and says the opposite of it (:mod:`verifiers.clauses`): a denial
+   (不包括/不属于/无须…) of what the clause states with no negation (民法典第一千零六十三条
+   「个人财产不包括一方的婚前财产」) or a grant (可以/应当) of what it denies (劳动合同法第四十二条
+   「…医疗期内的，用人单位可以解除劳动合同」), both of two remedies the clause makes a choice (第五百八十八条
+   「定金和违约金可以同时主张」 for 「可以选择适用违约金或者定金条款」), 「不论/并不看 X的轻重」 for a
+   rule whose article grades the consequence by X (刑法第二百三十四条 「致人重伤的，…」), or a quoted
+   clause that no clause of the provision reads like (``clause_quote_min``), or that swaps one
+   of its words for another of the provision's (继承法第五条 「有遗赠的」 for 「有遗嘱的」) →
+   ``misdescribed`` L1.2.2, the provision's clause quoted; one sort's rule stated for the whole
+   kind, its opening modifier dropped where the article sets rules for several sorts (继承法第十七条
+   「自书遗嘱由遗嘱人亲笔书写」 as 「遗嘱应当由遗嘱人亲笔书写」: :func:`verifiers.clauses.widened_kinds`)
+   → ``partially_faithful`` L1.2.2;
 4. another provision of the same instrument that the description matches clearly better
    (by ``fidelity_other_margin``, and at least :data:`OTHER_MATCH`) and that also holds more
    of it — more of its words, or its text near-verbatim where the cited one does not
@@ -89,6 +102,9 @@ Checks, in order; the first failure decides:
 8d. a paraphrase's consequence (its modal and the clause it governs) in the provision's wording
    but with ``fidelity_consequence_foreign`` content words the provision lacks (「债权人可以向人民法院
    申请执行」 for 民法典第五百三十五条: :func:`foreign_consequence`) → ``partially_faithful`` L1.2.2;
+   ``misdescribed`` when the paraphrase's condition holds one of the provision's conditions
+   verbatim, whose own consequence is then quoted (「两个保证人没有约定保证份额的，应当平均分摊」 for
+   民法典第六百九十九条 「没有约定保证份额的，债权人可以请求任何一个保证人…」: :func:`_own_consequence_for`);
 8e. a restatement that keeps the provision's negation but puts another predicate after it,
    one the provision grants (「退休后不再享受医疗保险待遇」 for 社会保险法第二十七条 「不再缴纳基本医疗
    保险费，…享受基本医疗保险待遇」: :func:`verifiers.facts.denied_grants`) → ``misdescribed``
@@ -114,6 +130,12 @@ from governor.authorities.store import tokenize
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Assertion, Citation, Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
+from verifiers.clauses import (
+    ClauseContradiction,
+    altered_quote_clauses,
+    clause_contradictions,
+    widened_kinds,
+)
 from verifiers.facts import (
     NumberMismatch,
     Proviso,
@@ -148,6 +170,7 @@ from verifiers.roles import (
     PARTS_LEAD,
     paraphrase_parts,
     restates_rule,
+    source_pairs,
 )
 from verifiers.suggest import (
     NEAR_VERBATIM,
@@ -679,6 +702,21 @@ def foreign_consequence(
     return None
 
 
+def _own_consequence_for(conditions: Sequence[str], source: str) -> tuple[str, str] | None:
+    """``(condition, consequence)`` of the source's first 「……的，」 clause that one of the
+    paraphrase's ``conditions`` holds verbatim (at least :data:`~verifiers.roles.MIN_CONDITION`
+    normalised characters: 「没有约定保证份额的」 in 「两个保证人没有约定保证份额的」), the report's
+    last condition first (the one its consequence follows); None when none does. Step 8d then knows the provision's consequence for the condition the report
+    states (民法典第六百九十九条: 「债权人可以请求任何一个保证人…承担保证责任」, not 平均分摊)."""
+    pairs = source_pairs(source)
+    for cond in reversed(conditions):  # the last condition is the one the consequence follows
+        for scond, scons, _ in pairs:
+            s = normalize(scond)
+            if len(s) >= MIN_CONDITION and s in normalize(cond):
+                return scond, scons
+    return None
+
+
 def list_items(text: str) -> tuple[str, ...]:
     """The enumerated items of ``text`` (after each :data:`~verifiers.patterns.LIST_ITEM_MARK`
     up to the next mark or the end), stripped of closing punctuation; empty items dropped."""
@@ -1002,6 +1040,45 @@ def _sibling_pin(
     )
 
 
+_CONTRADICTION_SAYS = {
+    "polarity": "it denies what the provision states",
+    "grant": "it grants what the provision denies",
+    "choice": "the provision lets a party choose one of them, not both",
+    "grade": "the provision grades the consequence by it",
+    "quote": "the quotation changes the provision's clause",
+    "kind": "the provision sets this rule for that sort only, and other rules for the others",
+}
+
+
+def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisOutcome | None:
+    """Step 3g: ``misdescribed`` when a paraphrase or quotation's clause restates one clause of
+    the provision and contradicts it (:func:`verifiers.clauses.clause_contradictions`: the pool
+    for a denial or a choice, the whole article for a grade it sets in another 款), or a quoted
+    clause no clause of the provision reads like (:func:`verifiers.clauses.altered_quote_clauses`),
+    with the provision's words quoted; None otherwise."""
+    a = item.citation.assertion
+    if a is None or a.role not in FIDELITY_ROLES or not words:
+        return None
+    quoted = [*item.citation.quotes, *([words] if a.role == "quotation" else [])]
+    found: tuple[ClauseContradiction, ...] = (
+        clause_contradictions(words, pool)
+        or tuple(c for c in clause_contradictions(words, article) if c.kind == "grade")
+        or tuple(c for q in quoted for c in altered_quote_clauses(q, pool))
+        or (() if a.role == "quotation" else widened_kinds(words, pool))
+    )
+    if not found:
+        return None
+    c = found[0]
+    return _out(
+        # one sort's rule stated for every sort: its condition (the sort) dropped, SPEC §3
+        "partially_faithful" if c.kind == "kind" else "misdescribed",
+        PARTS_LEAD + f"the report says 「{c.found}」; the provision says 「{c.statute}」: "
+        f"{_CONTRADICTION_SAYS[c.kind]}",
+        codes=("L1.2.2",),
+        evidence=(Evidence(text=c.statute, authority_id=item.authority.id),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1025,7 +1102,8 @@ def _checks(
         if hard_only:
             return None
         return (
-            _claim_elsewhere(item, pool, retriever, store, th, idf)
+            _contradicted(item, cit.assertion.text if cit.assertion else "", pool, article_text)
+            or _claim_elsewhere(item, pool, retriever, store, th, idf)
             or paraphrase_drops_proviso(item, cited_text)
             or _out("not_assessed", "the report states nothing about the provision's content")
         )
@@ -1196,6 +1274,11 @@ def _checks(
                 evidence=(Evidence(text=old.text[:120], authority_id=old.key),),
             )
 
+    # 3g. a clause that restates one of the provision's and says the opposite (a denial, both of
+    # two remedies the provision makes a choice, 不论…轻重 where it grades)
+    if (opposite := _contradicted(item, desc, pool, article_text)) is not None:
+        return opposite
+
     # 4. content of another provision: it must also hold more of the description than the
     # cited provision(s), in words or verbatim — bigram overlap alone is fooled by fragments
     # across words (「违约方应当」 vs 591's 「对方应当」): a generic restatement the cited text
@@ -1330,6 +1413,17 @@ def _checks(
         and (remedy := foreign_consequence(own.consequence, own.modality, pool, th)) is not None
     ):
         clause, lack = remedy
+        if (theirs := _own_consequence_for(own.conditions, pool)) is not None:
+            # the report's condition holds one of the provision's verbatim: the provision's
+            # consequence for it is known, and the report's (with words it lacks) is another
+            scond, scons = theirs
+            return _out(
+                "misdescribed",
+                PARTS_LEAD + f"for 「{scond}」 the report says 「{clause}」 (the provision lacks "
+                f"「{'、'.join(lack)}」); the provision says 「{scons}」",
+                codes=("L1.2.2",),
+                evidence=(Evidence(text=f"{scond}，{scons}", authority_id=item.authority.id),),
+            )
         # partially_faithful, as 8b: the words may still be the provision's consequence said
         # otherwise; the reader is told which words the provision does not state
         return _out(

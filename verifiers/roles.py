@@ -83,7 +83,7 @@ def stated_rule(check: CheckResult) -> str | None:
     return check.evidence[0].text
 
 
-def _source_pairs(source: str) -> list[tuple[str, str, int]]:
+def source_pairs(source: str) -> list[tuple[str, str, int]]:
     """``(condition, consequence, start)`` of each 「……的，」 clause of ``source``."""
     out: list[tuple[str, str, int]] = []
     for m in rx.ASSERTION_CONDITION_RE.finditer(source):
@@ -148,7 +148,7 @@ def _consequence_changed(
     for cond in a.conditions:
         if len(normalize(cond)) < MIN_CONDITION:
             continue
-        for scond, scons, _ in _source_pairs(source):
+        for scond, scons, _ in source_pairs(source):
             if (
                 containment(scond, cond) < th.paraphrase_same_condition
                 or containment(cond, scond) < th.paraphrase_same_condition
@@ -187,7 +187,7 @@ def _polarity_reversed(
     for cond in a.conditions:
         if len(normalize(cond)) < MIN_CONDITION:
             continue
-        for scond, scons, _ in _source_pairs(source):
+        for scond, scons, _ in source_pairs(source):
             if (
                 containment(cond, scond) < th.paraphrase_same_condition
                 or containment(cons, scons) == 0.0

@@ -428,6 +428,27 @@ class Thresholds(BaseModel):
     are right (synonyms). The same count judges a 下列情形 item the report widens
     (:func:`verifiers.fidelity.widened_items`: 工伤保险条例第十六条 「故意犯罪或者抗拒抓捕、逃避伤害的」).
     On those 300 drafts the two checks flag 5 citations, all wrong."""
+    clause_align_min: float = Field(0.75, ge=0, le=1)
+    """``verifiers.clauses.ALIGN_MIN``: a report clause restates one clause of the cited provision
+    (and a denial, a both-at-once or a 不论…轻重 in it contradicts that clause) when its words other
+    than the changed ones hold at least this share of their bigrams in that one clause (list items
+    carry their lead sentence). Hand-set (issue 21, silent wrong paraphrases): 民法典第一千零六十三条
+    「个人财产不包括一方的婚前财产」 holds 1.0 of subject and object in 「下列财产为夫妻一方的个人财产：
+    一方的婚前财产」, 刑法第二百三十四条 「故意伤害他人身体的，处三年以下…」 1.0; three quarters
+    leaves out a clause that shares only the law's vocabulary. The same share (of characters, in
+    runs of two or more) makes a report sentence one sort's rule restated without its modifier
+    (:func:`verifiers.clauses.widened_kinds`: 继承法第十七条 「遗嘱应当由遗嘱人亲笔书写…」 holds 0.9 of
+    「自书遗嘱由遗嘱人亲笔书写…」). Checked on dev LawBench 3-8 keys 0–99
+    (three models: flags read against the statute, see the commit) and on the bench_judgment
+    LexEval 1_2 right options (faithful rate unchanged)."""
+    clause_quote_min: float = Field(0.75, ge=0, le=1)
+    """``verifiers.clauses.QUOTE_CLAUSE_MIN``: a clause of a quotation (split at ；。) that is not
+    verbatim in the provision is that provision's clause quoted when at least this share of its
+    characters matches one provision clause in runs of two or more; below it the quote changed
+    the clause (:func:`verifiers.clauses.altered_quote_clauses`). Hand-set on dev LawBench 3-8
+    tuning keys (chatglm2-6b 94: 继承法第五条 「有遗赠的，按照遗赠办理」 holds 0.70 of 「有遗赠扶养协议
+    的，按照协议办理」; qwen-7b-chat 35's 「自双方当事人签字或者盖章之日起合同成立」, same meaning, 0.84);
+    checked on the LexEval 1_2 right options of bench_judgment (faithful rate unchanged)."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
     other to be the same condition (or the thing paid, for a payer comparison), so that their
