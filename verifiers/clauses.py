@@ -1,9 +1,10 @@
 """Clause-level contradictions of a restatement (issue 21, "silence on wrong ones"): a report's
 clause whose words overlap one clause of the provision well but say the opposite of it.
 
-Layer 3, pure. Three classes, each judged only against the provision clause the report's clause
-aligns with (its words, other than the changed ones, hold at least
-``Thresholds.clause_align_min`` of their bigrams in that one clause of the provision):
+Layer 3, pure. Four kinds of contradiction (and two kinds of altered restatement below), each
+judged only against the provision clause the report's clause aligns with (its words, other
+than the changed ones, hold at least ``Thresholds.clause_align_min`` of their bigrams in that
+one clause of the provision):
 
 * :func:`denied_items` — polarity: the report denies (不包括/不属于/不是/无须/并不…) what the
   aligned clause asserts with no negation of its own (民法典第一千零六十三条 「下列财产为夫妻一方的
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 
 from governor.core.config import DEFAULT_THRESHOLDS
 from verifiers.patterns import NEGATORS
-from verifiers.textsim import containment, normalize, sentences
+from verifiers.textsim import containment, normalize, sentences, verbatim_share
 
 ALIGN_MIN = DEFAULT_THRESHOLDS.clause_align_min
 """Share of the report clause's other words (bigrams) one provision clause must hold before the
@@ -238,6 +239,7 @@ def ignored_grades(description: str, source: str) -> tuple[ClauseContradiction, 
     (「致人重伤的」: 重 + 伤).
     """
     out: list[ClauseContradiction] = []
+    clauses: list[str] | None = None  # the provision's, cut once when a qualifier is found
     for ds, de in sentences(description):
         sent = description[ds:de]
         g = _GRADE.search(sent)
@@ -247,7 +249,9 @@ def ignored_grades(description: str, source: str) -> tuple[ClauseContradiction, 
         if not head:
             continue
         rest = sent[: g.start()] + sent[g.end() :]
-        if not any(_holds(rest, c) for c in _clauses(source)):
+        if clauses is None:
+            clauses = _clauses(source)
+        if not any(_holds(rest, c) for c in clauses):
             continue
         poles = g.group(2)
         for cm in re.finditer(r"[^，,；;。：:]*的[，,][^；;。]*", source):
@@ -268,7 +272,8 @@ def _span(sent: str, at: int, most: int = 30) -> str:
 
 
 def clause_contradictions(description: str, source: str) -> tuple[ClauseContradiction, ...]:
-    """Every contradiction of the three kinds, polarity first."""
+    """Every contradiction of the four kinds above (denial, grant, choice, grade), polarity
+    first."""
     return (
         denied_items(description, source)
         + granted_denials(description, source)
@@ -282,12 +287,8 @@ _QUOTE_CLAUSE = re.compile(r"[^；;。！？\n]+")
 
 def _coverage(part: str, whole: str) -> float:
     """Share of ``part``'s normalised characters matched in runs of two or more in ``whole``
-    (one alignment, difflib)."""
-    p, w = normalize(part), normalize(whole)
-    if not p or not w:
-        return 0.0
-    sm = difflib.SequenceMatcher(None, p, w, autojunk=False)
-    return sum(b.size for b in sm.get_matching_blocks() if b.size >= 2) / len(p)
+    (:func:`verifiers.textsim.verbatim_share` with two-character blocks)."""
+    return verbatim_share(part, whole, min_block=2)
 
 
 def altered_quote_clauses(quote: str, source: str) -> tuple[ClauseContradiction, ...]:

@@ -134,6 +134,7 @@ from verifiers.clauses import (
     ClauseContradiction,
     altered_quote_clauses,
     clause_contradictions,
+    ignored_grades,
     widened_kinds,
 )
 from verifiers.facts import (
@@ -1062,7 +1063,7 @@ def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisO
     quoted = [*item.citation.quotes, *([words] if a.role == "quotation" else [])]
     found: tuple[ClauseContradiction, ...] = (
         clause_contradictions(words, pool)
-        or tuple(c for c in clause_contradictions(words, article) if c.kind == "grade")
+        or ignored_grades(words, article)
         or tuple(c for q in quoted for c in altered_quote_clauses(q, pool))
         or (() if a.role == "quotation" else widened_kinds(words, pool))
     )
