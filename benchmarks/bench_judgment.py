@@ -1,7 +1,7 @@
 """Judgment benchmark on public development sets: the "Done when" figures of issue 21.
 
 Usage: ``python -m benchmarks.bench_judgment [--limit N] [--seed 21] [--json] [--lawbench]
-[--data DIR] [--halves] [--mismatches-out FILE]``.
+[--data DIR] [--halves] [--mismatches-out FILE] [--citations-out FILE]``.
 
 Every figure is printed as one row: the set, the figure, ``n``, the value and the target.
 Labels of the sets are read for measuring only (SPEC, COMMON rules): no table, index or model is
@@ -544,9 +544,16 @@ def bench_lexeval_32(
 # LawBench dev
 
 
-def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
+def bench_lawbench(
+    gov: Governor,
+    folder: Path,
+    limit: int | None,
+    citations: list[dict[str, Any]] | None = None,
+) -> list[Row]:
     """LawBench dev rows per task: flagged and silent citations, judged failing with nothing
-    said (the 3-8 count's target is 0)."""
+    said (the 3-8 count's target is 0). ``citations``, when given, receives one record per
+    citation (task, model, id, raw, span, E/F/A labels, ``said``, ``passes``, and the
+    F and A rationales) so two runs can be diffed (``--citations-out``)."""
     from benchmarks.lawbench import LAWBENCH_AS_OF, draft_text, load_task
 
     out: list[Row] = []
@@ -569,6 +576,23 @@ def bench_lawbench(gov: Governor, folder: Path, limit: int | None) -> list[Row]:
                     continue
                 n_cit += 1
                 said = _said(v, result)
+                if citations is not None:
+                    citations.append(
+                        {
+                            "task": task,
+                            "model": it.model,
+                            "id": it.id,
+                            "raw": v.citation.raw,
+                            "span": [v.citation.span.start, v.citation.span.end],
+                            "E": v.existence.label,
+                            "F": v.fidelity.label,
+                            "A": v.applicability.label,
+                            "said": bool(said),
+                            "passes": v.passes,
+                            "F_why": v.fidelity.rationale,
+                            "A_why": v.applicability.rationale,
+                        }
+                    )
                 flagged += said
                 silent += not said
                 if not v.passes and not said:
@@ -609,9 +633,11 @@ def run(
     halves: bool = False,
     facts_dates: bool = False,
     mismatches: list[dict[str, Any]] | None = None,
+    citations: list[dict[str, Any]] | None = None,
 ) -> list[Row]:
     """Every row, in the issue's order (LawBench only when ``lawbench`` is given); the JuDGE
-    judgments whose extracted set is not the gold one go to ``mismatches`` when given.
+    judgments whose extracted set is not the gold one go to ``mismatches`` when given, and
+    the LawBench citations' records to ``citations`` (:func:`bench_lawbench`).
 
     Raises:
         FileNotFoundError: a data file is missing.
@@ -627,7 +653,7 @@ def run(
         by_facts=facts_dates,
     )
     if lawbench is not None:
-        rows += bench_lawbench(gov, lawbench, limit)
+        rows += bench_lawbench(gov, lawbench, limit, citations)
     return rows
 
 
@@ -675,7 +701,17 @@ def main(argv: list[str] | None = None) -> int:
         help="write the JuDGE judgments whose extracted article set is not the gold one as "
         "JSON Lines (index, sentence, extracted, gold, written, class)",
     )
+    ap.add_argument(
+        "--citations-out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="with --lawbench: write one JSON line per dev citation (task, model, id, raw, "
+        "span, labels, said, passes, rationales) to diff two runs",
+    )
     args = ap.parse_args(argv)
+    if args.citations_out is not None and not args.lawbench:
+        ap.error("--citations-out needs --lawbench")
     if args.limit is not None and args.limit < 1:
         ap.error("--limit must be at least 1")
     external = args.data or data_path("external")
@@ -686,6 +722,7 @@ def main(argv: list[str] | None = None) -> int:
     store = load_default_store()
     gov = Governor(load_config(overrides={}, environ={}), store=store)
     mismatches: list[dict[str, Any]] = []
+    cited: list[dict[str, Any]] = []
     rows = run(
         gov,
         external,
@@ -695,7 +732,12 @@ def main(argv: list[str] | None = None) -> int:
         halves=args.halves,
         facts_dates=args.facts_date,
         mismatches=mismatches,
+        citations=cited,
     )
+    if args.citations_out is not None:
+        args.citations_out.write_text(
+            "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cited), encoding="utf-8"
+        )
     if args.mismatches_out is not None:
         args.mismatches_out.write_text(
             "".join(json.dumps(m, ensure_ascii=False) + "\n" for m in mismatches),

@@ -7,7 +7,13 @@ citation resolved to:
 
 - ``silent.jsonl``: citations that got no edit, no note and no report line (question: wrong
   but silent?); ``failing`` marks those whose verdict failed all the same (should be none);
-- ``flagged.jsonl``: citations that got an edit, a note or a report line (false alarm?);
+- ``flagged.jsonl``: citations that got an edit, a note or a report line saying they failed
+  (false alarm?);
+- ``not_assessed.jsonl``: citations whose only word to the reader is a report line saying they
+  were **not assessed** (「not assessed (a law cited whole, no article) …」,
+  :func:`governor.core.gaps.unchecked_claim_line`): such a line claims nothing wrong, so it is
+  no flag and no false alarm, and it is not silence either (what the check could not read is
+  said) — kept apart and counted (question: should it have been assessed?);
 - ``edits.jsonl``: the edits themselves (helpful / neutral / harmful?).
 
 Usage (from the project root)::
@@ -98,11 +104,28 @@ def _cite_row(name: str, text: str, c: dict[str, Any], notes: list[str]) -> dict
     }
 
 
+NOT_ASSESSED_PREFIX = "not assessed"
+"""How a report line that says a citation was not assessed begins
+(:func:`governor.core.gaps.unchecked_claim_line`); a line saying it failed begins
+「judged failing」 (:func:`governor.core.labels.unsaid_line`)."""
+
+
+def _lines_about(warnings: list[str], names: tuple[str, ...]) -> list[str]:
+    """The report lines that name a citation (its raw text or resolved label)."""
+    return [w for w in warnings if any(n and n in w for n in names)]
+
+
 def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
-    """(silent, flagged, edits) rows from a revise output folder."""
+    """(silent, flagged, edits, not_assessed) rows from a revise output folder.
+
+    A citation is ``flagged`` when it got an edit or a note, a note of its sentence or list
+    covers it, or a report line names it other than as not assessed; ``not_assessed`` when the
+    only word about it is a not-assessed line (:data:`NOT_ASSESSED_PREFIX`); else ``silent``
+    (excluded citations — the question's own — are in none)."""
     silent: list[dict[str, Any]] = []
     flagged: list[dict[str, Any]] = []
     edits: list[dict[str, Any]] = []
+    unassessed: list[dict[str, Any]] = []
     for vj in sorted(out.glob("*.verdicts.json")):
         name = vj.name.replace(".verdicts.json", ".md")
         text = (inp / name).read_text(encoding="utf-8")
@@ -113,7 +136,7 @@ def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
             by_cite.setdefault(e.get("citation_id") or "", []).append(
                 f"{e['op']}: 「{e.get('before', '')}」→「{e.get('after', '')}」"
             )
-        warned = " ".join(rep.get("warnings") or [])
+        warnings = list(rep.get("warnings") or [])
         cites = {c["id"]: c for c in rep["citations"]}
         for c in rep["citations"]:
             notes = by_cite.get(c["id"], [])
@@ -127,8 +150,12 @@ def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
             # a list's or sentence's one note (placed after its last member) covers it too
             covered = any(end <= e["span"][0] <= stop + 1 for e in all_edits)
             row["covered_by_sentence_note"] = covered and not notes
-            if notes or covered or c["raw"] in warned or label in warned:
+            lines = _lines_about(warnings, (c["raw"], label))
+            said = [w for w in lines if not w.startswith(NOT_ASSESSED_PREFIX)]
+            if notes or covered or said:
                 flagged.append(row)
+            elif lines:
+                unassessed.append(row)
             elif not c.get("excluded"):
                 silent.append(row)
         for e in all_edits:
@@ -146,7 +173,7 @@ def collect(inp: Path, out: Path) -> tuple[list[dict[str, Any]], ...]:
                     "provision_text": ((c or {}).get("resolved") or {}).get("text"),
                 }
             )
-    return silent, flagged, edits
+    return silent, flagged, edits, unassessed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -190,8 +217,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"review_sample: revise exited {r.returncode}: {r.stderr[-400:]}", file=sys.stderr)
         return 2
     rng = random.Random(a.seed)
-    silent, flagged, edits = collect(inp, gov)
-    for label, rows in (("silent", silent), ("flagged", flagged), ("edits", edits)):
+    silent, flagged, edits, unassessed = collect(inp, gov)
+    samples = (
+        ("silent", silent),
+        ("flagged", flagged),
+        ("edits", edits),
+        ("not_assessed", unassessed),
+    )
+    for label, rows in samples:
         pick = rng.sample(rows, min(a.n, len(rows)))
         with (a.out / f"{label}.jsonl").open("w", encoding="utf-8") as fh:
             for i, row in enumerate(pick):

@@ -150,8 +150,15 @@ def test_lawbench_rows(tmp_path: Path, gov: Governor) -> None:
     ):
         rec = {"0": {"origin_prompt": "问题", "prediction": answer, "refr": ""}}
         (folder / f"m_zero_shot_{task}.json").write_text(json.dumps(rec, ensure_ascii=False))
-    rows = bj.bench_lawbench(gov, folder, None)
+    cited: list[dict] = []
+    rows = bj.bench_lawbench(gov, folder, None, cited)
     assert len(rows) == 8 and all(r.count for r in rows)
+    # one record per citation, so two runs can be diffed (--citations-out)
+    assert [(c["task"], c["id"]) for c in cited] == [("3-2", "m_3-2_000"), ("3-8", "m_3-8_000")]
+    assert cited[0]["E"] == "not_found" and cited[0]["said"] and not cited[0]["passes"]
+    assert cited[1]["raw"].endswith("第二百六十四条") and {"F_why", "A_why", "span"} <= set(
+        cited[1]
+    )
     flagged, silent, lined, unsaid = rows[0], rows[1], rows[2], rows[3]
     assert flagged.value is not None and silent.value is not None
     assert lined.value is not None and unsaid.value is not None

@@ -53,3 +53,46 @@ def test_a_member_off_topic_is_still_flagged(gov: Governor) -> None:
     vs = gov.verify(text, as_of=AS_OF)
     assert vs[1].citation.article == "1079"
     assert vs[1].applicability.label not in ("supports", "partially_supports")
+
+
+LABOUR = "中华人民共和国劳动合同法"
+BASIS = (
+    "问题：我想问一下如何才能与公司解除合同并可要求公司给予补偿？\n\n可以与公司协商解除劳动合同，"
+    "并要求公司按照劳动合同法的规定支付经济补偿金。具体的法律依据为《中华人民共和国劳动合同法》"
+    "第三十六条、第{other}条规定。"
+)
+
+
+def test_a_basis_list_for_a_claim_of_two_parts_supports_each_part(gov: Governor) -> None:
+    """Review seed 33: 第三十六条 (协商解除) and 第四十六条 (the 经济补偿 owed) cited for 「协商解除…，
+    并要求公司…支付经济补偿金」 both got 「仅部分相关」: neither ranks high for the whole claim
+    (12 and 9 in 劳动合同法). Each holds one part — 第三十六条 ranks first for 「可以与公司协商解除劳动
+    合同」, 第四十六条's consequence 「应当向劳动者支付经济补偿」 is the other — so the list holds the
+    claim. A member holding neither part (第八十二条, 二倍工资) is still failing."""
+    a36 = gov.store.article(LABOUR, "36", as_of=AS_OF)
+    a46 = gov.store.article(LABOUR, "46", as_of=AS_OF)
+    assert a36 is not None and "协商一致，可以解除劳动合同" in a36.text
+    assert a46 is not None and "应当向劳动者支付经济补偿" in a46.text
+    vs = {v.citation.article: v for v in gov.verify(BASIS.format(other="四十六"), as_of=AS_OF)}
+    assert vs["36"].applicability.label == "supports", vs["36"].applicability.rationale
+    assert vs["46"].applicability.label == "supports", vs["46"].applicability.rationale
+    out = gov.govern(BASIS.format(other="四十六"), strategy="efa", as_of=AS_OF).text
+    assert "（注：" not in out, out
+    vs = {v.citation.article: v for v in gov.verify(BASIS.format(other="八十二"), as_of=AS_OF)}
+    assert vs["82"].applicability.label not in ("supports", "partially_supports")
+
+
+@pytest.mark.parametrize(
+    ("consequence", "core"),
+    [
+        ("应当向劳动者支付经济补偿", "支付经济补偿"),
+        ("可以向人民法院提起诉讼", "向人民法院提起诉讼"),
+        ("应当赔偿", ""),
+    ],
+)
+def test_the_consequence_core_drops_the_modal_and_the_party_paid(
+    consequence: str, core: str
+) -> None:
+    from verifiers.applicability import consequence_core
+
+    assert consequence_core(consequence) == core

@@ -131,3 +131,30 @@ def test_widened_items_needs_the_provisions_item() -> None:
     src = "有下列情形之一的，不得认定为工伤：（一）故意犯罪的；（二）醉酒或者吸毒的。"
     assert widened_items("（一）故意犯罪或者抗拒抓捕、逃避伤害的；（二）醉酒或者吸毒的", src, TH)
     assert widened_items("（一）故意犯罪的；（二）醉酒或者吸毒的", src, TH) is None
+
+
+def test_the_laws_own_frame_is_no_foreign_condition_or_remedy(gov: Governor) -> None:
+    """劳动争议调解仲裁法第二十七条 sets the one-year limit; 「劳动者与用人单位发生劳动争议的」 is the
+    scope of the whole law (第二条) and 仲裁委员会 its institution (22 of 54 articles): a paraphrase
+    naming them states the article's rule (review seed 33 false alarm 「所述内容与该条文不完全一致」).
+    A condition the law does not frame stays foreign."""
+    scope = _text(
+        gov, "中华人民共和国劳动争议调解仲裁法", "2", "用人单位与劳动者发生的下列劳动争议，适用本法"
+    )
+    assert "适用本法" in scope
+    art = _text(gov, "中华人民共和国劳动争议调解仲裁法", "27", "劳动争议申请仲裁的时效期间为一年")
+    assert "用人单位" not in art and "委员" not in art
+    v = _one(
+        gov,
+        "根据《中华人民共和国劳动争议调解仲裁法》第二十七条规定，劳动者与用人单位发生劳动争议的，劳动者可以在"
+        "知道或者应当知道权利被侵害之日起一年内向劳动争议仲裁委员会申请仲裁。",
+        "27",
+    )
+    assert v.fidelity.label == "faithful", v.fidelity.rationale
+    bad = _one(
+        gov,
+        "根据《中华人民共和国劳动争议调解仲裁法》第二十七条规定，劳动者被单位拖欠工资的，劳动者可以在"
+        "知道或者应当知道权利被侵害之日起一年内向劳动争议仲裁委员会申请仲裁。",
+        "27",
+    )
+    assert bad.fidelity.label != "faithful", bad.fidelity.rationale

@@ -38,3 +38,85 @@ def test_the_drafts_question_carries_no_chat_template_tokens() -> None:
         assert (
             "<|im_" not in t.split("\n\n", 1)[0] and "请根据具体场景与问题给出法律依据" not in first
         )
+
+
+def _cite(cid: str, raw: str, span: tuple[int, int], f: str, a: str, trust: float) -> dict:
+    check = {"label": "exists", "rationale": ""}
+    return {
+        "id": cid,
+        "raw": raw,
+        "span": list(span),
+        "claim": "",
+        "description": "",
+        "existence": check,
+        "fidelity": {"label": f, "rationale": ""},
+        "applicability": {"label": a, "rationale": ""},
+        "item_trust": trust,
+    }
+
+
+def test_a_not_assessed_line_is_neither_a_flag_nor_silence(tmp_path) -> None:
+    # review seed 33: eight citations of a law cited whole whose only word to the reader was
+    # 「not assessed (a law cited whole, no article) …」 were sampled as flags and judged
+    # false alarms; a line that claims nothing wrong is counted apart
+    import json
+
+    from benchmarks.review_sample import collect
+
+    text = (
+        "问题：x\n\n依照劳动合同法的规定给予经济补偿。根据《劳动法》第四十四条，加班费。"
+        "《民法典》第五条。依据《道路交通安全法》第九十一条。\n"
+    )
+    whole = text.index("劳动合同法")
+    art44 = text.index("《劳动法》第四十四条")
+    art5 = text.index("《民法典》第五条")
+    art91 = text.index("《道路交通安全法》第九十一条")
+    cites = [
+        _cite("c1", "劳动合同法", (whole, whole + 5), "not_assessed", "skipped", 1.0),
+        _cite("c2", "《劳动法》第四十四条", (art44, art44 + 10), "faithful", "irrelevant", 0.5),
+        _cite("c3", "《民法典》第五条", (art5, art5 + 8), "faithful", "supports", 1.0),
+        _cite(
+            "c4",
+            "《道路交通安全法》第九十一条",
+            (art91, art91 + 14),
+            "misdescribed",
+            "irrelevant",
+            0.0,
+        ),
+    ]
+    note = "（注：该条文与上述结论不符，请核实）"
+    rep = {
+        "citations": cites,
+        "rounds": [
+            {
+                "edits": [
+                    {
+                        "citation_id": "c2",
+                        "op": "annotate",
+                        "before": "",
+                        "after": note,
+                        "span": [art44 + 10, art44 + 10],
+                    }
+                ]
+            }
+        ],
+        "warnings": [
+            "not assessed (a law cited whole, no article): 劳动合同法 for 「给予经济补偿」 — only "
+            "the law's existence was checked",
+            "judged failing, left unchanged (no safe wording for a note): "
+            "《道路交通安全法》第九十一条 [E exists / F misdescribed / A irrelevant]",
+        ],
+    }
+    inp, out = tmp_path / "in", tmp_path / "out"
+    inp.mkdir()
+    out.mkdir()
+    (inp / "d.md").write_text(text, encoding="utf-8")
+    (out / "d.verdicts.json").write_text(json.dumps(rep, ensure_ascii=False), encoding="utf-8")
+    silent, flagged, edits, unassessed = collect(inp, out)
+    assert [r["raw"] for r in unassessed] == ["劳动合同法"]
+    assert sorted(r["raw"] for r in flagged) == [
+        "《劳动法》第四十四条",
+        "《道路交通安全法》第九十一条",
+    ]
+    assert [r["raw"] for r in silent] == ["《民法典》第五条"]
+    assert len(edits) == 1

@@ -119,6 +119,7 @@ from verifiers.textsim import (
     best_span,
     containment,
     contains_phrase,
+    normalize,
     specificity,
     verbatim_share,
     weighted_containment,
@@ -239,6 +240,69 @@ def _rank(item: JudgeItem, retriever: Retriever, query: str) -> int | None:
         if cand.article == rec.article:
             return i + 1
     return None
+
+
+CLAIM_PART = re.compile(r"[，,；;。]\s*(?:并且|并|同时|而且|且|另外)?")
+"""Where a claim of several parts divides: a clause break, with the connective that opens the
+next part (「…，并要求公司支付经济补偿金」)."""
+PART_MIN_CHARS = 8
+"""A claim part shorter than this (normalised characters) is too short to rank for: 「根据离婚协议」
+(six) ranks 婚姻法第三十九条 first and says nothing of what the article must hold (dev GPT-3.5 3-8
+416); 「可以与公司协商解除劳动合同」 has thirteen."""
+
+
+def _part_held(
+    item: JudgeItem,
+    retriever: Retriever,
+    claim: str,
+    source: str,
+    table: BigramIdf | None,
+    th: Thresholds,
+) -> tuple[str, int] | None:
+    """``(part, rank)`` for the first part of a claim of two or more (:data:`CLAIM_PART`) for
+    which the cited article ranks within :data:`TOP_RANK` of its instrument and whose words it
+    holds at ``th.applicability_partial_relevance`` (weighted containment); None for a claim of
+    one part, or when no part is the article's. Used for a member of a list of citations only
+    (each member cited for its own part of the shared claim)."""
+    rec = item.record
+    if rec is None:
+        return None
+    parts = [p.strip() for p in CLAIM_PART.split(claim) if len(normalize(p)) >= PART_MIN_CHARS]
+    if len(parts) < 2:
+        return None
+    cores = [c for c in map(consequence_core, structure_of(rec).consequences) if c]
+    for p in parts:
+        if containment(p, source) < th.applicability_part_held:
+            continue
+        states = any(c in normalize(p) for c in cores)
+        found = retriever.search(
+            search_query(p),
+            instrument=rec.instrument,
+            as_of=item.as_of,
+            k=ON_TOPIC_RANK if states else TOP_RANK,
+        )
+        for i, (cand, _) in enumerate(found):
+            if cand.article == rec.article:
+                return p, i + 1
+    return None
+
+
+_MODAL_HEAD = re.compile(r"^(?:应当|可以|必须|有权|应|须)")
+_TO_WHOM = re.compile(r"^向[^，,。；;]{1,8}?(?=支付|赔偿|承担|提供|返还|退还|给予|补偿|发放)")
+CORE_MIN_CHARS = 4
+"""A consequence core shorter than this (支付, 赔偿) names no particular consequence."""
+
+
+def consequence_core(consequence: str) -> str:
+    """The act a provision's consequence grants or imposes, without its modal and the party it
+    is owed to (normalised): 「应当向劳动者支付经济补偿」 → 「支付经济补偿」 (劳动合同法第四十六条); 「」
+    when shorter than :data:`CORE_MIN_CHARS`. A claim part stating it states that article's
+    consequence (:func:`_part_held`: the article need only be on topic for the part, rank
+    ≤ :data:`ON_TOPIC_RANK`, since every article that computes or limits the same payment
+    outranks it on words)."""
+    c = _MODAL_HEAD.sub("", normalize(consequence))
+    c = _TO_WHOM.sub("", c)
+    return c if len(c) >= CORE_MIN_CHARS else ""
 
 
 def _evidence(item: JudgeItem, source: str, query: str) -> tuple[Evidence, ...]:
@@ -394,6 +458,15 @@ def check_applicability(
             where = (
                 f"{where}; with the provisions cited with it the claim is held at "
                 f"{pooled:.2f} (its own part {rel:.2f})"
+            )
+        elif own and (part := _part_held(item, retriever, claim, source, table, th)) is not None:
+            # a list cited for a claim of several parts, each member for its own: 「可以与公司协商解除
+            # 劳动合同，并要求公司…支付经济补偿金。具体的法律依据为《劳动合同法》第三十六条、第四十六条规定」
+            # — 第三十六条 is 协商解除, 第四十六条 the 经济补偿 it owes; neither ranks high for the
+            # whole claim (review seed 33: 「仅部分相关」 on both, false alarms)
+            fits = True
+            where = (
+                f"{where}; it ranks {part[1]} in its instrument for the claim's part 「{part[0]}」"
             )
     if fits:
         over = _overreach(claim, cited)

@@ -121,10 +121,10 @@ Checks, in order; the first failure decides:
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Literal
 
-from governor.authorities import AuthorityStore
+from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table
 from governor.authorities.store import tokenize
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
@@ -137,6 +137,7 @@ from verifiers.clauses import (
     ignored_grades,
     widened_kinds,
 )
+from verifiers.fact_clauses import FACT_CLAUSE_LEAD, omitted_fact_clause
 from verifiers.facts import (
     NumberMismatch,
     Proviso,
@@ -628,7 +629,11 @@ def key_terms_elsewhere(
 
 
 def foreign_condition(
-    conditions: Sequence[str], source: str, th: Thresholds
+    conditions: Sequence[str],
+    source: str,
+    th: Thresholds,
+    *,
+    frame: Callable[[str], bool] = lambda w: False,
 ) -> tuple[str, tuple[str, ...]] | None:
     """``(condition, words)`` for the first of the paraphrase's 「……的」 ``conditions`` (at least
     :data:`verifiers.roles.MIN_CONDITION` characters) that restates the provision's wording —
@@ -640,11 +645,14 @@ def foreign_condition(
     承担事故责任」 for 道路交通安全法第七十六条 (who pays for a collision with a non-motorist) gives
     it a trigger, 逆向行驶, it does not have; 「有其他严重违反职业道德行为的」 is none of 律师法第四十九条's
     nine items. Overlap called both faithful (0.35, 0.6; dev LawBench tuning keys, issue 21).
+
+    ``frame``: True for a word of the law's frame (:func:`law_frame`), which is not a trigger
+    the report adds.
     """
     for cond in conditions:
         if len(normalize(cond)) < MIN_CONDITION:
             continue
-        lack = lacking_words(cond, source)
+        lack = tuple(w for w in lacking_words(cond, source) if not frame(w))
         if lack and word_share(cond, source) >= th.fidelity_condition_restates:
             return cond, lack
     return None
@@ -653,8 +661,62 @@ def foreign_condition(
 _CLAUSE_END = re.compile(r"[，,；;。：:\n]")
 
 
+SCOPE_ARTICLE = re.compile(r"适用本(?:法|条例|规定|办法|解释)|本(?:法|条例|规定|办法|解释)适用于")
+"""The words of a law's scope article (「…，适用本法」, 「本条例适用于…」)."""
+SCOPE_ARTICLE_WITHIN = 3
+"""A scope article is one of a law's first articles (第一条 purpose, 第二条 scope, at most 第三条):
+the general provisions open every Chinese statute so; a later 「适用本法」 is one rule's
+cross-reference, not the law's frame."""
+
+
+def law_frame(
+    record: ArticleRecord | None, store: AuthorityStore, share: float
+) -> Callable[[str], bool]:
+    """A predicate: True for a word of the frame every article of ``record``'s law (its
+    version) stands in — a word its scope article holds (the first of its first
+    :data:`SCOPE_ARTICLE_WITHIN` articles holding :data:`SCOPE_ARTICLE`, the record itself
+    excepted) or one that ``share`` (``Thresholds.fidelity_frame_share``) of its articles hold (the institution it
+    sets up). Such a word in a paraphrase is the law's setting, not a condition or remedy the
+    report adds: 「劳动者与用人单位发生劳动争议的，…一年内向劳动争议仲裁委员会申请仲裁」 for
+    劳动争议调解仲裁法第二十七条 — 第二条 reads 「用人单位与劳动者发生的下列劳动争议，适用本法」, and
+    委员(会) stands in 22 of its 54 articles (review seed 33: a false alarm on the right
+    article); 执行 stands in 28 of 民法典's 1,260, so 第五百三十五条's 「申请执行」 stays foreign.
+    Always False when ``record`` is None. The articles are read only when a word is asked
+    about (a check that found words lacking), once per word."""
+    if record is None:
+        return lambda w: False
+    seen: dict[str, bool] = {}
+    arts: list[ArticleRecord] = []
+
+    def frame(w: str) -> bool:
+        if w in seen:
+            return seen[w]
+        if not arts:
+            arts.extend(store.articles(record.instrument, version_hint=record.version))
+        scope = next(
+            (
+                r.text
+                for r in arts[:SCOPE_ARTICLE_WITHIN]
+                if r.key != record.key and SCOPE_ARTICLE.search(r.text)
+            ),
+            "",
+        )
+        held = w in normalize(scope) or (
+            bool(arts) and sum(w in r.text for r in arts) >= share * len(arts)
+        )
+        seen[w] = held
+        return held
+
+    return frame
+
+
 def foreign_consequence(
-    consequence: str, modality: str | None, source: str, th: Thresholds
+    consequence: str,
+    modality: str | None,
+    source: str,
+    th: Thresholds,
+    *,
+    frame: Callable[[str], bool] = lambda w: False,
 ) -> tuple[str, tuple[str, ...]] | None:
     """``(clause, words)`` when the paraphrase's consequence — from its ``modality`` word to the
     end of that clause (「可以向人民法院申请执行」) — restates the provision's wording
@@ -677,6 +739,7 @@ def foreign_consequence(
         modality: the assertion's modal word (应当/可以/不得/有权 …), or None.
         source: the cited provision's text (the article, or the list's texts together).
         th: ``fidelity_condition_restates``, ``fidelity_consequence_foreign``.
+        frame: True for a word of the law's frame (:func:`law_frame`), never lacking.
     """
     if modality and modality in consequence:
         tail = consequence[consequence.find(modality) :]
@@ -693,13 +756,17 @@ def foreign_consequence(
     lack = tuple(
         w
         for w in lacking_words(clause, source)
-        if len(w) <= 2 or (w[:2] not in src and w[-2:] not in src)
+        if (len(w) <= 2 or (w[:2] not in src and w[-2:] not in src)) and not frame(w)
     )
-    if (
-        len(lack) >= th.fidelity_consequence_foreign
-        and word_share(clause, source) >= th.fidelity_condition_restates
-    ):
-        return clause, lack
+    have = {(q.value, q.unit) for q in quantities(source)}
+    figures = tuple(q.text for q in quantities(clause) if (q.value, q.unit) not in have)
+    if (len(lack) >= th.fidelity_consequence_foreign or figures) and word_share(
+        clause, source
+    ) >= th.fidelity_condition_restates:
+        # a figure the provision does not state (「…后的一个月内支付劳动者工资」 for 工资支付暂行规定
+        # 第九条 「…时一次付清」) is a changed consequence on its own: a period, amount or rate is
+        # what the reader acts on
+        return clause, tuple(dict.fromkeys((*figures, *lack)))
     return None
 
 
@@ -1381,7 +1448,9 @@ def _checks(
 
     # 8b. a condition the provision does not state in these words (foreign facts, or a synonym)
     if (own := _own_words(cit)) is not None and (
-        foreign := foreign_condition(own.conditions, pool, th)
+        foreign := foreign_condition(
+            own.conditions, pool, th, frame=law_frame(item.record, store, th.fidelity_frame_share)
+        )
     ) is not None:
         cond, lack = foreign
         # partially_faithful, not misdescribed: a single word the provision lacks is as often a
@@ -1411,7 +1480,16 @@ def _checks(
     if (
         (own := _own_words(cit)) is not None
         and normalize(own.text) not in normalize(pool)
-        and (remedy := foreign_consequence(own.consequence, own.modality, pool, th)) is not None
+        and (
+            remedy := foreign_consequence(
+                own.consequence,
+                own.modality,
+                pool,
+                th,
+                frame=law_frame(item.record, store, th.fidelity_frame_share),
+            )
+        )
+        is not None
     ):
         clause, lack = remedy
         if (theirs := _own_consequence_for(own.conditions, pool)) is not None:
@@ -1469,6 +1547,30 @@ def _checks(
             "situations the provision is limited to, and the question names none of them",
             codes=("L1.2.2",),
             evidence=(_find(item, cited_text, dc0.cause),),
+        )
+
+    # 8h. one clause recited where the question's facts meet another (试用期, 重伤)
+    if (
+        cit.assertion is not None
+        and cit.assertion.role in FIDELITY_ROLES
+        and (
+            other := omitted_fact_clause(
+                "".join((desc, cit.claim, cit.assertion.text)),
+                item.context,
+                article_text,
+                th,
+                store.word_weights,
+            )
+        )
+        is not None
+    ):
+        clause, term = other
+        return _out(
+            "partially_faithful",
+            FACT_CLAUSE_LEAD + f"the report recites another clause; the question's 「{term}」 "
+            f"meets the provision's clause 「{clause}」, which it leaves out",
+            codes=("L1.2.2",),
+            evidence=(_find(item, article_text, clause),),
         )
 
     span = best_span(desc, cited_text)

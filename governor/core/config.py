@@ -222,6 +222,13 @@ class Thresholds(BaseModel):
     tests/test_outcomes.py's passing sample) — not fitted on a sample."""
     applicability_min_relevance: float = Field(0.12, ge=0, le=1)
     """Below this claim–provision relevance the citation is 'irrelevant'."""
+    applicability_part_held: float = Field(0.5, ge=0, le=1)
+    """Share of a claim part's bigrams a list member must hold to be cited for that part
+    (:func:`verifiers.applicability._part_held`, a list cited for a claim of several parts).
+    Set between 劳动合同法第三十六条 for 「可以与公司协商解除劳动合同」 (0.60, review seed 33, a false
+    「仅部分相关」) and 价格法第二十一条 (政府指导价) for 「要求退还不合理收费」 (0.25, ranked first in the
+    small 价格法 all the same: a member that does not hold its part, dev qwen 3-8 169); checked on
+    LawBench dev 3-8/3-2 (every citation it changes listed in the 2026-12-03 note)."""
     applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
     """Below this (and above the minimum) the citation only 'partially_supports'."""
     whole_pin_containment: float = Field(0.8, ge=0, le=1)
@@ -428,6 +435,27 @@ class Thresholds(BaseModel):
     are right (synonyms). The same count judges a 下列情形 item the report widens
     (:func:`verifiers.fidelity.widened_items`: 工伤保险条例第十六条 「故意犯罪或者抗拒抓捕、逃避伤害的」).
     On those 300 drafts the two checks flag 5 citations, all wrong."""
+    fidelity_frame_share: float = Field(0.25, ge=0.0, le=1.0)
+    """Share of a law's articles (one version) that must hold a word for it to be the law's
+    frame vocabulary, never a condition or remedy a paraphrase adds
+    (:func:`verifiers.fidelity.law_frame`). Set between the two words that bound it in the
+    store: 委员 stands in 22 of 劳动争议调解仲裁法's 54 articles (0.41, its 仲裁委员会; a false alarm
+    on 第二十七条 in review seed 33), 执行 in 28 of 民法典's 1,260 (0.02, 第五百三十五条's foreign
+    remedy 「申请执行」, tests/test_fidelity_recitals.py); checked on bench_judgment --halves and
+    LawBench dev 3-8/3-2 (no new flag, flags removed listed in the 2026-12-03 note)."""
+    fact_clause_restated: float = Field(0.6, ge=0.0, le=1.0)
+    """Share of a provision clause's bigrams the report's words must hold for the report to
+    restate that clause (:func:`verifiers.fact_clauses.omitted_fact_clause`): the report then
+    recites this clause and not the one the question's facts meet. The value of
+    ``applicability_restates`` (a claim restating a provision), reused; checked on the review
+    seed-33 cases (劳动合同法第三十七条 0.9, 刑法第二百三十四条第一款 1.0) and on bench_judgment
+    --halves / LawBench dev (new flags listed in the 2026-12-03 note)."""
+    fact_clause_term_idf: float = Field(5.5, ge=0.0)
+    """Least IDF over the store (BM25's, :meth:`AuthorityStore.word_weights`) of the question's
+    word that meets a left-out clause's trigger (:func:`verifiers.fact_clauses.omitted_fact_clause`).
+    Set on LawBench dev 3-8/3-2 (every citation the check changed, read against the statute):
+    the words of right flags weigh 试用期 7.98, 非机动车 7.46, 重伤 5.52; those of false alarms
+    对方 5.20, 辩护人 5.13, 驾驶 4.91, 购买 4.86, 居住 4.65, 履行 2.96, 要求 2.75."""
     clause_align_min: float = Field(0.75, ge=0, le=1)
     """``verifiers.clauses.ALIGN_MIN``: a report clause restates one clause of the cited provision
     (and a denial, a both-at-once or a 不论…轻重 in it contradicts that clause) when its words other

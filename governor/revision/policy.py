@@ -76,6 +76,7 @@ from governor.text.regexes import (
     WHOLE_PIN_ARTICLE_RE,
 )
 from verifiers.conditions import UNLISTED_CASE, unlisted_case
+from verifiers.fact_clauses import fact_clause
 from verifiers.facts import (
     modality_flips,
     negated_terms,
@@ -312,6 +313,20 @@ def _holds_the_rest(said: str, absent: Sequence[str], cited: str, v: Verdict) ->
         "supports",
         "partially_supports",
     )
+
+
+def _figures_held(said: str, cited: str) -> bool:
+    """True when the claim states figures (:func:`verifiers.facts.quantities`: amounts, periods,
+    rates, ages) and the cited text states every one of them, value and unit (二百元 = 200元).
+    Such a claim restates the article's rule in other words however few of its bigrams the text
+    holds, so 「该条文并无上述内容」 would deny what the article does say: 道路交通安全法第九十条
+    「…处警告或者二十元以上二百元以下罚款」 for 「…并可以处二百元以下罚款」 (review seed 33, a
+    false alarm on a loose paraphrase with the right ceiling)."""
+    want = quantities(said)
+    if not want:
+        return False
+    have = {(q.value, q.unit) for q in quantities(cited)}
+    return all((q.value, q.unit) in have for q in want)
 
 
 @dataclass(frozen=True)
@@ -914,6 +929,14 @@ class RevisionPolicy:
                 head, named = fig, None
             else:
                 head = f"经核查，《{title}》中未见上述规定"
+        elif (
+            f == "partially_faithful"
+            and a in ("supports", "partially_supports")
+            and (other := fact_clause(v.fidelity)) is not None
+        ):
+            # the report recites one clause; the question's facts meet another, quoted
+            # (verifiers.fact_clauses: 劳动合同法第三十七条 试用期, 刑法第二百三十四条 重伤)
+            head = f"问题所述情形涉及「{other[1]}」，该条对此另有规定「{other[0][:60]}」"
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
@@ -922,6 +945,7 @@ class RevisionPolicy:
             and containment(said, cited) < 0.35
             and not (topic and a in ("supports", "partially_supports") and _guessed(v))
             and not (a == "supports" and CHARGE_DEFINED_MARK in v.applicability.rationale)
+            and not _figures_held(said, cited)
         ):
             head = "经核查，该条文并无上述内容"
         elif f in ("misdescribed", "partially_faithful"):
@@ -1052,10 +1076,16 @@ class RevisionPolicy:
     def speaks(ed: Edit, v: Verdict) -> bool:
         """Whether an annotation's specific wording is safe to show for a verdict judged
         failing: the citation does not exist or is repealed, the note says what the provision
-        lacks (「并无…」) or names a candidate with its confidence (「可能应为…」). A generic
+        lacks (「并无…」), names a candidate with its confidence (「可能应为…」) or quotes the
+        clause the question's facts meet (:func:`verifiers.fact_clauses.fact_clause`). A generic
         「不完全一致」 / 「与上述结论不符」 on a lexical flag is not (:meth:`generic_head`
         decides those)."""
-        return v.existence.label != "exists" or "并无" in ed.after or "可能应为" in ed.after
+        return (
+            v.existence.label != "exists"
+            or "并无" in ed.after
+            or "可能应为" in ed.after
+            or "该条对此另有规定" in ed.after  # it quotes the clause the facts meet
+        )
 
     @staticmethod
     def generic_head(v: Verdict, members: Sequence[Verdict] | None = None) -> str | None:

@@ -51,6 +51,7 @@ from governor.revision.policy import (
 from governor.text.numerals import article_label, to_chinese
 from governor.text.regexes import CITEGOV_NOTE, CLAUSE_BOUNDARY_RE, MODAL_WORD_RE
 from governor.text.sanitize import fenced_blocks
+from verifiers.fact_clauses import fact_clause
 from verifiers.facts import (
     modality_flips,
     number_mismatches,
@@ -1076,7 +1077,15 @@ class EfaReviser:
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
-        if f == "partially_faithful":
+        facts_clause = f == "partially_faithful" and fact_clause(v.fidelity) is not None
+        if facts_clause and a in ("supports", "partially_supports"):
+            # the words recited are the provision's; the clause the question's facts meet is
+            # quoted in a note, never spliced into the report (verifiers.fact_clauses); with
+            # A failing, A's finding is what the reader is told (below)
+            return self.policy.annotation(
+                text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate
+            )
+        if f == "partially_faithful" and not facts_clause:
             return self._restore_proviso(text, v) or self._restore_text(
                 text,
                 v,
