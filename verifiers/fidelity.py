@@ -1554,7 +1554,7 @@ def _checks(
         cit.assertion is not None
         and cit.assertion.role in FIDELITY_ROLES
         and (
-            other := omitted_fact_clause(
+            left_out := omitted_fact_clause(
                 "".join((desc, cit.claim, cit.assertion.text)),
                 item.context,
                 article_text,
@@ -1564,7 +1564,7 @@ def _checks(
         )
         is not None
     ):
-        clause, term = other
+        clause, term = left_out
         return _out(
             "partially_faithful",
             FACT_CLAUSE_LEAD + f"the report recites another clause; the question's 「{term}」 "
