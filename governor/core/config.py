@@ -456,6 +456,19 @@ class Thresholds(BaseModel):
     Set on LawBench dev 3-8/3-2 (every citation the check changed, read against the statute):
     the words of right flags weigh 试用期 7.98, 非机动车 7.46, 重伤 5.52; those of false alarms
     对方 5.20, 辩护人 5.13, 驾驶 4.91, 购买 4.86, 居住 4.65, 履行 2.96, 要求 2.75."""
+    policy_candidate_act_held: float = Field(0.5, ge=0.0, le=1.0)
+    """Share of the bigrams of the claim's act (its consequence without who acts and the modal:
+    「予以收缴」) a candidate provision must hold to be named in a note
+    (:func:`governor.revision.policy._holds_the_act`). Half, set a priori (the act's words are
+    the rule); checked on the review seed-35 harmful notes (道路交通安全法第九条 0.0, 未成年人保护法
+    第一百零八条 0.0), on ``bench_repair --governed`` naming and on ``bench_edits``."""
+    policy_cited_recited: float = Field(0.5, ge=0.0, le=1.0)
+    """Share of the report's words (bigram containment) the cited article must hold for a
+    calibrated candidate that holds fewer of them to be left unnamed: the words are then mostly
+    the cited article's (a recital with errors), not another rule. Half, set a priori; the case
+    that set it: review seed 35, 招标投标法第二十八条 quoted with an invented tail (0.62) named
+    第二十七条 at probability 0.98. Checked on ``bench_repair --governed`` (naming on 3-2) and
+    ``bench_edits``."""
     clause_align_min: float = Field(0.75, ge=0, le=1)
     """``verifiers.clauses.ALIGN_MIN``: a report clause restates one clause of the cited provision
     (and a denial, a both-at-once or a 不论…轻重 in it contradicts that clause) when its words other

@@ -329,6 +329,35 @@ def _figures_held(said: str, cited: str) -> bool:
     return all((q.value, q.unit) in have for q in want)
 
 
+_ACTOR_HEAD = re.compile(
+    r"^由[^，,。；;]{1,24}?(?=予以|依法|应当|可以|给予|责令|处以|处|负责|承担|支付|没收|吊销|收缴)"
+)
+_MODAL_HEAD = re.compile(r"^(?:依法|应当|可以|必须|应)+")
+CITED_RECITED = DEFAULT_THRESHOLDS.policy_cited_recited
+"""Share of the report's words the cited text holds from which a calibrated candidate holding
+fewer of them is not named (:meth:`RevisionPolicy.calibrated_candidate`)."""
+ACT_MIN_CHARS = 4
+"""An act shorter than this (normalised characters: 处罚) names no particular consequence."""
+ACT_HELD = DEFAULT_THRESHOLDS.policy_candidate_act_held
+"""Share of the act's bigrams a named candidate must hold (:func:`_holds_the_act`)."""
+
+
+def _holds_the_act(said: str, text: str) -> bool:
+    """Whether a candidate's ``text`` holds the act of the claim's consequence — its last
+    consequence (:func:`governor.citations.assertion.parts`) without the 「由…」 who acts and the
+    modal: 「予以收缴」, 「给予行政处罚」 — at :data:`ACT_HELD`; True when the claim has no such act
+    (shorter than :data:`ACT_MIN_CHARS`). A note that names a candidate tells the reader the
+    claim's rule is there; a candidate holding the conditions' words but another consequence
+    is not it (review seed 35, harmful notes: 道路交通安全法第九条 (登记) for 「…由公安机关交通管理
+    部门予以收缴」, 第九十六条's; 未成年人保护法第一百零八条 (人身安全保护令) for 「…劝诫、制止；…由公安
+    机关依法给予行政处罚」)."""
+    cons = assertion_parts(said).get("consequence") or ""
+    act = _MODAL_HEAD.sub("", _ACTOR_HEAD.sub("", str(cons).strip()))
+    if len(folded(act)) < ACT_MIN_CHARS:
+        return True
+    return containment(act, text) >= ACT_HELD
+
+
 @dataclass(frozen=True)
 class RevisionPolicy:
     """Decides, per edit, whether its proof allows changing words (module docstring).
@@ -773,6 +802,8 @@ class RevisionPolicy:
             # shared words name no provision (「及时通知保险人」 → 保险法第四十九条): the note
             # says what is wrong without naming a candidate
             return None
+        if not _holds_the_act(said, auth.text):
+            return None
         home = v.resolved.instrument if v.resolved is not None else cit.instrument
         if (
             home
@@ -819,6 +850,17 @@ class RevisionPolicy:
         said = said_of(v.citation)
         if said and self.rules_out(said, s.authority):
             return None
+        if said and not _holds_the_act(said, s.authority.text):
+            return None
+        cited = r.text if r is not None else ""
+        if said and cited:
+            mine = containment(said, cited)
+            if mine >= CITED_RECITED and mine > containment(said, s.authority.text):
+                # the report's words are mostly the cited article's, and the candidate holds
+                # fewer of them: a question-based candidate would send a recital of the cited
+                # article elsewhere (review seed 35, harmful: 招标投标法第二十八条 quoted with an
+                # invented tail, 「可能应为第二十七条（置信度0.98）」)
+                return None
         return pinpoint(said, s.authority), s.probability
 
     @staticmethod
