@@ -19,10 +19,12 @@ import pytest
 from governor.api import Governor
 from tests.statute_text import DEV_AS_OF, checked_text
 from verifiers.clauses import (
+    changed_references,
     denied_items,
     granted_denials,
     ignored_grades,
     joined_choices,
+    swapped_parties,
     widened_kinds,
 )
 
@@ -317,4 +319,154 @@ def test_one_sorts_rule_for_the_whole_kind_is_partially_faithful(gov: Governor) 
         "问题：遗嘱怎么写才有效？\n\n根据《中华人民共和国继承法》第十七条，自书遗嘱由遗嘱人亲笔书写，"
         "签名，注明年、月、日。",
     )
+    assert label == "faithful", why
+
+
+LABOUR_46 = (
+    "有下列情形之一的，用人单位应当向劳动者支付经济补偿：\n（一）劳动者依照本法第三十八条规定解除劳动合同的；\n"
+    "（二）用人单位依照本法第三十六条规定向劳动者提出解除劳动合同并与劳动者协商一致解除劳动合同的；\n"
+    "（三）用人单位依照本法第四十条规定解除劳动合同的；\n（四）用人单位依照本法第四十一条第一款规定解除劳动合同"
+    "的；\n（五）除用人单位维持或者提高劳动合同约定条件续订劳动合同，劳动者不同意续订的情形外，依照本法第四十四条"
+    "第一项规定终止固定期限劳动合同的；\n（六）依照本法第四十四条第四项、第五项规定终止劳动合同的；\n（七）法律、"
+    "行政法规规定的其他情形。"
+)
+PROPERTY_21 = "在业主、业主大会选聘物业服务企业之前，建设单位选聘物业服务企业的，应当签订书面的前期物业服务合同。"
+CONTRACT_93 = "当事人协商一致，可以解除合同。当事人可以约定一方解除合同的条件。解除合同的条件成就时，解除权人可以解除合同。"
+INJURY_33 = (
+    "职工因工作遭受事故伤害或者患职业病需要暂停工作接受工伤医疗的，在停工留薪期内，原工资福利待遇不变，由所在"
+    "单位按月支付。"
+)
+CONTRACT_426 = "居间人促成合同成立的，委托人应当按照约定支付报酬。"
+
+
+@pytest.mark.parametrize(
+    ("desc", "source", "statute"),
+    [
+        # 劳动合同法第四十六条（三）: the employer dismisses under 第四十条, not the worker
+        (
+            "劳动者依照本法第四十条规定解除劳动合同的，用人单位应当向劳动者支付经济补偿",
+            LABOUR_46,
+            "用人单位依照本法第四十条规定解除劳动合同的",
+        ),
+        # a counterpart the clause does not name (物业管理条例第二十一条: the contract is the
+        # 建设单位's with the 物业服务企业 it chose)
+        (
+            "建设单位选聘物业服务企业的，应当与物业买受人签订书面的前期物业服务合同",
+            PROPERTY_21,
+            "应当签订书面的前期物业服务合同",
+        ),
+        # item (一) as it is: its party, its reference
+        ("劳动者依照本法第三十八条规定解除劳动合同的，用人单位应当支付经济补偿", LABOUR_46, None),
+        # a party of another sentence of the article (「当事人协商一致，可以解除合同」)
+        ("当事人可以解除合同", CONTRACT_93, None),
+        # 所在单位 is the worker's 用人单位: a determiner, no party of its own
+        ("停工留薪期内，原工资福利待遇不变，由用人单位按月支付", INJURY_33, None),
+        # 中介人 (民法典's word) for 合同法's 居间人: a word the cited law never uses
+        ("中介人促成合同成立的，委托人应当按照约定支付报酬", CONTRACT_426, None),
+        # both parties named in the clause
+        ("用人单位与劳动者依照本法第四十条规定解除劳动合同的", LABOUR_46, None),
+    ],
+)
+def test_swapped_parties(desc: str, source: str, statute: str | None) -> None:
+    got = swapped_parties(desc, source, lambda w: w in source or w == "物业买受人")
+    assert [c.statute for c in got] == ([statute] if statute else [])
+
+
+STATE_COMP_35 = (
+    "有本法第三条或者第十七条规定情形之一，致人精神损害的，应当在侵权行为影响的范围内，为受害人消除影响，恢复"
+    "名誉，赔礼道歉；造成严重后果的，应当支付相应的精神损害抚慰金。"
+)
+
+
+@pytest.mark.parametrize(
+    ("desc", "source", "statute"),
+    [
+        (
+            "有本法第三条、第四条规定情形之一，致人精神损害的，应当为受害人消除影响",
+            STATE_COMP_35,
+            "有本法第三条或者第十七条规定情形之一",
+        ),
+        (
+            "劳动者依照本法第四十四条第一项规定解除劳动合同的，用人单位应当支付经济补偿",
+            LABOUR_46,
+            "劳动者依照本法第三十八条规定解除劳动合同的",
+        ),
+        ("有本法第三条或者第十七条规定情形之一，致人精神损害的", STATE_COMP_35, None),
+        # one of the two references, the one that applies: not judged
+        ("有本法第十七条规定情形之一，致人精神损害的", STATE_COMP_35, None),
+        # each item with its own reference (（三）, （六）)
+        ("用人单位依照本法第四十条规定解除劳动合同的", LABOUR_46, None),
+        ("依照本法第四十四条第四项、第五项规定终止劳动合同的", LABOUR_46, None),
+        # the citation itself, after the law's name, is no cross-reference
+        ("依照《劳动合同法》第四十六条规定，用人单位应当向劳动者支付经济补偿", LABOUR_46, None),
+    ],
+)
+def test_changed_references(desc: str, source: str, statute: str | None) -> None:
+    got = changed_references(desc, source)
+    assert [c.statute for c in got] == ([statute] if statute else [])
+
+
+def test_another_party_or_reference_in_a_restated_clause_is_misdescribed(gov: Governor) -> None:
+    """Silent on main (faithful 0.96–0.97): dev qwen-7b-chat 3-8 146/261 and 3-2 264 write
+    劳动合同法第四十六条（三） with 劳动者 for 用人单位, 3-8 150/414/429 write （一） with
+    「第四十四条第一项」 for 「第三十八条」, qwen 3-8 251 has the 物业管理条例第二十一条 contract signed
+    「与物业买受人」, chatglm2-6b 3-8 111 has 国家赔偿法第三十五条 refer to 「第三条、第四条」 (it
+    refers to 第三条或者第十七条). The note quotes the provision's clause."""
+    labour = "中华人民共和国劳动合同法"
+    assert checked_text(gov, labour, "46", "用人单位依照本法第四十条规定解除劳动合同的")
+    assert checked_text(gov, labour, "46", "劳动者依照本法第三十八条规定解除劳动合同的")
+    assert checked_text(gov, "物业管理条例", "21", "应当签订书面的前期物业服务合同")
+    assert "物业买受人" not in checked_text(gov, "物业管理条例", "21", "建设单位")
+    assert checked_text(gov, "物业管理条例", "25", "物业买受人")
+    assert checked_text(
+        gov, "中华人民共和国国家赔偿法", "35", "有本法第三条或者第十七条规定情形之一"
+    )
+    cases = [
+        (
+            "问题：被辞退有补偿吗？\n\n根据《劳动合同法》第四十六条第（三）项，劳动者依照本法第四十条规定"
+            "解除劳动合同的，用人单位应当向劳动者支付经济补偿。",
+            "用人单位依照本法第四十条规定解除劳动合同的",
+        ),
+        (
+            "问题：合同到期不续签有补偿吗？\n\n根据《劳动合同法》第四十六条，劳动者依照本法第四十四条第一项"
+            "规定解除劳动合同的，用人单位应当向劳动者支付经济补偿。",
+            "劳动者依照本法第三十八条规定解除劳动合同的",
+        ),
+        (
+            "问题：前期物业合同谁签？\n\n根据《物业管理条例》第二十一条，在业主、业主大会选聘物业服务企业"
+            "之前，建设单位选聘物业服务企业的，应当与物业买受人签订书面的前期物业服务合同。",
+            "应当签订书面的前期物业服务合同",
+        ),
+        (
+            "问题：精神损害能赔吗？\n\n根据《国家赔偿法》第三十五条，有本法第三条、第四条规定情形之一，致人"
+            "精神损害的，应当在侵权行为影响的范围内，为受害人消除影响，恢复名誉，赔礼道歉。",
+            "有本法第三条或者第十七条规定情形之一",
+        ),
+    ]
+    for text, statute in cases:
+        label, why = _one(gov, text)
+        assert label == "misdescribed", why
+        assert f"「{statute}」" in why, why
+    r = gov.govern(cases[0][0], strategy="efa", as_of=DEV_AS_OF)
+    assert "用人单位依照本法第四十条规定解除劳动合同的" in r.text
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "问题：被辞退有补偿吗？\n\n根据《劳动合同法》第四十六条，用人单位依照本法第四十条规定解除劳动合同的，"
+        "用人单位应当向劳动者支付经济补偿。",
+        "问题：辞职有补偿吗？\n\n根据《劳动合同法》第四十六条，劳动者依照本法第三十八条规定解除劳动合同的，"
+        "用人单位应当向劳动者支付经济补偿。",
+        "问题：前期物业合同？\n\n根据《物业管理条例》第二十一条，在业主、业主大会选聘物业服务企业之前，建设单位"
+        "选聘物业服务企业的，应当签订书面的前期物业服务合同。",
+        "问题：精神损害？\n\n根据《国家赔偿法》第三十五条，有本法第三条或者第十七条规定情形之一，致人精神损害的，"
+        "应当为受害人消除影响，恢复名誉，赔礼道歉。",
+        # the right payer in the determiner's words (所在单位)
+        "问题：停工留薪期工资？\n\n根据《工伤保险条例》第三十三条，在停工留薪期内，原工资福利待遇不变，由用人单位"
+        "按月支付。",
+    ],
+)
+def test_right_parties_and_references_stay_faithful(gov: Governor, text: str) -> None:
+    label, why = _one(gov, text)
     assert label == "faithful", why

@@ -18,6 +18,10 @@ one clause of the provision):
 * :func:`ignored_grades` — a qualifier 「不论/无论/并不看 X的轻重（大小、多少…）」 on a rule whose
   article grades its consequence by that very X (刑法第二百三十四条 「致人重伤的，处三年以上…」).
 
+Two kinds of changed part (fidelity step 3h), each in a report clause that the provision clause
+restates both ways: :func:`swapped_parties` (another party, or a counterpart the clause does not
+name) and :func:`changed_references` (本法第N条 the clause does not refer to).
+
 Each returns the report's words and the provision's, so the note can quote the statute.
 """
 
@@ -25,9 +29,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from governor.core.config import DEFAULT_THRESHOLDS
+from governor.text.numerals import to_int
 from verifiers.patterns import NEGATORS
 from verifiers.textsim import containment, normalize, sentences, verbatim_share
 
@@ -45,7 +51,8 @@ class ClauseContradiction:
 
     Attributes:
         kind: ``polarity``, ``grant``, ``choice``, ``grade``, ``quote``
-            (:func:`altered_quote_clauses`) or ``kind`` (:func:`widened_kinds`).
+            (:func:`altered_quote_clauses`), ``kind`` (:func:`widened_kinds`), ``party``
+            (:func:`swapped_parties`) or ``reference`` (:func:`changed_references`).
         found: the report's words (「不包括夫妻一方的婚前财产」).
         statute: the provision's words it contradicts (「下列财产为夫妻一方的个人财产」…).
     """
@@ -280,6 +287,192 @@ def clause_contradictions(description: str, source: str) -> tuple[ClauseContradi
         + joined_choices(description, source)
         + ignored_grades(description, source)
     )
+
+
+_PARTY_END = re.compile(
+    r"(?:人|单位|机关|者|企业|组织|基金|法院|检察院|部门|机构|公司|委员会|政府)$"
+)
+"""How the words end that a statute uses for a party who acts or is acted on (劳动者、用人单位、
+工伤保险基金、人民法院、建设单位、物业买受人、社会保险经办机构). Not 方: 一方、对方、另一方、双方
+name a side relative to another (「男女一方」 is 「夫妻一方」), not who it is."""
+_NOT_PARTY = re.compile(
+    r"(?:^(?:所在|该|本|原|其|上述|相关|有关|前款|对方|任何)|(?:或者|再者|前者|后者|两者|二者|本人|"
+    r"个人|他人|任何人)$)"
+)
+"""Words shaped like a party that name none by themselves: a determiner (「所在单位」 is the
+worker's 用人单位, 「该单位」, 「有关部门」), a conjunction (或者), or a person whoever it is
+(本人、他人)."""
+_PARTY_BEFORE = "由向与对和及被经为从给按将把使让同或"
+"""Characters a party word can follow inside a clause (由用人单位支付, 向劳动者, 与物业买受人); a
+word that starts after any other character is the tail of a longer one."""
+_COUNTERPART = "与同向"
+"""Prepositions that name the other party of an act (与X签订, 向X支付)."""
+PARTY_MOST = DEFAULT_THRESHOLDS.party_word_most
+"""Characters a party word has at most (see ``Thresholds.party_word_most``)."""
+PARTY_REACH = DEFAULT_THRESHOLDS.party_reach
+"""Shared characters a changed run may reach over on its right for the party's ending (see
+``Thresholds.party_reach``)."""
+
+
+def _party_word(text: str, a: int, b: int) -> tuple[int, str] | None:
+    """``(start, word)`` of the party word that the changed run ``text[a:b]`` (normalised) is or
+    ends in: a leading 由/向/与… is cut off, and the word reaches right over at most
+    :data:`PARTY_REACH` shared characters to the longest party ending (:data:`_PARTY_END`); None when
+    there is none, the word is longer than :data:`PARTY_MOST`, names no one
+    (:data:`_NOT_PARTY`), or starts inside a word (after a character not in
+    :data:`_PARTY_BEFORE`)."""
+    while a < b and text[a] in _PARTY_BEFORE:
+        a += 1
+    if a >= b or (a > 0 and text[a - 1] not in _PARTY_BEFORE):
+        return None
+    for k in range(min(PARTY_REACH, len(text) - b), -1, -1):
+        w = text[a : b + k]
+        if 2 <= len(w) <= PARTY_MOST and _PARTY_END.search(w) and not _NOT_PARTY.search(w):
+            return a, w
+    return None
+
+
+_REF = re.compile(
+    r"(?<![》法例定释则])(?:本法|本条例|本规定|本办法|本解释|本规则)?((?:第[0-9零〇一二两三四五六七八九十百千]+"
+    r"[条款项](?:之一)?(?:[、和及与或至]|或者|以及)?)+)"
+)
+"""A cross-reference of a clause: 「本法第三条或者第十七条」, 「本法第四十四条第一项」 (not one
+after a law's name: 《劳动合同法》第四十六条 is the citation itself)."""
+_REF_PART = re.compile(r"第([0-9零〇一二两三四五六七八九十百千]+)([条款项])")
+
+
+def _refs(clause: str) -> tuple[frozenset[str], str]:
+    """The cross-references of ``clause`` (each 「第N条/款/项」 as N and its unit, N in digits)
+    and the clause's other words (the references cut out)."""
+    out: set[str] = set()
+    rest = clause
+    for m in _REF.finditer(clause):
+        for p in _REF_PART.finditer(m.group(1)):
+            try:
+                out.add(f"{to_int(p.group(1))}{p.group(2)}")
+            except ValueError:
+                continue
+        rest = rest.replace(m.group(0), "")
+    return frozenset(out), rest
+
+
+_CUT = re.compile(r"[，,；;。：:！？\n]")
+
+
+def _report_clauses(description: str) -> list[str]:
+    return [c for c in _CUT.split(description) if len(normalize(c)) >= 6]
+
+
+def _provision_clauses(source: str) -> list[str]:
+    """The provision's comma clauses, list-item marks cut out (the lead sentence is a clause of
+    its own: a party or a reference is judged in the clause that holds it)."""
+    return [c for c in _CUT.split(_LIST_ITEM.sub("", source)) if len(normalize(c)) >= 4]
+
+
+def swapped_parties(
+    description: str, source: str, known: Callable[[str], bool] | None = None
+) -> tuple[ClauseContradiction, ...]:
+    """Report clauses that restate one clause of the provision but name another party in it.
+
+    A report clause (split at ，；。：) and a provision clause are compared character by
+    character (difflib on normalised text, at most two changed runs); a change of one party
+    word for another (:func:`_party_word`: 「劳动者依照本法第四十条规定解除劳动合同的」 for 劳动合同法
+    第四十六条 「用人单位依照本法第四十条规定解除劳动合同的」), or a counterpart the clause does not
+    name at all added with 与/同/向 (物业管理条例第二十一条 「应当与物业买受人签订…」; the article
+    nowhere names it), counts when (1) each clause's other words hold
+    ``Thresholds.clause_align_min`` of their bigrams in the other (both ways: 「有权向销售者追偿」
+    is no restatement of 「经营者赔偿后有权向生产者追偿」), (2) the
+    report's party is not in that clause and the provision's is not in the report's clause (a
+    clause naming both reorders them), (3) neither word holds the other (法院/人民法院), (4) the
+    report's party is a word the cited law uses (``known``: the instrument's texts; without it,
+    the article's) — one it never uses is the report's wording for the same party (中介人 for
+    合同法's 居间人), and (5) no sentence of the provision that names the report's party, with
+    the report clause's cross-references (:func:`_refs`), holds ``clause_align_min`` of the
+    report's clause: the report restates that sentence (合同法第九十三条 「当事人协商一致，可以解除
+    合同」 for 「当事人可以解除合同」; 劳动合同法第四十六条（一） 「劳动者依照本法第三十八条…」 refers
+    elsewhere and is no such sentence).
+    """
+    clauses = _provision_clauses(source)
+    norms = [normalize(c) for c in clauses]
+    sents = [normalize(source[a:b]) for a, b in sentences(_LIST_ITEM.sub("", source))]
+    src = normalize(source)
+    for rc in _report_clauses(description):
+        d = normalize(rc)
+        if any(d in n for n in norms):
+            continue
+        refs = _refs(rc)[0]
+        for c, s in zip(clauses, norms, strict=True):
+            changed = [
+                o
+                for o in difflib.SequenceMatcher(None, d, s, autojunk=False).get_opcodes()
+                if o[0] != "equal"
+            ]
+            if not changed or len(changed) > 2:
+                continue
+            for tag, i1, i2, j1, j2 in changed:
+                if tag == "delete" and d[i1] in _COUNTERPART:
+                    # a counterpart the provision's clause does not name (与物业买受人签订)
+                    m = _party_word(d, i1, i2)
+                    if m is None or m[0] + len(m[1]) != i2 or m[1] in src:
+                        continue
+                    (at, mine), theirs = m, ""
+                    other, rest = d[:i1] + d[i2:], s
+                elif tag == "replace":
+                    m, t = _party_word(d, i1, i2), _party_word(s, j1, j2)
+                    if m is None or t is None:
+                        continue
+                    (at, mine), (tat, theirs) = m, t
+                    if mine in theirs or theirs in mine or mine in s or theirs in d:
+                        continue
+                    other, rest = d[:at] + d[at + len(mine) :], s[:tat] + s[tat + len(theirs) :]
+                else:
+                    continue
+                if len(other) < 4 or min(containment(other, s), containment(rest, d)) < ALIGN_MIN:
+                    continue
+                if not (known(mine) if known is not None else mine in src):
+                    continue
+                if any(
+                    mine in x and _refs(x)[0] == refs and containment(d, x) >= ALIGN_MIN
+                    for x in sents
+                ):
+                    continue
+                return (ClauseContradiction("party", rc.strip(), c.strip()),)
+    return ()
+
+
+def changed_references(description: str, source: str) -> tuple[ClauseContradiction, ...]:
+    """Report clauses that restate one clause of the provision but refer to other provisions.
+
+    The report clause's references (:func:`_refs`: 「本法第三条、第四条」) must include one that
+    the provision clause it restates does not make (国家赔偿法第三十五条 「有本法第三条或者第十七条规定
+    情形之一」), where the two clauses' other words (references cut out) hold
+    ``Thresholds.clause_align_min`` of the report's bigrams in the provision's, and no clause of
+    the provision that they align with makes all of the report's references (劳动合同法第四十六条
+    has one item per reference: 「…依照本法第三十八条规定解除…」, 「…依照本法第四十条规定解除…」).
+    A reference the report leaves out is not judged (it may name the one that applies).
+    """
+    out: list[ClauseContradiction] = []
+    clauses = _provision_clauses(source)
+    theirs = [(c, *_refs(c)) for c in clauses]
+    for rc in _report_clauses(description):
+        mine, other = _refs(rc)
+        if not mine or len(normalize(other)) < 4:
+            continue
+        aligned = sorted(
+            (
+                (containment(other, rest), c, refs)
+                for c, refs, rest in theirs
+                if refs and containment(other, rest) >= ALIGN_MIN
+            ),
+            key=lambda x: -x[0],
+        )
+        if not aligned or any(mine <= refs for _, _, refs in aligned):
+            continue
+        _, c, refs = aligned[0]
+        if mine - refs:
+            out.append(ClauseContradiction("reference", rc.strip(), c.strip()))
+            break
+    return tuple(out)
 
 
 _QUOTE_CLAUSE = re.compile(r"[^；;。！？\n]+")

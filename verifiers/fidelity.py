@@ -78,6 +78,13 @@ Checks, in order; the first failure decides:
    that article as suggestion;
 4c. items listed under the provision's 下列情形 that it does not list, half or more of them
    (:func:`invented_items`) → ``misdescribed`` L1.1.2;
+3h. (after 4c) a clause that restates one clause of the provision (``clause_align_min`` of its
+   other words, both ways) with another party in it (劳动合同法第四十六条（三） 「劳动者依照本法第四十条
+   规定解除劳动合同的」 for 「用人单位…」; a counterpart the clause does not name, 物业管理条例第二十一条
+   「应当与物业买受人签订…」: :func:`verifiers.clauses.swapped_parties`) or with cross-references the
+   clause does not make (国家赔偿法第三十五条 「有本法第三条、第四条规定情形之一」 for 「第三条或者第十七条」:
+   :func:`verifiers.clauses.changed_references`) → ``misdescribed`` L1.2.2, the clause quoted; after
+   step 4 so that a clause another article states is that article's;
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
@@ -133,8 +140,10 @@ from governor.core.ports import Retriever
 from verifiers.clauses import (
     ClauseContradiction,
     altered_quote_clauses,
+    changed_references,
     clause_contradictions,
     ignored_grades,
+    swapped_parties,
     widened_kinds,
 )
 from verifiers.fact_clauses import FACT_CLAUSE_LEAD, omitted_fact_clause
@@ -1115,6 +1124,8 @@ _CONTRADICTION_SAYS = {
     "grade": "the provision grades the consequence by it",
     "quote": "the quotation changes the provision's clause",
     "kind": "the provision sets this rule for that sort only, and other rules for the others",
+    "party": "it names another party than the provision's clause",
+    "reference": "it refers to other provisions than the provision's clause",
 }
 
 
@@ -1147,6 +1158,50 @@ def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisO
     )
 
 
+def _instrument_words(item: JudgeItem, store: AuthorityStore) -> Callable[[str], bool]:
+    """Whether a word is in the cited instrument version's texts (the article's when the store
+    does not hold them), read only when asked."""
+    texts: list[str] = []
+
+    def known(word: str) -> bool:
+        if not texts:
+            rec = item.record
+            found = (
+                store.article_texts(rec.instrument, version_hint=rec.version)
+                if rec is not None
+                else None
+            )
+            body = "\n".join(found[1]) if found is not None and found[1] else ""
+            texts.append(normalize(body or (rec.text if rec is not None else item.authority.text)))
+        return word in texts[0]
+
+    return known
+
+
+def _swapped(item: JudgeItem, words: str, pool: str, store: AuthorityStore) -> AxisOutcome | None:
+    """Step 3h: ``misdescribed`` when a paraphrase or quotation's clause restates one clause of
+    the provision with one part changed: another party (:func:`verifiers.clauses.swapped_parties`)
+    or other cross-references (:func:`verifiers.clauses.changed_references`), with the
+    provision's clause quoted; None otherwise. After step 4: a clause that is another article's
+    text is that article's (its suggestion re-cites)."""
+    a = item.citation.assertion
+    if a is None or a.role not in FIDELITY_ROLES or not words:
+        return None
+    found = swapped_parties(words, pool, _instrument_words(item, store)) or changed_references(
+        words, pool
+    )
+    if not found:
+        return None
+    c = found[0]
+    return _out(
+        "misdescribed",
+        PARTS_LEAD + f"the report says 「{c.found}」; the provision says 「{c.statute}」: "
+        f"{_CONTRADICTION_SAYS[c.kind]}",
+        codes=("L1.2.2",),
+        evidence=(Evidence(text=c.statute, authority_id=item.authority.id),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1172,6 +1227,7 @@ def _checks(
         return (
             _contradicted(item, cit.assertion.text if cit.assertion else "", pool, article_text)
             or _claim_elsewhere(item, pool, retriever, store, th, idf)
+            or _swapped(item, cit.assertion.text if cit.assertion else "", pool, store)
             or paraphrase_drops_proviso(item, cited_text)
             or _out("not_assessed", "the report states nothing about the provision's content")
         )
@@ -1391,6 +1447,10 @@ def _checks(
             codes=("L1.1.2",),
             evidence=(_first_sentence(item, article_text),),
         )
+
+    # 3h. a clause restated with another party or other cross-references
+    if (changed := _swapped(item, desc, pool, store)) is not None:
+        return changed
 
     # 5. low overlap
     if sim < th.fidelity_min_overlap and not cit.quotes:

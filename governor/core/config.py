@@ -481,7 +481,23 @@ class Thresholds(BaseModel):
     (:func:`verifiers.clauses.widened_kinds`: 继承法第十七条 「遗嘱应当由遗嘱人亲笔书写…」 holds 0.9 of
     「自书遗嘱由遗嘱人亲笔书写…」). Checked on dev LawBench 3-8 keys 0–99
     (three models: flags read against the statute, see the commit) and on the bench_judgment
-    LexEval 1_2 right options (faithful rate unchanged)."""
+    LexEval 1_2 right options (faithful rate unchanged). Step 3h uses it both ways for a clause
+    restated with another party or other cross-references (:func:`verifiers.clauses.swapped_parties`,
+    :func:`verifiers.clauses.changed_references`; see ``party_word_most`` for the dev check)."""
+    party_word_most: int = Field(10, ge=2)
+    """``verifiers.clauses.PARTY_MOST``: characters a party word has at most when a report clause
+    is read for another party than the provision clause it restates
+    (:func:`verifiers.clauses.swapped_parties`). Hand-set from the store's longest party names
+    (被告住所地人民法院 9, 社会保险费征收机构 9); a longer run is a clause, not a party. Checked on
+    dev LawBench 3-2 and 3-8 (three models, all 1,500 answers of each task): step 3h newly flags 9
+    citations, all wrong against the store text — 4 parties (劳动合同法第四十六条（三） 「劳动者依照本法
+    第四十条…」 ×3, 物业管理条例第二十一条 「与物业买受人签订」), 5 references (第四十六条（一） 「第四十四条
+    第一项」 ×4, 国家赔偿法第三十五条 「第三条、第四条」); no false alarm."""
+    party_reach: int = Field(4, ge=0)
+    """``verifiers.clauses.PARTY_REACH``: shared characters a changed run may reach over on its
+    right for a party word's ending (「出」 for 「承」 → 出租人/承租人; 「被告住所地」 for 「最高」 → …
+    人民法院, longest ending first). Hand-set (a two-character ending plus a two-character 人民/
+    行政 before it); checked with ``party_word_most`` on the same dev answers."""
     clause_quote_min: float = Field(0.75, ge=0, le=1)
     """``verifiers.clauses.QUOTE_CLAUSE_MIN``: a clause of a quotation (split at ；。) that is not
     verbatim in the provision is that provision's clause quoted when at least this share of its
