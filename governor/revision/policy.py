@@ -83,6 +83,8 @@ from verifiers.facts import (
     polarity_swaps,
     quantities,
 )
+from verifiers.foreign_clauses import NOTE_MARK as FOREIGN_NOTE_MARK
+from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.patterns import META_DESCRIPTION
 from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title, sanction_mismatch
@@ -914,6 +916,12 @@ class RevisionPolicy:
                 head, named = fig, None
             else:
                 head = f"经核查，《{title}》中未见上述规定"
+        elif f in ("misdescribed", "partially_faithful") and (
+            taken := foreign_note_head(v.fidelity.rationale)
+        ):
+            # a clause of the report's words is another article's text (Fidelity step 8h):
+            # the reader is told which clause and whose it is
+            head = taken
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
@@ -1052,10 +1060,17 @@ class RevisionPolicy:
     def speaks(ed: Edit, v: Verdict) -> bool:
         """Whether an annotation's specific wording is safe to show for a verdict judged
         failing: the citation does not exist or is repealed, the note says what the provision
-        lacks (「并无…」) or names a candidate with its confidence (「可能应为…」). A generic
+        lacks (「并无…」), names a candidate with its confidence (「可能应为…」) or the other
+        article whose text the report's clause is (「…的规定，并非本条内容」,
+        :func:`verifiers.foreign_clauses.note_head`). A generic
         「不完全一致」 / 「与上述结论不符」 on a lexical flag is not (:meth:`generic_head`
         decides those)."""
-        return v.existence.label != "exists" or "并无" in ed.after or "可能应为" in ed.after
+        return (
+            v.existence.label != "exists"
+            or "并无" in ed.after
+            or "可能应为" in ed.after
+            or FOREIGN_NOTE_MARK in ed.after
+        )
 
     @staticmethod
     def generic_head(v: Verdict, members: Sequence[Verdict] | None = None) -> str | None:

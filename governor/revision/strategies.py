@@ -58,6 +58,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
+from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
 from verifiers.textsim import claim_words, containment, verbatim_share
 
@@ -1076,7 +1077,17 @@ class EfaReviser:
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
-        if f == "partially_faithful":
+        if f == "partially_faithful" and (taken := foreign_note_head(v.fidelity.rationale)):
+            # one clause is another article's text (Fidelity step 8h): the report's other words
+            # are the cited article's, and pasting its whole text over them would bury the
+            # author's point; the reader is told which clause is whose (when the sentence holds
+            # a note already, the applicability repairs below still speak for the citation)
+            noted = self.policy.annotation(
+                text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate, head=taken
+            )
+            if noted is not None:
+                return noted
+        elif f == "partially_faithful":
             return self._restore_proviso(text, v) or self._restore_text(
                 text,
                 v,
