@@ -185,3 +185,23 @@ def test_the_note_says_whose_the_clause_is(gov: Governor) -> None:
     assert any("系第十七条第二款的规定，并非本条内容" in n for n in notes), notes
     # the report's words stay (no rewrite of the description with the whole article)
     assert all(e.op == "annotate" for r in result.rounds for e in r.edits)
+
+
+def test_a_list_note_names_the_members_it_is_about(gov: Governor) -> None:
+    """劳动合同法第八十二条、第八十八条、第九十七条 cited together for 「…并依法为劳动者缴纳社会保险费…」
+    (dev chatglm2-6b 3-8 212): none of the three holds the clause; one note after the list must
+    say which members it is about (「本条」 after a list names none), so each is told."""
+    for art in ("82", "88", "97"):
+        text = checked_text(gov, LABOUR, art, "")
+        assert "社会保险费" not in text
+    draft = (
+        "问题：公司不签合同也不交社保怎么办？\n\n综上所述，用人单位应当向劳动者每月支付2倍的工资，并依法为劳动者"
+        "缴纳社会保险费，同时提供劳动保护用品。\n\n对应的法律依据是：《劳动合同法》第82条、第88条、"
+        "第97条。\n"
+    )
+    result = gov.govern(draft, strategy="efa", as_of=DEV_AS_OF)
+    notes = [e.after for r in result.rounds for e in r.edits if "并非" in e.after]
+    assert notes == [
+        "（注：其中「依法为劳动者缴纳社会保险费」系第三十八条第一款的规定，并非《劳动合同法》"
+        "第八十二条、第八十八条、第九十七条的内容，请核实）"
+    ]

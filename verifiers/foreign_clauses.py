@@ -225,7 +225,11 @@ def rationale(found: ForeignClause) -> str:
     )
 
 
-NOTE_MARK = "的规定，并非本条内容"
+NOT_THIS = "并非本条内容"
+"""How a note of :func:`note_head` ends; after a list the revision policy names the members
+instead of 「本条」 (``RevisionPolicy.name_members``)."""
+
+NOTE_MARK = "的规定，" + NOT_THIS
 """The words every note of :func:`note_head` holds (the revision policy shows such a note for a
 failing verdict: it names what the check found)."""
 

@@ -83,6 +83,7 @@ from verifiers.facts import (
     polarity_swaps,
     quantities,
 )
+from verifiers.foreign_clauses import NOT_THIS as FOREIGN_NOT_THIS
 from verifiers.foreign_clauses import NOTE_MARK as FOREIGN_NOTE_MARK
 from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.patterns import META_DESCRIPTION
@@ -1114,12 +1115,15 @@ class RevisionPolicy:
         规定，P（注：经核查，《社会保险法》第三十四条、第三十六条并无上述内容，请核实）」 —
         「该条文」 after a list does not say which member it means, and the second member
         would be left with nothing in the text (one note per sentence). A note naming a
-        candidate (「可能应为…」) is left as it is: the candidate is its own member's.
+        candidate (「可能应为…」) is left as it is: the candidate is its own member's. A note that
+        a clause is another article's (「…的规定，并非本条内容」) names the members in place of
+        「本条」.
 
         Returns:
             ``(edit, ids of the siblings it now names)``; ``(ed, ())`` when unchanged.
         """
-        if "该条文" not in ed.after or "可能应为" in ed.after or not siblings:
+        foreign = FOREIGN_NOT_THIS in ed.after  # 「其中「…」系第N条的规定，并非本条内容」
+        if ("该条文" not in ed.after and not foreign) or "可能应为" in ed.after or not siblings:
             return ed, ()
         at = ed.span.start
         same = [
@@ -1127,8 +1131,13 @@ class RevisionPolicy:
             for w in siblings
             if w.citation.span.end <= at
             and "\n" not in text[w.citation.span.end : at]
-            and self.note(w, None, "mark_misdescribed", topic=topic_summary(text, w.citation))
-            == ed.after
+            and (
+                # the same clause found foreign in the member's text (the note was given as is)
+                foreign_note_head(w.fidelity.rationale) == foreign_note_head(v.fidelity.rationale)
+                if foreign
+                else self.note(w, None, "mark_misdescribed", topic=topic_summary(text, w.citation))
+                == ed.after
+            )
         ]
         if not same:
             return ed, ()
@@ -1136,7 +1145,11 @@ class RevisionPolicy:
         who = members_label(members)
         if not who:
             return ed, ()
-        after = ed.after.replace("该条文", who, 1)
+        after = (
+            ed.after.replace(FOREIGN_NOT_THIS, f"并非{who}的内容", 1)
+            if foreign
+            else ed.after.replace("该条文", who, 1)
+        )
         return ed.model_copy(update={"after": after}), tuple(w.citation.id for w in same)
 
     def failing_note(

@@ -728,6 +728,16 @@ class EfaReviser:
                 twins = same_note[(ed.span.start, ed.after, v.citation.group)][1:]
                 twin_ids = {t.citation_id for t in twins}
                 siblings = _failing_siblings(text, v, verdicts, taken - twin_ids)
+                # a twin whose note says a clause is another article's (Fidelity step 8h, a
+                # partially_faithful verdict, not "failing") is named as well: the one note is
+                # about every member whose text lacks the clause
+                siblings += [
+                    w
+                    for t in twins
+                    if (w := by_id.get(t.citation_id or "")) is not None
+                    and w not in siblings
+                    and foreign_note_head(w.fidelity.rationale)
+                ]
                 ed, named = self.policy.name_members(text, ed, v, siblings)
                 taken |= set(named)
                 dropped |= {id(t) for t in twins if t.citation_id in named}
