@@ -122,6 +122,11 @@ Checks, in order; the first failure decides:
 8g. a restated condition without the listed situations it is limited to (「因租赁、借用等情形」,
    民法典第一千二百零九条), for a question that names none of them
    (:func:`verifiers.facts.dropped_causes`) → ``partially_faithful`` L1.2.2;
+8h. a clause of the report's words that the cited provision does not hold and another article
+   of the instrument holds near-verbatim (工伤保险条例第十四条 given 第十七条第二款's
+   「事故伤害发生之日或者被诊断、鉴定为职业病之日起1年内」: :func:`foreign_clause_outcome`,
+   :mod:`verifiers.foreign_clauses`) → ``partially_faithful`` L1.1.2 naming that article,
+   ``misdescribed`` when nothing else of the words is the cited provision's;
 9. otherwise ``faithful``, with the best-matching source sentence as evidence.
 """
 
@@ -163,6 +168,8 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
+from verifiers.foreign_clauses import covers_all, foreign_clauses
+from verifiers.foreign_clauses import rationale as foreign_rationale
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.patterns import (
     CASE_FACTS,
@@ -1202,6 +1209,44 @@ def _swapped(item: JudgeItem, words: str, pool: str, store: AuthorityStore) -> A
     )
 
 
+def foreign_clause_outcome(
+    item: JudgeItem, desc: str, pool: str, store: AuthorityStore, th: Thresholds
+) -> AxisOutcome | None:
+    """Step 8h: a clause of the report's words for the provision that the cited provision does
+    not hold and another article of the same instrument version holds near-verbatim
+    (:func:`verifiers.foreign_clauses.foreign_clauses`) → ``partially_faithful`` L1.1.2 (the
+    rest is the cited article's), ``misdescribed`` L1.1.2 when such clauses are the whole
+    assertion; the rationale names the other article (the note quotes it:
+    :func:`verifiers.foreign_clauses.note_head`). Judged for a paraphrase or quotation (its
+    assertion's words, else the description); None otherwise, and without an article record.
+
+    Evidence: the cited provision's first sentence (what it says), then the other 款's text.
+    No suggestion: the report's conclusion may still rest on the cited article (工伤保险条例
+    第十四条 is the basis for 「应当认定为工伤」); only the clause is another article's."""
+    a, rec = item.citation.assertion, item.record
+    if a is None or a.role not in FIDELITY_ROLES or rec is None:
+        return None
+    words = a.text or desc
+    if not words:
+        return None
+    articles = store.articles(rec.instrument, as_of=item.as_of, version_hint=rec.version)
+    found = foreign_clauses(words, pool, rec.article, articles, th)
+    if not found:
+        return None
+    f = found[0]
+    other = next((r for r in articles if r.article == f.article), None)
+    auth = store.authority(other, f.paragraph) if other is not None else None
+    return _out(
+        "misdescribed" if covers_all(words, found, pool, th) else "partially_faithful",
+        foreign_rationale(f),
+        codes=("L1.1.2",),
+        evidence=(
+            _first_sentence(item, item.authority.text or pool),
+            Evidence(text=f.text[:120], authority_id=auth.id if auth is not None else rec.key),
+        ),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1609,7 +1654,12 @@ def _checks(
             evidence=(_find(item, cited_text, dc0.cause),),
         )
 
-    # 8h. one clause recited where the question's facts meet another (试用期, 重伤)
+    # 8h. a clause of the restatement that is another article's text (工伤保险条例第十七条第二款's
+    # one-year period in a restatement of 第十四条)
+    if (taken := foreign_clause_outcome(item, desc, pool, store, th)) is not None:
+        return taken
+
+    # 8i. one clause recited where the question's facts meet another (试用期, 重伤)
     if (
         cit.assertion is not None
         and cit.assertion.role in FIDELITY_ROLES

@@ -508,6 +508,35 @@ class Thresholds(BaseModel):
     tuning keys (chatglm2-6b 94: 继承法第五条 「有遗赠的，按照遗赠办理」 holds 0.70 of 「有遗赠扶养协议
     的，按照协议办理」; qwen-7b-chat 35's 「自双方当事人签字或者盖章之日起合同成立」, same meaning, 0.84);
     checked on the LexEval 1_2 right options of bench_judgment (faithful rate unchanged)."""
+    foreign_clause_min_chars: int = Field(10, ge=1)
+    """Content characters (:func:`verifiers.textsim.content_chars`) a report clause needs to be
+    judged as taken from another article (:mod:`verifiers.foreign_clauses`): shorter ones are the
+    report's connectives or commonplaces (「应当依法处理」; 「违反劳动合同法的规定」 has 9). Hand-set on
+    the four cases of the 2026-12-03 fresh review (工伤保险条例第十四条 given 第十七条第二款's period,
+    劳动合同法第二十二条 given 第二十五条's rule …) and on the dev LawBench 3-8/3-2 tuning keys 0–99
+    (three models): there, even at looser values (held 0.6, verbatim 0.4, own 0.7, 8 characters),
+    the rule fires on no citation judged faithful, and the clauses it finds in citations judged
+    misdescribed are other articles' text. Checked on dev keys 100–499 (5 citations newly flagged,
+    read against the statutes: all right) and on bench_judgment --halves (unchanged)."""
+    foreign_clause_own_max: float = Field(0.7, ge=0, le=1)
+    """Share of a clause's bigrams the cited provision may hold at most for the clause to be
+    another article's (:mod:`verifiers.foreign_clauses`); above it the clause is the cited
+    article's own words restated. Same source as ``foreign_clause_min_chars``."""
+    foreign_clause_lacking_min: int = Field(5, ge=1)
+    """Bigrams of a clause the cited provision must lack for it to be another article's
+    (:mod:`verifiers.foreign_clauses`). Same source as ``foreign_clause_min_chars``."""
+    foreign_clause_held_min: float = Field(0.8, ge=0, le=1)
+    """Share of a clause's bigrams (and of those the cited provision lacks) one 款 of another
+    article must hold for the clause to be that 款's text (:mod:`verifiers.foreign_clauses`).
+    Same source as ``foreign_clause_min_chars``."""
+    foreign_clause_verbatim_min: float = Field(0.6, ge=0, le=1)
+    """Share of a clause's characters that must stand in that 款 in verbatim runs of four or
+    more (:func:`verifiers.textsim.verbatim_share`): near-verbatim, not shared vocabulary
+    (:mod:`verifiers.foreign_clauses`). Same source as ``foreign_clause_min_chars``."""
+    foreign_clause_max_holders: int = Field(2, ge=1)
+    """Other articles of the instrument that may hold a clause so before it counts as the
+    instrument's vocabulary, not one article's rule (:mod:`verifiers.foreign_clauses`).
+    Same source as ``foreign_clause_min_chars``."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
     other to be the same condition (or the thing paid, for a payer comparison), so that their

@@ -84,6 +84,9 @@ from verifiers.facts import (
     polarity_swaps,
     quantities,
 )
+from verifiers.foreign_clauses import NOT_THIS as FOREIGN_NOT_THIS
+from verifiers.foreign_clauses import NOTE_MARK as FOREIGN_NOTE_MARK
+from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.patterns import META_DESCRIPTION
 from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title, sanction_mismatch
@@ -979,6 +982,12 @@ class RevisionPolicy:
             # the report recites one clause; the question's facts meet another, quoted
             # (verifiers.fact_clauses: 劳动合同法第三十七条 试用期, 刑法第二百三十四条 重伤)
             head = f"问题所述情形涉及「{other[1]}」，该条对此另有规定「{other[0][:60]}」"
+        elif f in ("misdescribed", "partially_faithful") and (
+            taken := foreign_note_head(v.fidelity.rationale)
+        ):
+            # a clause of the report's words is another article's text (Fidelity step 8h):
+            # the reader is told which clause and whose it is
+            head = taken
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
@@ -1118,8 +1127,10 @@ class RevisionPolicy:
     def speaks(ed: Edit, v: Verdict) -> bool:
         """Whether an annotation's specific wording is safe to show for a verdict judged
         failing: the citation does not exist or is repealed, the note says what the provision
-        lacks (「并无…」), names a candidate with its confidence (「可能应为…」) or quotes the
-        clause the question's facts meet (:func:`verifiers.fact_clauses.fact_clause`). A generic
+        lacks (「并无…」), names a candidate with its confidence (「可能应为…」), quotes the
+        clause the question's facts meet (:func:`verifiers.fact_clauses.fact_clause`) or names
+        the other article whose text the report's clause is (「…的规定，并非本条内容」,
+        :func:`verifiers.foreign_clauses.note_head`). A generic
         「不完全一致」 / 「与上述结论不符」 on a lexical flag is not (:meth:`generic_head`
         decides those)."""
         return (
@@ -1127,6 +1138,7 @@ class RevisionPolicy:
             or "并无" in ed.after
             or "可能应为" in ed.after
             or "该条对此另有规定" in ed.after  # it quotes the clause the facts meet
+            or FOREIGN_NOTE_MARK in ed.after
         )
 
     @staticmethod
@@ -1171,12 +1183,15 @@ class RevisionPolicy:
         规定，P（注：经核查，《社会保险法》第三十四条、第三十六条并无上述内容，请核实）」 —
         「该条文」 after a list does not say which member it means, and the second member
         would be left with nothing in the text (one note per sentence). A note naming a
-        candidate (「可能应为…」) is left as it is: the candidate is its own member's.
+        candidate (「可能应为…」) is left as it is: the candidate is its own member's. A note that
+        a clause is another article's (「…的规定，并非本条内容」) names the members in place of
+        「本条」.
 
         Returns:
             ``(edit, ids of the siblings it now names)``; ``(ed, ())`` when unchanged.
         """
-        if "该条文" not in ed.after or "可能应为" in ed.after or not siblings:
+        foreign = FOREIGN_NOT_THIS in ed.after  # 「其中「…」系第N条的规定，并非本条内容」
+        if ("该条文" not in ed.after and not foreign) or "可能应为" in ed.after or not siblings:
             return ed, ()
         at = ed.span.start
         same = [
@@ -1184,8 +1199,13 @@ class RevisionPolicy:
             for w in siblings
             if w.citation.span.end <= at
             and "\n" not in text[w.citation.span.end : at]
-            and self.note(w, None, "mark_misdescribed", topic=topic_summary(text, w.citation))
-            == ed.after
+            and (
+                # the same clause found foreign in the member's text (the note was given as is)
+                foreign_note_head(w.fidelity.rationale) == foreign_note_head(v.fidelity.rationale)
+                if foreign
+                else self.note(w, None, "mark_misdescribed", topic=topic_summary(text, w.citation))
+                == ed.after
+            )
         ]
         if not same:
             return ed, ()
@@ -1193,7 +1213,11 @@ class RevisionPolicy:
         who = members_label(members)
         if not who:
             return ed, ()
-        after = ed.after.replace("该条文", who, 1)
+        after = (
+            ed.after.replace(FOREIGN_NOT_THIS, f"并非{who}的内容", 1)
+            if foreign
+            else ed.after.replace("该条文", who, 1)
+        )
         return ed.model_copy(update={"after": after}), tuple(w.citation.id for w in same)
 
     def failing_note(

@@ -59,6 +59,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
+from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
 from verifiers.textsim import claim_words, containment, verbatim_share
 
@@ -728,6 +729,16 @@ class EfaReviser:
                 twins = same_note[(ed.span.start, ed.after, v.citation.group)][1:]
                 twin_ids = {t.citation_id for t in twins}
                 siblings = _failing_siblings(text, v, verdicts, taken - twin_ids)
+                # a twin whose note says a clause is another article's (Fidelity step 8h, a
+                # partially_faithful verdict, not "failing") is named as well: the one note is
+                # about every member whose text lacks the clause
+                siblings += [
+                    w
+                    for t in twins
+                    if (w := by_id.get(t.citation_id or "")) is not None
+                    and w not in siblings
+                    and foreign_note_head(w.fidelity.rationale)
+                ]
                 ed, named = self.policy.name_members(text, ed, v, siblings)
                 taken |= set(named)
                 dropped |= {id(t) for t in twins if t.citation_id in named}
@@ -1085,7 +1096,17 @@ class EfaReviser:
             return self.policy.annotation(
                 text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate
             )
-        if f == "partially_faithful" and not facts_clause:
+        if f == "partially_faithful" and (taken := foreign_note_head(v.fidelity.rationale)):
+            # one clause is another article's text (Fidelity step 8h): the report's other words
+            # are the cited article's, and pasting its whole text over them would bury the
+            # author's point; the reader is told which clause is whose (when the sentence holds
+            # a note already, the applicability repairs below still speak for the citation)
+            noted = self.policy.annotation(
+                text, v, "mark_misdescribed", v.fidelity.rationale, locate=self.locate, head=taken
+            )
+            if noted is not None:
+                return noted
+        elif f == "partially_faithful" and not facts_clause:
             return self._restore_proviso(text, v) or self._restore_text(
                 text,
                 v,

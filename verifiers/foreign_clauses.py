@@ -1,0 +1,249 @@
+"""Clauses of a restatement taken from another article of the same instrument (fresh review,
+2026-12-03: the largest class of wrong citations passed silently).
+
+Layer 3, pure. A report describes article N mostly in N's own words and adds one clause that N
+does not hold but another article of the same instrument holds near-verbatim: 工伤保险条例第十四条
+(what counts as 工伤) described as 「工伤职工在事故伤害发生之日或者被诊断、鉴定为职业病之日起1年内，
+因工作原因受到事故伤害或者患职业病的，应当认定为工伤职工」 — the one-year period is 第十七条第二款's
+(who may apply, and by when); 劳动合同法第二十二条 (服务期 违约金) given 「用人单位不得与劳动者约定由
+劳动者承担违约金」, 第二十五条's rule. Word overlap with N stays at 0.5–0.7 and calls it faithful.
+
+A lawyer reads the clause against the article cited and, when it is not there, finds where it
+comes from. :func:`foreign_clauses` does the same, clause by clause (:func:`report_clauses`):
+a clause is taken from another provision when
+
+1. it has ``Thresholds.foreign_clause_min_chars`` content characters or more (a short clause —
+   「因此」, 「应当依法处理」 — is the report's own connective or a commonplace);
+2. the cited provision (the pool of a list's texts) holds at most
+   ``Thresholds.foreign_clause_own_max`` of its bigrams and less than
+   ``Thresholds.foreign_clause_verbatim_min`` of its characters in verbatim runs (the cited
+   article's own words restated are never foreign; 劳动合同法第二十二条 shares 用人单位、劳动者、
+   约定、违约金 with 第二十五条's clause, 0.6 of its bigrams, none of its phrasing), and the
+   bigrams it lacks are ``Thresholds.foreign_clause_lacking_min`` or more;
+3. one 款 of another article holds ``Thresholds.foreign_clause_held_min`` of its bigrams, and of the
+   bigrams the cited provision lacks, and ``Thresholds.foreign_clause_verbatim_min`` of its
+   characters in verbatim runs (:func:`~verifiers.textsim.verbatim_share`): near-verbatim;
+4. the clause is specific: no more than ``Thresholds.foreign_clause_max_holders`` other articles
+   of the instrument hold it so (a clause many articles share is the instrument's vocabulary);
+5. the clause names no instrument or article itself (「根据《合同法》的规定」 is the report's
+   caption), the other article is none the cited one refers to (「依照本法第三十八条规定」: its
+   rule is part of the cited one's), and every number of the clause is that 款's (a clause whose figure the
+   other 款 does not state is not its text) — while a clause whose numbers are all the cited
+   article's own restates the cited article's figure in other words, and is not judged.
+
+Known gap: a clause that paraphrases another article (职业病防治法第三十六条 given 「按照国家规定定期对
+劳动者进行职业健康检查」, 第三十五条's checks in other words: 0.3 verbatim) is not found; only
+near-verbatim text is proof of whose the clause is.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
+from governor.core.records import ArticleRecord
+from governor.text.numerals import to_chinese, to_int
+from verifiers.facts import quantities
+from verifiers.textsim import bigrams, containment, content_chars, verbatim_share
+
+_CLAUSE_BREAK = re.compile(r"[，,；;。：:！？!?\n]")
+"""Where a report's clause ends: the comma-level break of Chinese legal prose."""
+
+_LEAD = re.compile(r"^(?:并且|并|且|然后|同时|而且|另外|此外|但是|但|即|或者|以及)")
+"""Connectives a clause may open with: the report's, not the provision's words."""
+
+_CROSS_REFERENCE = re.compile(
+    r"第([零〇一二两三四五六七八九十百千0-9]+)条(?:之([一二三四五六七八九十]+))?"
+)
+"""An article the provision refers to (「本法第二十二条」, 「依照第十七条的规定」)."""
+
+
+@dataclass(frozen=True)
+class ForeignClause:
+    """A report clause the cited provision does not hold and another 款 does.
+
+    Attributes:
+        clause: the report's words (as written, without a leading connective).
+        article: the other article's key (``"17"``, ``"133之一"``).
+        paragraph: the 1-based 款 of that article holding the clause, None when it has one.
+        text: that 款's text.
+        own: share of the clause's bigrams the cited provision holds, in [0, 1].
+        held: share of the clause's bigrams the other 款 holds, in [0, 1].
+    """
+
+    clause: str
+    article: str
+    paragraph: int | None
+    text: str
+    own: float
+    held: float
+
+
+def report_clauses(words: str) -> tuple[str, ...]:
+    """The clauses of ``words``, split at commas, semicolons, colons, full stops and line
+    breaks, each without a leading connective (并/然后/同时/但…), empty ones dropped."""
+    out: list[str] = []
+    for part in _CLAUSE_BREAK.split(words):
+        part = _LEAD.sub("", part.strip())
+        if content_chars(part):
+            out.append(part)
+    return tuple(out)
+
+
+def referenced_articles(text: str) -> frozenset[str]:
+    """Article keys ``text`` refers to (「本法第二十二条」 → ``"22"``, 「第一百三十三条之一」 →
+    ``"133之一"``); numerals that do not parse are skipped."""
+    out: set[str] = set()
+    for m in _CROSS_REFERENCE.finditer(text):
+        try:
+            n = to_int(m.group(1))
+        except ValueError:
+            continue
+        out.add(f"{n}之{m.group(2)}" if m.group(2) else str(n))
+    return frozenset(out)
+
+
+def _numbers_agree(clause: str, text: str) -> bool:
+    """True when every quantity of ``clause`` (value and unit) is one of ``text``'s."""
+    theirs = {(q.value, q.unit) for q in quantities(text)}
+    return all((q.value, q.unit) in theirs for q in quantities(clause))
+
+
+def _holding(
+    clause: str, lacking: frozenset[str], rec: ArticleRecord, th: Thresholds
+) -> tuple[int | None, str, float] | None:
+    """``(paragraph, text, held)`` of the 款 of ``rec`` that holds ``clause`` near-verbatim
+    (condition 3 of the module docstring), the best-held one; None when none does."""
+    best: tuple[int | None, str, float] | None = None
+    several = len(rec.paragraphs) > 1
+    for k, para in enumerate(rec.paragraphs, start=1):
+        text = para.full_text
+        held = containment(clause, text)
+        if held < th.foreign_clause_held_min:
+            continue
+        if len(lacking & bigrams(text)) < th.foreign_clause_held_min * len(lacking):
+            continue
+        if verbatim_share(clause, text) < th.foreign_clause_verbatim_min:
+            continue
+        if best is None or held > best[2]:
+            best = (k if several else None, text, held)
+    return best
+
+
+def foreign_clauses(
+    words: str,
+    cited: str,
+    cited_article: str,
+    candidates: Iterable[ArticleRecord],
+    th: Thresholds = DEFAULT_THRESHOLDS,
+) -> tuple[ForeignClause, ...]:
+    """The clauses of ``words`` taken from another article (rules in the module docstring).
+
+    Args:
+        words: the report's words for the citation (its assertion or description).
+        cited: the cited provision's text (a list's texts together).
+        cited_article: the cited article's key; it and the articles ``cited`` refers to are
+            never the other article.
+        candidates: the articles of the cited instrument version (any order).
+        th: ``foreign_clause_*`` thresholds.
+
+    Returns:
+        One :class:`ForeignClause` per foreign clause, in the report's order; empty when none.
+    """
+    pool = list(candidates)
+    skip = {cited_article, *referenced_articles(cited)}
+    own_bigrams = bigrams(cited)
+    out: list[ForeignClause] = []
+    for clause in report_clauses(words):
+        if len(content_chars(clause)) < th.foreign_clause_min_chars:
+            continue
+        if "《" in clause or _CROSS_REFERENCE.search(clause):
+            continue  # the report's caption or its own reference, not a rule
+        own = containment(clause, cited)
+        lacking = bigrams(clause) - own_bigrams
+        if own > th.foreign_clause_own_max or len(lacking) < th.foreign_clause_lacking_min:
+            continue
+        if verbatim_share(clause, cited) >= th.foreign_clause_verbatim_min:
+            continue  # the cited provision's own wording, a word or two changed
+        if quantities(clause) and _numbers_agree(clause, cited):
+            continue  # the cited provision's figure in other words
+        holders: list[tuple[ArticleRecord, int | None, str, float]] = []
+        for rec in pool:
+            if rec.article in skip:
+                continue
+            hit = _holding(clause, lacking, rec, th)
+            if hit is not None and _numbers_agree(clause, hit[1]):
+                holders.append((rec, *hit))
+        if not holders or len(holders) > th.foreign_clause_max_holders:
+            continue
+        rec, paragraph, text, held = max(holders, key=lambda h: h[3])
+        out.append(ForeignClause(clause, rec.article, paragraph, text, own, held))
+    return tuple(out)
+
+
+def covers_all(
+    words: str, found: Sequence[ForeignClause], cited: str, th: Thresholds = DEFAULT_THRESHOLDS
+) -> bool:
+    """True when the foreign clauses are the whole assertion: no other clause of ``words`` (of
+    four content characters or more) is the cited provision's (more than
+    ``foreign_clause_own_max`` of its bigrams in ``cited``). 工伤保险条例第二十一条 restated as
+    「职工发生工伤，经治疗伤情相对稳定后，由用人单位…提出劳动能力鉴定申请」 opens with its own words
+    (「职工发生工伤」), so only the rest is 第二十三条's."""
+    taken = {f.clause for f in found}
+    return bool(found) and not any(
+        c not in taken
+        and len(content_chars(c)) >= 4
+        and containment(c, cited) > th.foreign_clause_own_max
+        for c in report_clauses(words)
+    )
+
+
+FOREIGN_LEAD = "foreign clause: "
+"""Opens the rationale of a Fidelity outcome this module decided (:func:`rationale`); the
+revision policy words the reader's note from it (:func:`note_head`)."""
+
+_RATIONALE = re.compile(r"^foreign clause: 「(?P<clause>[^」]+)」 is the text of (?P<pin>\S+?) \(")
+
+
+def pin_words(article: str, paragraph: int | None) -> str:
+    """「第十七条第二款」: the other provision's pin inside the cited instrument, in the statute's
+    numerals (「第一百三十三条之一」 for ``"133之一"``)."""
+    base, _, sfx = article.partition("之")
+    head = f"第{to_chinese(int(base))}条" if base.isdigit() else f"第{base}条"
+    head += f"之{sfx}" if sfx else ""
+    return head + (f"第{to_chinese(paragraph)}款" if paragraph else "")
+
+
+def rationale(found: ForeignClause) -> str:
+    """The Fidelity rationale for ``found`` (:data:`FOREIGN_LEAD`, the clause, the other pin,
+    both shares)."""
+    return (
+        f"{FOREIGN_LEAD}「{found.clause}」 is the text of {pin_words(found.article, found.paragraph)} "
+        f"({found.held:.2f} of its bigrams), not of the cited provision ({found.own:.2f})"
+    )
+
+
+NOT_THIS = "并非本条内容"
+"""How a note of :func:`note_head` ends; after a list the revision policy names the members
+instead of 「本条」 (``RevisionPolicy.name_members``)."""
+
+NOTE_MARK = "的规定，" + NOT_THIS
+"""The words every note of :func:`note_head` holds (the revision policy shows such a note for a
+failing verdict: it names what the check found)."""
+
+NOTE_CLAUSE_CHARS = 40
+"""Characters of the report's clause a note quotes (a longer one is cut with 「…」)."""
+
+
+def note_head(fidelity_rationale: str) -> str | None:
+    """The reader's note for a Fidelity outcome of this module: 「其中「…」系第十七条第二款的规定，
+    并非本条内容」; None for any other rationale."""
+    m = _RATIONALE.match(fidelity_rationale)
+    if m is None:
+        return None
+    clause = m.group("clause")
+    if len(clause) > NOTE_CLAUSE_CHARS:
+        clause = clause[:NOTE_CLAUSE_CHARS] + "…"
+    return f"其中「{clause}」系{m.group('pin')}{NOTE_MARK}"
