@@ -468,7 +468,8 @@ class AuthorityStore:
             tuple[str, str | None, date | None, int], list[tuple[ArticleRecord, float]]
         ] = {}
         self._global: _Bm25 | _CscBm25 | None = None
-        self._global_owner: list[tuple[str, str]] = []
+        self._global_versions: list[tuple[str, str]] = []
+        self._global_owner: np.ndarray = np.zeros(0, dtype=np.int32)
         self._masks: dict[str, np.ndarray] = {}
         self._resolved: dict[str, str | None] = {}
         self._texts: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -1412,8 +1413,9 @@ class AuthorityStore:
             if v is None or (as_of and (v["in_force_from"] or v["published"] or "") > day):
                 continue
             allowed.add((t, v["version"]))
-        owners = self._global_owner
-        mask = np.fromiter((o in allowed for o in owners), dtype=bool, count=len(owners))
+        versions = self._global_versions
+        kept = np.fromiter((tv in allowed for tv in versions), dtype=bool, count=len(versions))
+        mask = kept[self._global_owner]
         self._masks[key] = mask
         return mask
 
@@ -1429,21 +1431,25 @@ class AuthorityStore:
                 built = _Bm25.build(keys, self._global_texts())
                 self._save_cached_global(built)
                 idx = built
-            self._global_owner = owners
+            self._global_versions, self._global_owner = owners
             self._global = idx
             return idx
 
-    def _global_keys(self) -> tuple[list[str], list[tuple[str, str]]]:
-        """Keys ``title@version#article`` of every article of every version (store order)
-        and the (title, version) each belongs to."""
+    def _global_keys(self) -> tuple[list[str], tuple[list[tuple[str, str]], np.ndarray]]:
+        """Keys ``title@version#article`` of every article of every version (store order),
+        and which version each belongs to: the (title, version) pairs in store order and,
+        per article, the index of its pair (so a mask over versions is one gather)."""
         keys: list[str] = []
-        owners: list[tuple[str, str]] = []
+        versions: list[tuple[str, str]] = []
+        sizes: list[int] = []
         for t, raw in self._raw.items():
             for v in raw["versions"]:
-                for akey, _p, _paras in v["articles"]:
-                    keys.append(f"{t}@{v['version']}#{akey}")
-                    owners.append((t, v["version"]))
-        return keys, owners
+                head = f"{t}@{v['version']}#"
+                keys.extend([head + a[0] for a in v["articles"]])
+                versions.append((t, v["version"]))
+                sizes.append(len(v["articles"]))
+        owner = np.repeat(np.arange(len(versions), dtype=np.int32), sizes)
+        return keys, (versions, owner)
 
     def _global_texts(self) -> Iterable[str]:
         """The texts the global index holds, in :meth:`_global_keys` order."""
