@@ -28,7 +28,6 @@ import re
 from dataclasses import dataclass
 
 from governor.core.config import DEFAULT_THRESHOLDS
-from governor.text import recache
 from verifiers.patterns import NEGATORS
 from verifiers.textsim import containment, normalize, sentences, verbatim_share
 
@@ -56,8 +55,8 @@ class ClauseContradiction:
     statute: str
 
 
-_LIST_ITEM = recache.compile(r"[（(][一二三四五六七八九十]+[)）]")
-_BREAK = recache.compile(r"[，,；;。！？\n：:]")
+_LIST_ITEM = re.compile(r"[（(][一二三四五六七八九十]+[)）]")
+_BREAK = re.compile(r"[，,；;。！？\n：:]")
 
 
 def _clauses(text: str) -> list[str]:
@@ -90,7 +89,7 @@ def _negated(clause: str) -> bool:
     return any(n in clause for n in (*NEGATORS, *_PROHIBITS))
 
 
-_DENIAL = recache.compile(
+_DENIAL = re.compile(
     r"(?:并不|均不|都不)?(不包括|不包含|不属于|不是|不算|不得|无须|无需|不需要|不必|不用)"
 )
 """A denial of membership or duty in the report; what follows is its object."""
@@ -130,9 +129,9 @@ def denied_items(description: str, source: str) -> tuple[ClauseContradiction, ..
     return tuple(out)
 
 
-_GRANT = recache.compile(r"(?<![不无])(可以|应当|有权|能够)")
+_GRANT = re.compile(r"(?<![不无])(可以|应当|有权|能够)")
 """A modal that grants or imposes the predicate after it (可以解除劳动合同)."""
-_DENY_BEFORE = recache.compile(r"(?:不得|不能|无权|不予|不应|不)")
+_DENY_BEFORE = re.compile(r"(?:不得|不能|无权|不予|不应|不)")
 NEGATION_REACH = 30
 """Characters between the provision's negation and the predicate it denies (「不得依照本法第四十条、
 第四十一条的规定解除劳动合同」)."""
@@ -178,13 +177,13 @@ def granted_denials(description: str, source: str) -> tuple[ClauseContradiction,
     return tuple(out)
 
 
-_CHOICE = recache.compile(
+_CHOICE = re.compile(
     r"选择(?:适用|行使|主张|请求)?([^，,；;。或]{2,14}?)或者([^，,；;。]{2,14}?)(?:条款|规定|方式)?(?=[，,；;。]|$)"
 )
 """The provision's choice of one of two: 「选择适用违约金或者定金条款」."""
-_BOTH = recache.compile(r"同时|一并|并用|都可以|均可|两者都|二者都|合并|叠加|并处|一起")
+_BOTH = re.compile(r"同时|一并|并用|都可以|均可|两者都|二者都|合并|叠加|并处|一起")
 """The report's words for having both at once."""
-_ONE = recache.compile(r"选择|择一|或者|只能|之一|不能同时|不得同时|不可同时")
+_ONE = re.compile(r"选择|择一|或者|只能|之一|不能同时|不得同时|不可同时")
 
 
 def _core(term: str) -> str:
@@ -224,7 +223,7 @@ def joined_choices(description: str, source: str) -> tuple[ClauseContradiction, 
     return tuple(out)
 
 
-_GRADE = recache.compile(
+_GRADE = re.compile(
     r"(?:并不看|不看|不论|无论|不管|不分|不问)([^，,；;。]{0,8}?)的?(轻重|大小|多少|长短|高低|多寡|深浅)"
 )
 """A qualifier saying the consequence does not depend on how much of X: 「不论伤的轻重」."""
@@ -283,7 +282,7 @@ def clause_contradictions(description: str, source: str) -> tuple[ClauseContradi
     )
 
 
-_QUOTE_CLAUSE = recache.compile(r"[^；;。！？\n]+")
+_QUOTE_CLAUSE = re.compile(r"[^；;。！？\n]+")
 
 
 def _coverage(part: str, whole: str) -> float:
@@ -343,7 +342,7 @@ def _swapped_term(clause: str, src_clause: str, src: str) -> bool:
     return False
 
 
-_SENT_START = recache.compile(r"(?:^|[。；;\n])\s*(?:[（(][一二三四五六七八九十]+[)）])?\s*")
+_SENT_START = re.compile(r"(?:^|[。；;\n])\s*(?:[（(][一二三四五六七八九十]+[)）])?\s*")
 
 
 def widened_kinds(description: str, source: str) -> tuple[ClauseContradiction, ...]:
