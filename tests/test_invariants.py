@@ -296,3 +296,30 @@ def test_doubled_punctuation_scanner_matches_the_bare_alternation() -> None:
     for t in texts:
         got = [(m.start(), m.end()) for m in invariants._DOUBLE.finditer(t)]
         assert got == [(m.start(), m.end()) for m in bare.finditer(t)], t
+
+
+def test_orphan_object_scanner_matches_the_bare_alternation() -> None:
+    """The lookahead-prefixed ``_NO_OBJECT`` finds exactly what its plain alternation finds."""
+    import random
+    import re
+
+    from governor.revision import invariants
+
+    bare = re.compile(invariants._NO_OBJECT_ALTERNATIVES, re.MULTILINE)
+    rng = random.Random(21)
+    alphabet = (
+        "来源于根据依照按参援引在问题上方面中规定之以及和与、，,。；;：:！？ \t\n（注请核实）“”ab"
+    )
+    texts = [
+        "",
+        "在",
+        "主要来源于以及其他",
+        "根据劳动法的规定，\n",
+        "但是，在赡养父母的问题上（注：经核查请核实）。",
+        "\t在合同方面。",
+        " 在\n",
+        *("".join(rng.choices(alphabet, k=80)) for _ in range(2000)),
+    ]
+    for t in texts:
+        got = [(m.start(), m.end()) for m in invariants._NO_OBJECT.finditer(t)]
+        assert got == [(m.start(), m.end()) for m in bare.finditer(t)], t

@@ -16,6 +16,7 @@ from functools import lru_cache
 from typing import Literal
 
 from governor.core.config import DEFAULT_THRESHOLDS
+from governor.text import recache
 from governor.text.numerals import to_int
 from verifiers.patterns import (
     CONDITION_CLAUSE,
@@ -324,7 +325,7 @@ class ModalityFlip:
     expected: ModalUse
 
 
-_NEGATED_FRAME = re.compile(r"(?:不属于|不是|并非|不再|不视为|不得以|不作为|不构成)$")
+_NEGATED_FRAME = recache.compile(r"(?:不属于|不是|并非|不再|不视为|不得以|不作为|不构成)$")
 
 
 def modality_flips(description: str, source: str) -> tuple[ModalityFlip, ...]:
@@ -413,7 +414,7 @@ def provisos(source: str) -> tuple[Proviso, ...]:
 
 
 _MODAL_REACH = 12
-_CLAUSE_BREAK = re.compile(r"[。；;，,：:\n]")
+_CLAUSE_BREAK = recache.compile(r"[。；;，,：:\n]")
 
 HEDGES = ("但", "除外", "不在此限", "例外", "另有规定", "另有约定", "除非")
 
@@ -493,9 +494,9 @@ def _opposed(
     return None
 
 
-_FORFEITS = re.compile(r"消灭|丧失|失效|视为放弃|不予保护|不予支持|不予受理")
-_DUTY = re.compile(r"应当|应|必须|须|需要|需")
-_SENTENCE_END = re.compile(r"[。；;\n]")
+_FORFEITS = recache.compile(r"消灭|丧失|失效|视为放弃|不予保护|不予支持|不予受理")
+_DUTY = recache.compile(r"应当|应|必须|须|需要|需")
+_SENTENCE_END = recache.compile(r"[。；;\n]")
 
 
 def _duty_for_forfeiture(description: str, d_at: int, source: str, s_end: int) -> bool:
@@ -618,7 +619,7 @@ def negated_terms(description: str, source: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-_CONDITION_END = re.compile(r"[^，,；;。]*的(?:[，,；;。]|$)")
+_CONDITION_END = recache.compile(r"[^，,；;。]*的(?:[，,；;。]|$)")
 """The source's words after a negation, to the clause's end, end in 的: a condition."""
 
 
@@ -636,8 +637,8 @@ verbatim before an omitted condition of it counts (a paraphrase is not judged)."
 CONDITION_KEPT = DEFAULT_THRESHOLDS.facts_condition_kept
 """A condition counts as stated when the description holds this share of its bigrams."""
 
-_SEGMENT = re.compile(r"[^，,]+")
-_EXCEPTION_CLAUSE = re.compile(r"^除[^，,；;。]{1,40}外$")
+_SEGMENT = recache.compile(r"[^，,]+")
+_EXCEPTION_CLAUSE = recache.compile(r"^除[^，,；;。]{1,40}外$")
 
 
 @dataclass(frozen=True)
@@ -733,7 +734,7 @@ def dropped_conditions(
 
 GRANT_OBJECT_REACH = DEFAULT_THRESHOLDS.facts_grant_object_reach
 """Characters after a predicate within which its object must follow (:func:`denied_grants`)."""
-_NEGATION_HEAD = re.compile(r"(?:不再|不得|不能|不予|无权|不)$")
+_NEGATION_HEAD = recache.compile(r"(?:不再|不得|不能|不予|无权|不)$")
 """A negation just before a predicate (不再缴纳, 不得享受, 无权请求)."""
 
 
@@ -829,7 +830,7 @@ def _to_break(text: str, start: int, end: int, most: int = 24) -> str:
     return text[start : min(stop, start + most)]
 
 
-_HEAD_COUNT = re.compile(
+_HEAD_COUNT = recache.compile(
     r"(?P<n>[0-9零〇一二两三四五六七八九十]+)(?P<unit>个|名)(?P<noun>(?![以之月])[\u4e00-\u9fff]{2})"
 )
 """A count of persons or things: 「三个子女」, 「1个婴儿」 (the noun is the next two characters; a
@@ -888,7 +889,7 @@ def count_mismatches(description: str, source: str) -> tuple[CountMismatch, ...]
 
 # ---------------------------------------------------------------- dropped listed causes
 
-_LISTED_CAUSE = re.compile(
+_LISTED_CAUSE = recache.compile(
     r"因(?P<items>[\u4e00-\u9fff]{1,8}(?:、[\u4e00-\u9fff]{1,8})+)等(?:情形|原因|事由)"
 )
 """A condition limited to listed situations: 「因租赁、借用等情形」 (民法典第一千二百零九条)."""

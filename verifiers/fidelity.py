@@ -138,7 +138,7 @@ from typing import Literal
 
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table
-from governor.authorities.store import tokenize
+from governor.authorities.store import tokenize_cached
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Assertion, Citation, Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
@@ -277,7 +277,9 @@ def _pool_evidence(
 def words(text: str) -> tuple[str, ...]:
     """Content words of ``text``: jieba search-mode tokens of two or more characters,
     normalised, without repeats (compound and parts both kept: 赔偿损失, 赔偿, 损失)."""
-    return tuple(dict.fromkeys(w for w in (normalize(t) for t in tokenize(text)) if len(w) >= 2))
+    return tuple(
+        dict.fromkeys(w for w in (normalize(t) for t in tokenize_cached(text)) if len(w) >= 2)
+    )
 
 
 def word_share(desc: str, text: str) -> float:

@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import re
 
+from governor.text import recache
+
 _CN = "零〇一二两三四五六七八九十百千万"
 
 # Calendar dates: 2021年1月1日, 2021年1月, 1月1日 — masked before quantities are read so a
 # year is never taken for a period of 2021 years.
-DATE_EXPR = re.compile(
+DATE_EXPR = recache.compile(
     rf"""
     (?:[0-9０-９]{{4}}|[{_CN}]{{4}})年(?:[0-9０-９{_CN}]{{1,2}}月(?:[0-9０-９{_CN}]{{1,3}}[日号])?)?
     | [0-9０-９{_CN}]{{1,2}}月[0-9０-９{_CN}]{{1,3}}[日号]
@@ -20,7 +22,7 @@ DATE_EXPR = re.compile(
     re.VERBOSE,
 )
 
-NUMBER_EXPR = re.compile(
+NUMBER_EXPR = recache.compile(
     rf"""
     (?P<pct>百分之[{_CN}]+(?:点[{_CN}]+)?                     # 百分之三十 (before ratios: 百 is a numeral)
         | [0-9０-９]+(?:\.[0-9]+)?\s*[%％])                   # 30% / 30％
@@ -32,7 +34,7 @@ NUMBER_EXPR = re.compile(
 )
 
 # Modal verbs, longest first so 不得/不可以/无权 win over 得/可以/有权 inside them.
-MODAL = re.compile(
+MODAL = recache.compile(
     r"""
     不应当|不可以|应当|必须|可以|有权|无权|不得|禁止|严禁|不能|不应
     """,
@@ -41,7 +43,7 @@ MODAL = re.compile(
 
 # A 但书: 但是… or 但… up to the end of the sentence (。；\n), ending in 除外/不在此限 or not;
 # or an exception clause without 但 that closes the sentence (……，遇有……情形的除外。).
-PROVISO = re.compile(
+PROVISO = recache.compile(
     r"""
     [，,；;]\s*(?P<proviso>
         但(?:是)?[^。；;\n]+                        # 但(是)…: an exception or a limitation
@@ -53,7 +55,7 @@ PROVISO = re.compile(
 
 # A 但书 is decisive (it carves an exception out of the rule) when it says 除外 / 不在此限 /
 # 另有规定 / 另有约定; a plain contrastive 但 (但应当…) adds a duty rather than an exception.
-DECISIVE_PROVISO = re.compile(
+DECISIVE_PROVISO = recache.compile(
     r"""
     除外                      # 但是…的除外
     | 不在此限                # 但…的，不在此限
@@ -63,7 +65,7 @@ DECISIVE_PROVISO = re.compile(
 )
 
 # Words of a claim that generalise a rule beyond any qualification (claim overreach).
-UNIVERSAL = re.compile(
+UNIVERSAL = recache.compile(
     r"""
     在任何情况下 | 任何情况下 | 无论(?:如何|何种|什么)       # "in any case"
     | 一律 | 一概 | 概不 | 均(?:可|应|须|不得) | 都(?:可以|应当|必须|不得)  # "always / all"
@@ -73,7 +75,7 @@ UNIVERSAL = re.compile(
 )
 
 # Words of a provision that restrict its scope (so a universal claim overreaches it).
-SCOPE = re.compile(
+SCOPE = recache.compile(
     r"""
     仅(?:限)? | 限于 | 只(?:有|能|限)                     # only / limited to
     | 除外 | 不在此限 | 另有规定 | 另有约定                # 但书
@@ -86,7 +88,7 @@ SCOPE = re.compile(
 
 # Markers that a sentence applies a provision to the facts of a case rather than stating what
 # the provision says: persons of the case (小王, 张某, 甲公司), the user addressed, 本案.
-CASE_FACTS = re.compile(
+CASE_FACTS = recache.compile(
     r"""
     小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]
     | [王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾][某]{1,2}
@@ -180,7 +182,7 @@ NEGATORS = ("不", "未", "非", "无", "没有")
 # A requirement inside the clause that leads to a consequence: notice in advance, consent or
 # approval, a period during which, an act after which. 劳动合同法第四十条: 「用人单位提前三十日
 # 以书面形式通知劳动者本人或者额外支付劳动者一个月工资后，可以解除劳动合同」.
-REQUIREMENT = re.compile(
+REQUIREMENT = recache.compile(
     r"""
     提前[^，,；;。]{1,40}                                   # 提前三十日以书面形式通知…
     | 未经[^，,；;。]{1,30}                                 # 未经…同意
@@ -193,14 +195,14 @@ REQUIREMENT = re.compile(
 )
 
 # A leading condition clause 「……的，」 (a 的-phrase closing a comma segment).
-CONDITION_CLAUSE = re.compile(r"^[^，,；;。]{3,60}的$")
+CONDITION_CLAUSE = recache.compile(r"^[^，,；;。]{3,60}的$")
 
 # Conditions that stand for the list that follows (下列情形之一的): restated by its items.
-LIST_PLACEHOLDER = re.compile(r"下列|以下情形|前款|本条")
+LIST_PLACEHOLDER = recache.compile(r"下列|以下情形|前款|本条")
 
 # A report's meta-description of a provision: 「规定了违约金」, 「对违约金作了规定」,
 # 「是关于违约金的规定」 — it says what the provision is about, not what it says.
-META_DESCRIPTION = re.compile(
+META_DESCRIPTION = recache.compile(
     r"""
     ^(?:[^，,。；;]{0,8}[，,])?                                    # a lead-in (关于…，)
     (?:本条|该条|该款|此条|其|这一条)?\s*
@@ -217,10 +219,10 @@ META_DESCRIPTION = re.compile(
 
 # A case caption in brackets right after a case citation (（荣宝英诉王阳…纠纷案）): the
 # citation's own title, not a proposition.
-CAPTION = re.compile(r"[（(][^（）()]{2,80}?(?:案|案件|纠纷)[）)]")
+CAPTION = recache.compile(r"[（(][^（）()]{2,80}?(?:案|案件|纠纷)[）)]")
 
 
-SANCTION_AFTER = re.compile(
+SANCTION_AFTER = recache.compile(
     r"^[^，。；,;]{0,8}?(?:有期徒刑|拘役|管制|罚款|罚金|滞纳金|赔偿责任|赔偿金)"
 )
 """A sanction a quantity measures when it follows it within eight characters of the same
@@ -228,19 +230,19 @@ clause (「处十年以上有期徒刑」, 「处五万元以上十万元以下�
 PRC drafting states penalties as 处+range+kind (立法技术规范（试行）, 法工委 2009). Issue 21."""
 
 
-LIABILITY_KIND = re.compile(r"(连带|补充|按份)(?:赔偿)?责任")
+LIABILITY_KIND = recache.compile(r"(连带|补充|按份)(?:赔偿)?责任")
 """The kind of a shared liability (民法典第一百七十七条、第一百七十八条; 补充责任 e.g. 第一千一百九十八条):
 a paraphrase that gives a kind the provision never names changes who pays. Issue 21."""
 
 
-LIST_ITEM_MARK = re.compile(
+LIST_ITEM_MARK = recache.compile(
     r"[（(]\s*(?:[一二三四五六七八九十]{1,3}|[0-9]{1,2})\s*[)）]|(?<![0-9.])[0-9]{1,2}[.．、](?![0-9])"
 )
 """An enumerated item's mark in a report or a statute: （一）, (1), 1. / 1、 (PRC drafting uses
 （一）…; model answers write （1） or 1.)."""
 
 
-NEGATED_CONSEQUENCE = re.compile(
+NEGATED_CONSEQUENCE = recache.compile(
     r"(?:不予|无需|不再|不|免予)(?P<pred>(?:承担|支付|认定为|给予|赔偿|退还|返还|享有|享受|保护)"
     r"[^，,；;。：:、\s]{1,10})"
 )

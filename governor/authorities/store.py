@@ -381,11 +381,15 @@ class _CscBm25:
 
     def scores(self, query: str) -> np.ndarray:
         out = np.zeros(len(self.keys), dtype=np.float32)
+        vocab, indptr = self.vocab, np.asarray(self._indptr)
+        # plain ndarray views of the (possibly memory-mapped) arrays: slicing a memmap builds
+        # a memmap object each time, a tenth of a cold verify's scoring
+        docs, data = np.asarray(self._docs), np.asarray(self._data)
         for t in tokenize_cached(query):
-            i = self.vocab.get(t)
+            i = vocab.get(t)
             if i is not None:
-                a, b = int(self._indptr[i]), int(self._indptr[i + 1])
-                out[self._docs[a:b]] += self._data[a:b]
+                a, b = int(indptr[i]), int(indptr[i + 1])
+                out[docs[a:b]] += data[a:b]
         return out
 
 
@@ -468,7 +472,8 @@ class AuthorityStore:
             tuple[str, str | None, date | None, int], list[tuple[ArticleRecord, float]]
         ] = {}
         self._global: _Bm25 | _CscBm25 | None = None
-        self._global_owner: list[tuple[str, str]] = []
+        self._global_versions: list[tuple[str, str]] = []
+        self._global_owner: np.ndarray = np.zeros(0, dtype=np.int32)
         self._masks: dict[str, np.ndarray] = {}
         self._resolved: dict[str, str | None] = {}
         self._texts: dict[tuple[str, str], tuple[str, ...]] = {}
@@ -1412,8 +1417,9 @@ class AuthorityStore:
             if v is None or (as_of and (v["in_force_from"] or v["published"] or "") > day):
                 continue
             allowed.add((t, v["version"]))
-        owners = self._global_owner
-        mask = np.fromiter((o in allowed for o in owners), dtype=bool, count=len(owners))
+        versions = self._global_versions
+        kept = np.fromiter((tv in allowed for tv in versions), dtype=bool, count=len(versions))
+        mask = kept[self._global_owner]
         self._masks[key] = mask
         return mask
 
@@ -1429,21 +1435,25 @@ class AuthorityStore:
                 built = _Bm25.build(keys, self._global_texts())
                 self._save_cached_global(built)
                 idx = built
-            self._global_owner = owners
+            self._global_versions, self._global_owner = owners
             self._global = idx
             return idx
 
-    def _global_keys(self) -> tuple[list[str], list[tuple[str, str]]]:
-        """Keys ``title@version#article`` of every article of every version (store order)
-        and the (title, version) each belongs to."""
+    def _global_keys(self) -> tuple[list[str], tuple[list[tuple[str, str]], np.ndarray]]:
+        """Keys ``title@version#article`` of every article of every version (store order),
+        and which version each belongs to: the (title, version) pairs in store order and,
+        per article, the index of its pair (so a mask over versions is one gather)."""
         keys: list[str] = []
-        owners: list[tuple[str, str]] = []
+        versions: list[tuple[str, str]] = []
+        sizes: list[int] = []
         for t, raw in self._raw.items():
             for v in raw["versions"]:
-                for akey, _p, _paras in v["articles"]:
-                    keys.append(f"{t}@{v['version']}#{akey}")
-                    owners.append((t, v["version"]))
-        return keys, owners
+                head = f"{t}@{v['version']}#"
+                keys.extend([head + a[0] for a in v["articles"]])
+                versions.append((t, v["version"]))
+                sizes.append(len(v["articles"]))
+        owner = np.repeat(np.arange(len(versions), dtype=np.int32), sizes)
+        return keys, (versions, owner)
 
     def _global_texts(self) -> Iterable[str]:
         """The texts the global index holds, in :meth:`_global_keys` order."""
@@ -1574,8 +1584,8 @@ def _top(scores: np.ndarray, k: int) -> list[int]:
     if pos.size > k:
         part = np.argpartition(-scores[pos], k - 1)[:k]
         pos = pos[part]
-    order = sorted(pos.tolist(), key=lambda i: (-float(scores[i]), i))
-    return order[:k]
+    keyed = sorted(zip((-scores[pos]).tolist(), pos.tolist(), strict=True))
+    return [i for _s, i in keyed[:k]]
 
 
 @lru_cache(maxsize=1)
@@ -1585,13 +1595,20 @@ def load_default_store() -> AuthorityStore:
     Raises:
         StoreError: the bundled copy is missing or corrupt (reinstall citegov).
     """
-    store = AuthorityStore.load()
     # The payload is millions of acyclic lists and dicts that live as long as the process:
     # moved out of the cyclic collector's reach (``gc.freeze``), a full collection no longer
     # re-traverses them (measured: ≈ 0.4 s of CPU in one full collection during a cold
     # ``verify`` of a 10k report). Reference counting still frees them; forked batch workers
-    # also stop touching (copying) the parent's pages.
-    gc.freeze()
+    # also stop touching (copying) the parent's pages. The collector stays paused until they
+    # are frozen: re-enabled in between, its next young collection walked them all (≈ 45 ms).
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        store = AuthorityStore.load()
+        gc.freeze()
+    finally:
+        if enabled:
+            gc.enable()
     return store
 
 

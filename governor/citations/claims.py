@@ -50,6 +50,7 @@ import bisect
 import re
 from typing import TYPE_CHECKING
 
+from governor.text import recache
 from governor.text import regexes as rx
 
 if TYPE_CHECKING:
@@ -57,15 +58,17 @@ if TYPE_CHECKING:
 
 _STRIP = " \t\r\n\u3000\xa0" + rx.ZERO_WIDTH
 _STRIP_PUNCT = _STRIP + "。；;，,：:、"
-_CJK_OR_OPEN_RE = re.compile(rf"[{rx.CJK}（(0-9０-９A-Za-z]")
-_PAREN_SKIP_BEFORE_RE = re.compile(rf"(?:参见|详见|见|依据|根据|依照|按照)?{rx.GAP}$", re.VERBOSE)
-_PAREN_SKIP_AFTER_RE = re.compile(rf"{rx.GAP}(?:等|之规定|的规定|规定)?{rx.GAP}", re.VERBOSE)
-_CAPTION_RE = re.compile(
+_CJK_OR_OPEN_RE = recache.compile(rf"[{rx.CJK}（(0-9０-９A-Za-z]")
+_PAREN_SKIP_BEFORE_RE = recache.compile(
+    rf"(?:参见|详见|见|依据|根据|依照|按照)?{rx.GAP}$", re.VERBOSE
+)
+_PAREN_SKIP_AFTER_RE = recache.compile(rf"{rx.GAP}(?:等|之规定|的规定|规定)?{rx.GAP}", re.VERBOSE)
+_CAPTION_RE = recache.compile(
     r"[ \t]*[“\"「『《（(][^”\"」』》（）()\n]{2,80}?(?:案|纠纷|一案)[”\"」』》）)]"
 )
 _LIST_MARK = r"(?:[0-9０-９]{1,2}(?:[.．](?![0-9０-９])|[、)）])|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*+•·])"
-_MARKER_RE = re.compile(rf"[ \t\u3000]*(?:[#>]+[ \t]*{_LIST_MARK}?|{_LIST_MARK})[ \t\u3000]*")
-_LINE_HEAD_RE = re.compile(
+_MARKER_RE = recache.compile(rf"[ \t\u3000]*(?:[#>]+[ \t]*{_LIST_MARK}?|{_LIST_MARK})[ \t\u3000]*")
+_LINE_HEAD_RE = recache.compile(
     r"^[ \t\u3000]*(?:[#*>]+[ \t]*)?"
     r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t\u3000]*"
     r"(?:(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|对应的法律依据|具体法律依据)"
@@ -309,8 +312,8 @@ def _trim_ellipsis(text: str, s: int, e: int) -> tuple[int, int]:
     return (a, b) if b > a else (s, e)
 
 
-_DOUBLE_PUNCT_RE = re.compile(r"[，,；;：:、]{2,}")
-_LEAD_ONLY_RE = re.compile(
+_DOUBLE_PUNCT_RE = recache.compile(r"[，,；;：:、]{2,}")
+_LEAD_ONLY_RE = recache.compile(
     r"^[ \t\u3000]*(?:[0-9０-９]{1,2}[.．、)）][ \t]*)?(?:根据|依据|依照|按照)(?:我国|中国)?[ \t]*$"
 )
 
@@ -408,7 +411,7 @@ def _claim(
     return span, claim
 
 
-_BASIS_ONLY_RE = re.compile(
+_BASIS_ONLY_RE = recache.compile(
     r"^(?:具体|相关|主要|有关|本案|上述)?的?(?:法律|法条|法规)?(?:依据|根据|条文依据)"
     r"(?:主要|可以|可)?(?:为|是|有|如下|包括|参见|参考)?$"
 )
@@ -419,7 +422,7 @@ it grounds is the sentence before it (claim rule 5, dev LawBench 3-8 qwen-7b 308
 「具体的法律依据为」 and both articles called unrelated)."""
 
 
-_ANSWER_MARK_RE = re.compile(r"[ \t\u3000]*(?:回答|答案|答|结论)[：:][ \t\u3000]*")
+_ANSWER_MARK_RE = recache.compile(r"[ \t\u3000]*(?:回答|答案|答|结论)[：:][ \t\u3000]*")
 
 
 def _previous_sentence(ctx: _Context, s_start: int) -> tuple[tuple[int, int] | None, str]:

@@ -72,6 +72,7 @@ from typing import TYPE_CHECKING
 
 from governor.authorities.aliases import unique_variants, variant_key
 from governor.core.models import CitationKind
+from governor.text import recache
 from governor.text import regexes as rx
 from governor.text.numerals import article_key, to_int
 
@@ -80,17 +81,17 @@ if TYPE_CHECKING:
 
 _ZW_TABLE = str.maketrans("", "", rx.ZERO_WIDTH)
 _FULLWIDTH_DIGITS = str.maketrans("０１２３４５６７８９", "0123456789")
-_WS_RE = re.compile(r"\s+")
-_TRAILING_VERSION_RE = re.compile(
+_WS_RE = recache.compile(r"\s+")
+_TRAILING_VERSION_RE = recache.compile(
     r"[（(](?P<version>(?:[0-9０-９]{4}|[〇○零一二三四五六七八九]{4})[^（）()]{0,16})[)）]$"
 )
-_BLANK_LINE_RE = re.compile(r"\n[^\S\n]*\n")
-_QUOTE_OPEN_BEFORE_RE = re.compile(r"[“「『\"‘]$")
+_BLANK_LINE_RE = recache.compile(r"\n[^\S\n]*\n")
+_QUOTE_OPEN_BEFORE_RE = recache.compile(r"[“「『\"‘]$")
 _INNER_TITLE_BRACKETS = str.maketrans("〈〉＜＞<>", "《》《》《》")
-_STATUTE_TAIL_RE = re.compile(
+_STATUTE_TAIL_RE = recache.compile(
     r"(?:法|法典|法案|修正案(?:[（(][一二三四五六七八九十]+[)）])?|条约|协定|公约)$"
 )
-_REPORT_VOICE_RE = re.compile(
+_REPORT_VOICE_RE = recache.compile(
     r"(?:^|[。！？；;，,：:\n])[ \t\u3000]*"
     r"(?:[0-9０-９]{1,2}[.．、)）]|[（(][一二三四五六七八九十0-9]{1,3}[)）])?[ \t\u3000]*"
     r"(?:根据|依据|按照|参照)$"
@@ -98,7 +99,7 @@ _REPORT_VOICE_RE = re.compile(
 """A lead-in in the report's own voice at the start of a clause (``2. 根据本法第四十条规定``).
 本法/本条/前款 elsewhere (``劳动者依照本法第三十八条规定解除…``) is the wording of a recited
 law, a cross-reference inside the provision text, not a citation made by the report."""
-_REPEATED_ZERO_RE = re.compile(r"[零〇○]{2,}")
+_REPEATED_ZERO_RE = recache.compile(r"[零〇○]{2,}")
 _JOINER_LAST = ("的", "中", "之", "文", "条")
 """Last characters of a :data:`regexes.PIN_JOINER_TAIL_RE` match (a cheap test first)."""
 _STATUTE_KINDS: frozenset[str] = frozenset(
@@ -120,7 +121,7 @@ _MULTI_LEAD_IN = tuple(
     """.split()
 )
 _SINGLE_LEAD_IN = frozenset("依据按见如即是为了在由对和及与或的中而则也还看")
-_PLACE_SUFFIX_RE = re.compile(r"(?:省|市|自治区|自治州|县|特区|地区|区|州)$")
+_PLACE_SUFFIX_RE = recache.compile(r"(?:省|市|自治区|自治州|县|特区|地区|区|州)$")
 _DOC_ISSUER_CUT = ("根据", "依据", "依照", "按照", "参照", "参见", "详见", "文号", "即", "见")
 
 
@@ -928,7 +929,7 @@ class _Scanner:
                         h.group = a.group
 
 
-_SEPARATOR_GAP_RE = re.compile(
+_SEPARATOR_GAP_RE = recache.compile(
     rf"{rx.GAP}(?:{rx.LIST_SEPARATOR}|{rx.RANGE_SEPARATOR}){rx.GAP}", re.VERBOSE
 )
 

@@ -19,6 +19,8 @@ from governor.core.models import Frozen, Level
 def paragraph_text(text: str, items: Sequence[str]) -> str:
     """A 款's whole text: the lead ``text`` followed by the ``items``, each on its own line
     with its （N） marker (:attr:`ParagraphRecord.full_text`)."""
+    if not items:  # most 款 (the join below would return ``text`` itself)
+        return text
     from governor.text.numerals import to_chinese
 
     lines = [text] if text else []

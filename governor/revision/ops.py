@@ -17,6 +17,7 @@ import re
 from collections.abc import Sequence
 
 from governor.core.models import Authority, Citation, Edit, EditOp, Span, Verdict, bracketed
+from governor.text import recache
 from governor.text.numerals import to_chinese
 
 UNSUPPORTED_MARK = "（注：未找到支持该结论的现行有效法律依据，请核实）"
@@ -30,26 +31,26 @@ MARKS = (UNSUPPORTED_MARK, NOT_FOUND_MARK, NOT_FOUND_CASE_MARK)
 _CASE_KINDS = frozenset({"guiding_case", "case_number", "us_case"})
 
 # Carrier phrases around a citation (checked against the text next to its span).
-_PREFIX = re.compile(
+_PREFIX = recache.compile(
     r"(?:(?:另|又|亦|并|同时)?(?:根据|依据|依照|按照|据|依)|参照|参考|参见|详见|另见|可见|见|按|See|see|Cf\.|cf\.)"
     r"(?:我国|中国|现行|新|原)?\s*$"
 )
 # What belongs to a case citation after its number: a caption （…案） and the document type.
-_CASE_TAIL = re.compile(
+_CASE_TAIL = recache.compile(
     r"(?:\s*[（(][^（）()\n]{2,80}?[案件][）)])?(?:\s*(?:民事|刑事|行政|执行)?(?:判决书|裁定书|决定书|调解书))?"
 )
 _SEPARATORS = "；;、，,"
-_SUFFIX = re.compile(
+_SUFFIX = recache.compile(
     r"\s*(?:的?(?:相关|有关)?(?:规定|规范|要求)(?:的?精神)?|之规定)?\s*(?:[，,：:]\s*)?"
 )
-_SUBJECT_SUFFIX = re.compile(
+_SUBJECT_SUFFIX = recache.compile(
     r"\s*(?:中|里)?(?:也|还|亦|同样|则)?(?:明确)?(?:规定|指出|明确|认为|确立|阐明|表明)(?:了)?\s*[，,：:]?\s*"
 )
-_LIST_SEP = re.compile(r"\s*(?:、|，|,|和|及|以及|与)\s*")
-_LIST_SEP_BEFORE = re.compile(r"(?:、|，|,|和|及|以及|与)\s*$")
+_LIST_SEP = recache.compile(r"\s*(?:、|，|,|和|及|以及|与)\s*")
+_LIST_SEP_BEFORE = recache.compile(r"(?:、|，|,|和|及|以及|与)\s*$")
 _PAREN_OPEN = "（("
 _PAREN_CLOSE = "）)"
-_ARTICLE_PIN = re.compile(
+_ARTICLE_PIN = recache.compile(
     r"第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*条(?:\s*之\s*[一二三四五六七八九十]+)?"
     r"(?:\s*第\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*款)?"
     r"(?:\s*第\s*[（(]?\s*[0-9０-９零〇一二两三四五六七八九十百千]+\s*[）)]?\s*项)?"
@@ -126,7 +127,7 @@ def _whole_sentence_if_empty(text: str, span: Span) -> Span:
     return span
 
 
-_HEADING_TAG = re.compile(r"\s*【[^】\n]{1,20}】")
+_HEADING_TAG = recache.compile(r"\s*【[^】\n]{1,20}】")
 """A 【罪名】 / 【条文主旨】 tag written right after a citation: part of it."""
 
 
@@ -189,15 +190,17 @@ def _removal_span(text: str, cit: Citation, group_members: Sequence[Citation]) -
     return _meta_clause(text, s, e) or Span(start=s, end=e)
 
 
-_CLAUSE_END = re.compile(r"[，,；;。！？!?\n]")
-_META = re.compile(r"规定|要求|所示|指出|明确|体现|可见|为例|参见|载明|确立|阐明|印证|佐证|为证")
+_CLAUSE_END = recache.compile(r"[，,；;。！？!?\n]")
+_META = recache.compile(
+    r"规定|要求|所示|指出|明确|体现|可见|为例|参见|载明|确立|阐明|印证|佐证|为证"
+)
 META_CLAUSE_CHARS = 8
 """A clause whose content without the citation is at most this many characters and speaks
 only about it (「这是…的明确要求」, 「…亦有规定」, 「正如…所示」) goes with the citation."""
-_LIST_HEAD = re.compile(
+_LIST_HEAD = recache.compile(
     r"^\s*(?:[-*•>]|\d+[.、．)]|[（(][0-9一二三四五六七八九十]+[）)]|[一二三四五六七八九十]+、)\s*"
 )
-_CONNECTIVES = re.compile(r"(?:以及|及|和|与|并|另|另见|同时|此外|还有|还|也|亦|参照|参考)*")
+_CONNECTIVES = recache.compile(r"(?:以及|及|和|与|并|另|另见|同时|此外|还有|还|也|亦|参照|参考)*")
 LEFTOVER_CHARS = 4
 """A sentence left with at most this many content characters (「对此」, 「此外」) goes whole."""
 
@@ -254,7 +257,7 @@ def filler(text: str, cit: Citation, span: Span) -> str:
     return ""
 
 
-_BASIS_HEADING = re.compile(
+_BASIS_HEADING = recache.compile(
     r"^\s*(?:#+\s*)?(?:[一二三四五六七八九十]+[、.．]\s*)?(?:法律依据|相关法条|法条依据|参考法条|相关法律规定)\s*[：:]?\s*$"
 )
 
@@ -316,7 +319,7 @@ def retarget(cit: Citation, target: Authority) -> str:
     return bracketed(target.instrument) + pin
 
 
-_VERSION_PAREN = re.compile(
+_VERSION_PAREN = recache.compile(
     r"\s*[（(]\s*(?:[0-9０-９]{4}|[〇○零一二三四五六七八九]{4})[^（）()\n]{0,16}[)）]"
 )
 
@@ -342,9 +345,9 @@ def edit(op: EditOp, text: str, span: Span, after: str, reason: str, v: Verdict)
     )
 
 
-SENTENCE_STOP = re.compile(r"[。！？!?\n]")
+SENTENCE_STOP = recache.compile(r"[。！？!?\n]")
 """A sentence terminator (or line break)."""
-_TABLE_STOP = re.compile(r"[。！？!?\n|]")
+_TABLE_STOP = recache.compile(r"[。！？!?\n|]")
 
 
 def remove(text: str, v: Verdict, group: Sequence[Citation], *, mark: bool, reason: str) -> Edit:

@@ -56,6 +56,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import NamedTuple
 
 from governor.citations.assertion import parts as assertion_parts
@@ -255,10 +256,17 @@ def _excerpt(auth: Authority, limit: int = 120) -> str:
 def quotation_regions(text: str) -> list[tuple[int, int]]:
     """Half-open spans (marks included) of the quotations “…” 「…」 『…』 of ``text``, each on
     one line; an unclosed mark opens nothing."""
-    out: list[tuple[int, int]] = []
-    for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」|『[^『』\n]*』|\"[^\"\n]*\"", text):
-        out.append((m.start(), m.end()))
-    return out
+    return list(_quotation_regions(text))
+
+
+@lru_cache(maxsize=64)
+def _quotation_regions(text: str) -> tuple[tuple[int, int], ...]:
+    """:func:`quotation_regions`, kept for the last 64 texts: placing each note asks again
+    about the same draft (:func:`outside_quotes`, hundreds of scans per ``efa`` round)."""
+    return tuple(
+        (m.start(), m.end())
+        for m in re.finditer(r"“[^“”\n]*”|「[^「」\n]*」|『[^『』\n]*』|\"[^\"\n]*\"", text)
+    )
 
 
 def sentence_end(text: str, pos: int) -> int:

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 import re
 
+from governor.text import recache
+
 # --- basic pieces --------------------------------------------------------------------------
 
 ZERO_WIDTH = "\u200b\u200c\u200d\u2060\ufeff"
@@ -150,7 +152,7 @@ TITLED_BARE_CHAIN = rf"""
 三百零七条之一、第二十五条」, a JuDGE judgment): at least two numeral characters, so that
 「《刑法》三条规定…」 (three articles) is not read as 第三条."""
 
-PIN_ELEMENT_RE = re.compile(
+PIN_ELEMENT_RE = recache.compile(
     rf"""
       (?P<article> (?: 第 {GAP} )? (?P<article_num>{NUMERAL}) {GAP} [条條]      # 第 may drop
                    (?: {GAP} 之 {GAP} (?P<article_sfx>{_SUFFIX_NUMERAL}) )?    # (bare members)
@@ -190,7 +192,7 @@ PLACEHOLDER_PIN = rf"""
 (第X条至第Y条: one citation, the whole range its placeholder). Never an article: the
 citation names none."""
 
-PIN_TAIL_RE = re.compile(rf"{_SUB_PIN}", re.VERBOSE)
+PIN_TAIL_RE = recache.compile(rf"{_SUB_PIN}", re.VERBOSE)
 """款/项 refinements after an article back-reference (同条第二款)."""
 
 # --- titles ---------------------------------------------------------------------------------
@@ -233,7 +235,7 @@ _TITLE_TO_PIN = (
     rf" (?: 中的 | 中 | 的 | 之 )? {GAP}"
 )
 
-PIN_JOINER_TAIL_RE = re.compile(
+PIN_JOINER_TAIL_RE = recache.compile(
     r"(?:(?:中的|的|中|之)?(?:相关|有关)?(?:法律)?(?:条文|法条))?(?:中的|的|中|之)?$"
 )
 """Words between an instrument and its pin cite, stripped before the title is looked up
@@ -257,7 +259,7 @@ STRUCTURE = rf"(?: {_STRUCTURE_UNIT} )+"
 劳动合同法第四章第三节第四十四条. Articles are numbered through the whole instrument, so the
 path is kept in the span but does not change the article."""
 
-STRUCTURE_TAIL_RE = re.compile(rf"{STRUCTURE}$", re.VERBOSE)
+STRUCTURE_TAIL_RE = recache.compile(rf"{STRUCTURE}$", re.VERBOSE)
 """A 编/章/节 path ending right before a bare pin cite (stripped before the title lookup)."""
 """Words allowed between a title and its pin cite: 《民法典》的第五百七十七条."""
 
@@ -269,7 +271,7 @@ ARTICLE_BACKREF = r"""
 """
 """Words that cite the article (and 款) of the nearest preceding citation (SPEC §2 antecedent)."""
 
-INSTRUMENT_BACKREF_RE = re.compile(
+INSTRUMENT_BACKREF_RE = recache.compile(
     r"""
     (?: 上述法律 | 前述法律 | 上述法规 | 该法律 | 同一法律 | 该部法律 | 这部法律
       | 同法 | 该法 | 本法 | 此法 | 前法
@@ -298,7 +300,7 @@ SPP_CASE = rf"""
     检例 {GAP} (?: 第 {GAP} )? (?P<spp_num>{NUMERAL}) {GAP} 号          # 检例第39号 (SPP)
 """
 
-COURT_PREFIX_RE = re.compile(
+COURT_PREFIX_RE = recache.compile(
     r"(?P<court>最高人民法院|最高人民检察院|最高法院|最高检察院|最高法|最高检)"
     r"(?:发布的?|颁布的?|的)?(?:第[0-9一二三四五六七八九十]+批)?$"
 )
@@ -308,7 +310,7 @@ anchored at the end of the text just before the match."""
 YEAR_BRACKET = rf"[〔\[［【(（] {GAP} (?P<year>(?:19|20)[0-9]{{2}}) {GAP} [〕\]］】)）]"
 """A bracketed year: the anchor of both 案号 (（2016）鲁15刑初33号) and 文号 (法释〔2020〕17号)."""
 
-CASE_NUMBER_TAIL_RE = re.compile(
+CASE_NUMBER_TAIL_RE = recache.compile(
     rf"""
     (?P<body>
         (?: [{CJK}] | [0-9０-９] | [（(] [{CJK}]{{1,4}} [)）] ){{1,24}}?   # court + type: 沪二中民二（民）终
@@ -324,19 +326,21 @@ CASE_NUMBER_TAIL_RE = re.compile(
 serial and 号. Deliberately loose: anything shaped like a 案号 is extracted, and
 :func:`governor.citations.cn.case_number_is_well_formed` judges it."""
 
-DOCUMENT_NUMBER_TAIL_RE = re.compile(rf"{GAP} (?P<serial>[0-9０-９]{{1,5}}) {GAP} 号", re.VERBOSE)
+DOCUMENT_NUMBER_TAIL_RE = recache.compile(
+    rf"{GAP} (?P<serial>[0-9０-９]{{1,5}}) {GAP} 号", re.VERBOSE
+)
 """Serial and 号 after the bracketed year of a 文号: 〔2020〕17号."""
 
-DOCUMENT_ISSUER_RE = re.compile(
+DOCUMENT_ISSUER_RE = recache.compile(
     rf"(?P<issuer>[{CJK}]{{1,8}})$",
 )
 """Issuer code right before the bracketed year of a 文号 (法释, 国办发, 人社部发); searched
 anchored at the end of the text before the bracket, then trimmed of lead-in verbs."""
 
-DOCUMENT_ISSUER_SHAPE_RE = re.compile(r"(?:释|发|函|办|字|令|通|规|法|电|复)$")
+DOCUMENT_ISSUER_SHAPE_RE = recache.compile(r"(?:释|发|函|办|字|令|通|规|法|电|复)$")
 """Last character of a 发文机关代字 (GB/T 9704-2012 §7.2.4): 法释, 国发, 法办, 国函…"""
 
-CASE_NUMBER_WELL_FORMED_RE = re.compile(
+CASE_NUMBER_WELL_FORMED_RE = recache.compile(
     rf"""
     ^（ (?P<year>(?:19|20)[0-9]{{2}}) ）
     (?:
@@ -385,7 +389,7 @@ INSTRUMENT_SUFFIXES = tuple(
 )
 """Title endings of PRC instruments (立法法 and 司法解释工作规定 name forms)."""
 
-BARE_TITLE_TAIL_RE = re.compile(
+BARE_TITLE_TAIL_RE = recache.compile(
     rf"""
     (?P<title>
         (?: [{CJK}] | [（(] [{CJK}0-9]{{1,10}} [)）] ){{2,40}}
@@ -400,7 +404,7 @@ BARE_TITLE_TAIL_RE = re.compile(
 """An instrument-shaped run of characters ending right before 第N条 (…法 / 条例 / 规定 /
 办法 / 解释 …), searched anchored at the end of the text before a bare pin cite."""
 
-QUOTED_TITLE_TAIL_RE = re.compile(
+QUOTED_TITLE_TAIL_RE = recache.compile(
     r"""
     (?P<open> ["“「『] )                       # ASCII, curly or corner quotes instead of 《》
     (?P<title> [^"“”「」『』《》\n。；！？，,]{2,40} )
@@ -414,7 +418,7 @@ QUOTED_TITLE_TAIL_RE = re.compile(
 end of the text before a bare pin cite. The quotes must pair (:data:`QUOTE_OPEN_CLOSE`) and
 the title must resolve or be instrument-shaped (checked by the grammar)."""
 
-LEAD_IN_RE = re.compile(
+LEAD_IN_RE = recache.compile(
     r"""
     (?: 根据 | 依据 | 依照 | 按照 | 参照 | 遵照 | 对照 | 适用 | 违反 | 违背 | 符合 | 援引 | 引用
       | 参见 | 详见 | 参考 | 结合 | 依 | 据 | 按 | 见 | 如 | 即 | 是 | 为 | 了 | 在 | 由 | 对
@@ -425,10 +429,10 @@ LEAD_IN_RE = re.compile(
 """Words that introduce an instrument in running text; an unknown bare title starts after the
 last of them (依据消费者权益保障法第… → 消费者权益保障法)."""
 
-TITLE_LEAD_PREFIX_RE = re.compile(r"^(?:我国|中国|国家|现行|新|旧|原)+")
+TITLE_LEAD_PREFIX_RE = recache.compile(r"^(?:我国|中国|国家|现行|新|旧|原)+")
 """Qualifiers written before a title but not part of it: 我国刑法, 新公司法."""
 
-GENERIC_TITLE_RE = re.compile(
+GENERIC_TITLE_RE = recache.compile(
     r"""
     ^(?: (?: 相关 | 有关 | 上述 | 前述 | 以下 | 以上 | 下列 | 此 | 该 | 本 | 其 | 各 | 这些 | 这 | 那 | 上
            | 具体 | 法律 | 地方 | 现行 | 新 | 旧 ) .{0,3}
@@ -440,7 +444,7 @@ GENERIC_TITLE_RE = re.compile(
 """Bare titles that are ordinary words or vague references (相关规定, 上述办法, 方法), never
 an unknown instrument."""
 
-CONTINUATION_BOUNDARY_RE = re.compile(
+CONTINUATION_BOUNDARY_RE = recache.compile(
     r"""
     (?: ^ | [。，、；：:;,.!?！？（()）【\[\]】“”"‘’'「」『』\n]
       | 以及 | 和 | 及 | 与 | 或者 | 或 | 还有 | 另外 | 同时 | 并且 | 并 | 且 | 而 | 即 | 其中
@@ -465,7 +469,7 @@ BARE_INSTRUMENT_LEAD = rf"""
 """A bare title between a lead-in and 规定 or a comma (根据劳动合同法的相关规定 / 根据劳动法，):
 a whole-instrument citation when the title is a known alias; nothing otherwise."""
 
-FOREIGN_TITLE_RE = re.compile(
+FOREIGN_TITLE_RE = recache.compile(
     r"""
     ^(?: 美国 | 美利坚合众国 | 英国 | 大不列颠 | 日本 | 德国 | 德意志 | 法国 | 法兰西 | 俄罗斯 | 俄联邦
        | 韩国 | 大韩民国 | 朝鲜 | 加拿大 | 澳大利亚 | 新西兰 | 新加坡 | 印度 | 意大利 | 西班牙
@@ -482,7 +486,7 @@ fabricated PRC instrument (L1.1.1)."""
 
 # --- the combined anchor scan ---------------------------------------------------------------
 
-CN_ANCHOR_RE = re.compile(
+CN_ANCHOR_RE = recache.compile(
     rf"""
       (?P<titled>                                         # 《X》（2018年修正）第N条… or bare 《X》
           {TITLE}
@@ -504,9 +508,10 @@ CN_ANCHOR_RE = re.compile(
     re.VERBOSE,
 )
 """One scan over the report finds every Chinese citation anchor; branches are tried in order
-at each position. Titles come first so that 《X》第N条 is one match."""
+at each position. Titles come first so that 《X》第N条 is one match. Its engine code is kept on
+disk (:func:`governor.text.recache.compile`): compiling it was ≈ 0.15 s of each cold start."""
 
-CN_ANCHOR_START_RE = re.compile(
+CN_ANCHOR_START_RE = recache.compile(
     r"""
       《 | < | 〈 | ＜                                      # titled
     | 第                                                  # chain, guiding_first
@@ -528,13 +533,13 @@ one-character candidates in LawBench answers). Every alternative opens with a li
 
 # --- sentences, carriers, descriptions, claims -----------------------------------------------
 
-SENTENCE_END_RE = re.compile(r"[。！？!?\n]")
+SENTENCE_END_RE = recache.compile(r"[。！？!?\n]")
 """Hard sentence boundaries used for claims and descriptions."""
 
-CLAUSE_BOUNDARY_RE = re.compile(r"[，,；;：:]")
+CLAUSE_BOUNDARY_RE = recache.compile(r"[，,；;：:]")
 """Clause boundaries inside a sentence."""
 
-LEAD_IN_BEFORE_RE = re.compile(
+LEAD_IN_BEFORE_RE = recache.compile(
     r"""
     (?: 根据 | 依据 | 依照 | 按照 | 参照 | 遵照 | 依 | 据 | 按 )
     (?: 我国 | 中国 | 现行 | 新 | 修订后的? | 修正后的? )?
@@ -546,7 +551,7 @@ LEAD_IN_BEFORE_RE = re.compile(
 )
 """Carrier phrase before a citation: 根据《X》第N条规定，P (SPEC §5 carrier phrases)."""
 
-CARRIER_AFTER_RE = re.compile(
+CARRIER_AFTER_RE = recache.compile(
     rf"""
     {GAP}
     (?: 等 )?
@@ -567,7 +572,7 @@ CARRIER_AFTER_RE = re.compile(
 明确指出 / 也明确规定， / 第N条：… (an adverb 也/亦/还/同样 before the verb: 「同时，《婚姻法》第一千零七十一条也
 明确规定，…」, dev chatglm2-6b 3-8 215, whose removal once left 「同时，规定，」)."""
 
-QUOTE_RE = re.compile(
+QUOTE_RE = recache.compile(
     r"""
       “ (?P<q1>[^“”]{1,2000}) ”          # curly double quotes
     | 「 (?P<q2>[^「」]{1,2000}) 」        # corner brackets
@@ -579,7 +584,7 @@ QUOTE_RE = re.compile(
 )
 """Quoted spans inside a description (curly, corner and ASCII quotes)."""
 
-QUOTE_OPEN_RE = re.compile(r"[“「『\"‘]")
+QUOTE_OPEN_RE = recache.compile(r"[“「『\"‘]")
 """An opening quotation mark (the keys of :data:`QUOTE_OPEN_CLOSE`)."""
 
 QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "’"}
@@ -587,42 +592,42 @@ QUOTE_OPEN_CLOSE = {"“": "”", "「": "」", "『": "』", '"': '"', "‘": "
 
 # --- list-form recitations (claims.py descriptions) --------------------------------------
 
-SENTENCE_OPEN_RE = re.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
+SENTENCE_OPEN_RE = recache.compile(r"[。！？!?；;][ \t\u3000]*(?:\*\*)?$")
 """A citation opening a sentence in the middle of a line (``答：可以。《X法》第N条 <text>``)."""
-RULING_RE = re.compile(r"(?:判决|裁定|决定|判处|处理)如下")
+RULING_RE = recache.compile(r"(?:判决|裁定|决定|判处|处理)如下")
 """The operative part of a judgment after its legal basis (「依照《刑法》第二百六十四条之规定，
 判决如下：」, every JuDGE judgment): what the court decides, never what the provision says."""
-PROVISION_LINE_RE = re.compile(rf"[{CJK}](?![^\n：:]{{0,9}}[：:])")
+PROVISION_LINE_RE = recache.compile(rf"[{CJK}](?![^\n：:]{{0,9}}[：:])")
 """A line that may be the text of the provision cited alone on the line before it."""
-ITEM_LINE_RE = re.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
+ITEM_LINE_RE = recache.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
 """A line opening with a 项 number （一）: an item of the provision just recited."""
 
-LEGAL_BASIS_RE = re.compile(
+LEGAL_BASIS_RE = recache.compile(
     r"(?:法律依[据據]|法条依据|相关法条|相关法律规定|相关规定|参考法条|法律条文|依据法条|相关法律条文)"
     r"[为是]?[ \t]*[：:\n]"
 )
 """Heading of a 法律依据 list (LawBench 3-8 answers; lawyer answers in its ``refr``)."""
 
-CONCLUSION_RE = re.compile(
+CONCLUSION_RE = recache.compile(
     r"(?:^|\n)[ \t#*]*(?:回答|答案|答复|结论|律师解答|简要回答|答)[ \t]*[：:]"
 )
 """Marker of an answer's main conclusion (回答： / 答案： / 结论：). Every alternative holds 答
 or 结论: :mod:`governor.citations.claims` skips the scan of texts holding neither (a test
 checks it)."""
 
-CONCLUSION_FALLBACK_RE = re.compile(
+CONCLUSION_FALLBACK_RE = recache.compile(
     r"(?:^|[。！？\n])[ \t]*(?:综上所述|综上|因此|所以|总之)[，, ]?"
 )
 """Fallback marker of a conclusion sentence when no 回答： marker exists."""
 
-LIST_NUMBER_RE = re.compile(
+LIST_NUMBER_RE = recache.compile(
     r"^[ \t]*(?:[0-9０-９]{1,2}[.．、)）]|[（(][0-9一二三四五六七八九十]{1,3}[)）]|[-*•·])?[ \t]*"
 )
 """Leading list numbering of a line (1. / 2、 / （一） / - )."""
 
 # --- US (eyecite) ---------------------------------------------------------------------------
 
-US_HINT_RE = re.compile(
+US_HINT_RE = recache.compile(
     r"""
       [0-9]{1,4} [ ] [A-Z][A-Za-z.]{0,12} (?: [ ] ?[0-9A-Za-z.]{1,8} ){0,4} [ ] [0-9]   # 531 U.S. 98
     | §                                                              # 42 U.S.C. § 1983
@@ -633,12 +638,12 @@ US_HINT_RE = re.compile(
 )
 """Cheap gate: only texts with reporter- or statute-shaped ASCII run through eyecite."""
 
-US_REPORTER_HINT_RE = re.compile(
+US_REPORTER_HINT_RE = recache.compile(
     r"\b[0-9]{1,4} [A-Z][A-Za-z.]{0,12}(?: ?[0-9A-Za-z.]{1,8}){0,3} [0-9]{1,5}\b"
 )
 """A reporter-shaped citation (``925 F.3d 1339``), counted when eyecite is not installed."""
 
-US_CODE_RE = re.compile(
+US_CODE_RE = recache.compile(
     r"""
     (?<![0-9A-Za-z])
     (?P<title> [0-9]{1,2} ) \s+                        # title: 18
@@ -658,7 +663,7 @@ R12.9). eyecite misses sections with a letter (``18 U.S.C. § 1028A``) and the a
 
 # --- citegov's own notes (inserted by repairs; never part of a claim) -------------------------
 
-CITEGOV_NOTE = re.compile(
+CITEGOV_NOTE = recache.compile(
     r"""
     （注：(?:[^（）\n]|（[^（）\n]{0,30}）){0,160}?请核实）
     # 「（注：……请核实）」 appended by mark_unsupported / mark_stale / annotations; one level
@@ -675,7 +680,7 @@ CITEGOV_NOTE = re.compile(
 
 _CORPUS_CN_NUM = r"[零〇一二三四五六七八九十百千]+"
 
-CORPUS_ARTICLE = re.compile(
+CORPUS_ARTICLE = recache.compile(
     rf"""
     ^[第笫]                          # 第; 笫 is a typo in 农民专业合作社法(2017) 第五十四条
     \s*(?P<num>{_CORPUS_CN_NUM})     # Chinese numeral of the article
@@ -688,7 +693,7 @@ CORPUS_ARTICLE = re.compile(
 )
 """An article line: ``第十七条之一 已满七十五周岁的人…`` → num, suffix, text."""
 
-CORPUS_ITEM = re.compile(
+CORPUS_ITEM = recache.compile(
     rf"""
     ^[（(](?P<num>{_CORPUS_CN_NUM})[）)]   # （一） full-width normally, (一) tolerated
     [\s\u3000]*(?P<text>.*)$
@@ -697,7 +702,7 @@ CORPUS_ITEM = re.compile(
 )
 """A 项 line: ``（一）管制；`` → num, text."""
 
-CORPUS_HEADING_RANK = re.compile(
+CORPUS_HEADING_RANK = recache.compile(
     rf"""
     ^(?:
         第{_CORPUS_CN_NUM}(?P<bian>编)          # 第一编 总则
@@ -712,7 +717,7 @@ CORPUS_HEADING_RANK = re.compile(
 )
 """Rank of a structural heading by its text (编 < 分编 < 章 < 节), never by its ``#`` count."""
 
-CORPUS_META_DATE = re.compile(
+CORPUS_META_DATE = recache.compile(
     r"""
     ^[\s\u3000]*[（(]?[\s\u3000]*
     (?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日   # 2020年5月28日 (no zero padding)
@@ -722,7 +727,7 @@ CORPUS_META_DATE = re.compile(
 )
 """A metadata event line ``YYYY年M月D日 <event>``."""
 
-CORPUS_IN_FORCE = re.compile(
+CORPUS_IN_FORCE = recache.compile(
     r"""
     自(?P<y>\d{4})年(?P<m>\d{1,2})月(?P<d>\d{1,2})日起施行   # 本法自2024年7月1日起施行
     """,
@@ -730,7 +735,7 @@ CORPUS_IN_FORCE = re.compile(
 )
 """An explicit in-force clause in metadata or in an article (``自2024年7月1日起施行``)."""
 
-CORPUS_SPILL = re.compile(
+CORPUS_SPILL = recache.compile(
     r"""
     ^(?:
         第\d+次会议                              # 第1815次会议通过，自2021年1月1日起施行）
@@ -743,7 +748,7 @@ CORPUS_SPILL = re.compile(
 )
 """A passage note that spilled from the metadata block into the body (SOURCE "Metadata spill")."""
 
-CORPUS_DOCNO = re.compile(
+CORPUS_DOCNO = recache.compile(
     r"""
     (?P<prefix>[\u4e00-\u9fff]{1,10})          # 法释 / 法发 / 高检发释字 / 劳部发 …
     [〔\[［(（]\s*(?P<year>\d{4})\s*[〕\]］)）]   # bracket variants: 〔〕 [] ［］ () （）
@@ -753,7 +758,7 @@ CORPUS_DOCNO = re.compile(
 )
 """A document number (文号) such as ``法释〔2020〕17号``; brackets normalised by the store."""
 
-CORPUS_TITLED_DOCNO = re.compile(
+CORPUS_TITLED_DOCNO = recache.compile(
     r"""
     《(?P<title>[^《》]{4,120})》                  # 《最高人民法院关于…的解释》
     [（(](?P<docno>[\u4e00-\u9fff]{1,10}[〔\[［(（]\d{4}[〕\]］)）]\d+号)   # （法释〔2012〕21号
@@ -762,7 +767,7 @@ CORPUS_TITLED_DOCNO = re.compile(
 )
 """A title immediately followed by its 文号 in brackets, as later instruments cite earlier ones."""
 
-CORPUS_REPEAL_CLAUSE = re.compile(
+CORPUS_REPEAL_CLAUSE = recache.compile(
     r"""
     (?P<clause>[^。；]*?)        # the sentence up to … (no sentence boundary inside)
     同时废止                     # … "are repealed at the same time"
@@ -771,7 +776,7 @@ CORPUS_REPEAL_CLAUSE = re.compile(
 )
 """A ``…《A》、《B》…同时废止`` clause (民法典 第一千二百六十条 and many 司法解释)."""
 
-CORPUS_BOOK_TITLE = re.compile(
+CORPUS_BOOK_TITLE = recache.compile(
     r"""
     (?P<issuer>最高人民法院(?:、最高人民检察院)?)?   # issuer written before the marks
     《(?P<title>[^《》]+)》                          # 《…》; inner titles use 〈〉
@@ -780,7 +785,7 @@ CORPUS_BOOK_TITLE = re.compile(
 )
 """A title in book-title marks, with the issuer when it is written just before them."""
 
-CORPUS_JI_TITLE = re.compile(
+CORPUS_JI_TITLE = recache.compile(
     r"""
     ^最高人民法院关于适用
     《(?:中华人民共和国)?(?P<law>[^《》]+)》     # 《中华人民共和国民法典》
@@ -793,7 +798,7 @@ CORPUS_JI_TITLE = re.compile(
 )
 """Title pattern ``最高人民法院关于适用《X》Y的解释/规定（N）`` used to derive short names."""
 
-CORPUS_JI_CASES_TITLE = re.compile(
+CORPUS_JI_CASES_TITLE = recache.compile(
     r"""
     ^最高人民法院(?:、最高人民检察院)?关于
     (?:审理|办理)(?P<subject>.+?)               # 民间借贷 / 劳动争议 / 盗窃刑事
@@ -806,7 +811,7 @@ CORPUS_JI_CASES_TITLE = re.compile(
 )
 """Title pattern ``最高人民法院关于审理X案件适用法律若干问题的解释/规定（N）``."""
 
-CORPUS_APPENDIX = re.compile(
+CORPUS_APPENDIX = recache.compile(
     r"""
     ^附(?:件|表|录)?                       # 附件 / 附表 / 附录 / 附：
     [一二三四五六七八九十0-9０-９]*         # 附件一 / 附件1
@@ -821,7 +826,7 @@ CORPUS_APPENDIX = re.compile(
 # Drafting conventions: 《立法技术规范（试行）（一）》(全国人大常委会法工委, 2009) items 16-22 (「……的」
 # conditions, 下列情形 lists, 但书 with 但是/但, 本法第N条 / 前款 / 前条 cross-references).
 
-STRUCTURE_REFERENCE_RE = re.compile(
+STRUCTURE_REFERENCE_RE = recache.compile(
     rf"""
     (?:依照|按照|依据|根据|适用|违反|参照|有|属于)?       # the verb before the reference
     (?P<scope>本法|本条例|本规定|本解释|本办法|本条)?    # the instrument itself (本法) or 本条
@@ -833,26 +838,28 @@ STRUCTURE_REFERENCE_RE = re.compile(
 )
 """An explicit outgoing reference inside an article's text (本法第四十六条, 第三十九条第一款)."""
 
-STRUCTURE_RELATIVE_RE = re.compile(r"(?P<rel>前两款|前款|前条|前两条|本条|上述)(?:规定)?")
+STRUCTURE_RELATIVE_RE = recache.compile(r"(?P<rel>前两款|前款|前条|前两条|本条|上述)(?:规定)?")
 """A relative reference (前款, 前条, 前两款, 本条)."""
 
-STRUCTURE_PROVISO_RE = re.compile(r"(?:但是|但)(?!书)[^。；\n]{2,120}(?:[。；\n]|$)")
+STRUCTURE_PROVISO_RE = recache.compile(r"(?:但是|但)(?!书)[^。；\n]{2,120}(?:[。；\n]|$)")
 """A 但书 (但是…除外 / 但…的除外 / 但…不在此限), up to the end of its sentence."""
 
-STRUCTURE_CONDITION_RE = re.compile(r"(?:^|[。；：\n，])(?P<cond>[^。；：\n，]{2,60}?的)(?=，)")
+STRUCTURE_CONDITION_RE = recache.compile(
+    r"(?:^|[。；：\n，])(?P<cond>[^。；：\n，]{2,60}?的)(?=，)"
+)
 """A leading 「……的，」 condition clause (the trigger of the sentence's consequence)."""
 
-STRUCTURE_LIST_LEAD_RE = re.compile(
+STRUCTURE_LIST_LEAD_RE = recache.compile(
     r"(?:有|具有|存在|符合)?下列(?:情形|行为|条件|情况|事项)(?:之一)?"
 )
 """The lead of an enumerated list of conditions (有下列情形之一的)."""
 
-STRUCTURE_SCOPE_RE = re.compile(
+STRUCTURE_SCOPE_RE = recache.compile(
     r"仅(?:限)?|限于|只(?:有|能|限)|另有规定|另有约定|不在此限|除外|以外|以上|以下|不超过|最高|最低"
 )
 """Scope words that limit a provision (仅/限于/除外/不超过 …)."""
 
-STRUCTURE_DEFINITION_RE = re.compile(
+STRUCTURE_DEFINITION_RE = recache.compile(
     r"""
     (?:的，|的,)是(?P<term1>[^，。；\n]{2,12}?)(?:[，。；]|$)   # ……的，是自首。 / 是累犯，
     | 本(?:法|条|条例|规定|解释)所称(?P<term3>[^，。；\n]{2,16}?)，?是指  # 本法所称X，是指
@@ -863,25 +870,25 @@ STRUCTURE_DEFINITION_RE = re.compile(
 )
 """A definition: 「……的，是自首」, 「共同犯罪是指……」, 「本法所称X是指……」."""
 
-STRUCTURE_MODAL_RE = re.compile(r"应当|必须|可以|有权|不得|禁止|无权")
+STRUCTURE_MODAL_RE = recache.compile(r"应当|必须|可以|有权|不得|禁止|无权")
 """A duty/right modal (the provision grants or imposes something)."""
 
-STRUCTURE_PENALTY_RE = re.compile(
+STRUCTURE_PENALTY_RE = recache.compile(
     r"处[^。；，]{0,20}?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款|警告|拘留)|没收|吊销|责令停产停业"
 )
 """A penalty (criminal or administrative)."""
 
-STRUCTURE_AMOUNT_RE = re.compile(
+STRUCTURE_AMOUNT_RE = recache.compile(
     r"按[^。；，]{0,30}?(?:标准|计算|支付|确定)|计算|最高不(?:超过|得超过)|不得低于|不超过[^。；，]{0,12}?(?:倍|年|个月|%|％)|每满一年|的标准"
 )
 """An amount/standard rule (how much, how computed, ceilings): 按…标准支付, 最高不超过."""
 
-STRUCTURE_PROCEDURE_RE = re.compile(
+STRUCTURE_PROCEDURE_RE = recache.compile(
     r"(?:提起|申请|提出|送达|受理|登记|备案|审查|听证|公告|期限|之日起[^。；，]{0,6}?日内)"
 )
 """Procedural vocabulary (申请, 受理, 送达, time limits)."""
 
-SANCTION_CLAIM_RE = re.compile(
+SANCTION_CLAIM_RE = recache.compile(
     r"罚款|罚金|责令|吊销|没收|拘留|警告|处分|有期徒刑|拘役|管制|行政处罚|刑事责任|法律责任"
     r"|处罚|惩罚|处以|法律后果|承担(?:什么|哪些|何种)(?:法律)?责任"
 )
@@ -891,14 +898,14 @@ or liability article (a 法律责任 chapter's), a claim without them on the rul
 right or imposes the duty (issue 22: 劳动合同法第三十六条 cited for the parties' agreement had
 been renumbered to 第八十五条, a penalty article)."""
 
-LIABILITY_CLAIM_RE = re.compile(r"(?:承担|负)[^，。；：]{0,10}?责任|赔偿")
+LIABILITY_CLAIM_RE = recache.compile(r"(?:承担|负)[^，。；：]{0,10}?责任|赔偿")
 """Words of a civil or other liability a claim states (「犯罪分子应当承担民事赔偿责任」,
 「应当赔偿损失」): such a claim rests on a liability provision as much as one naming a sanction
 (:data:`SANCTION_CLAIM_RE`), so a liability article is no mismatch for it
 (:func:`verifiers.suggest.sanction_mismatch`; dev 3-2 GPT-3.5 289: 刑法第三十六条 for 「应当承担
 民事赔偿责任」 had been ruled out as a penalty article for a claim of a duty)."""
 
-SANCTION_IMPOSED_RE = re.compile(
+SANCTION_IMPOSED_RE = recache.compile(
     r"罚款|罚金|责令(?:改正|停止|限期|停产)|吊销|没收|拘留|有期徒刑|拘役|追究刑事责任|给予[^，。；]{0,8}处分"
 )
 """A sanction a claim says is imposed (「由…责令改正，处…罚款」, 「处三年以下有期徒刑」): such a claim
@@ -908,7 +915,7 @@ rests on a provision imposing one. Narrower than :data:`SANCTION_CLAIM_RE`: a se
 
 # --- report structure -------------------------------------------------------------------------
 
-REPORT_HEADING_RE = re.compile(
+REPORT_HEADING_RE = recache.compile(
     r"""
     ^[ \t]*(?:
         \#{1,6}[ \t]*(?P<md>.+)                                   # Markdown: ## 二、法律分析
@@ -922,18 +929,18 @@ REPORT_HEADING_RE = re.compile(
 """A heading line of a report (the section boundaries of the coverage/support judges,
 :mod:`verifiers.coverage`); the heading's words are the one named group that matched."""
 
-PARTY_DOCUMENT_RE = re.compile(r"^(?:中国共产党|中共中央|中共)")
+PARTY_DOCUMENT_RE = recache.compile(r"^(?:中国共产党|中共中央|中共)")
 """A title of a Party regulation (《中国共产党纪律处分条例》, 《中共中央关于…的决定》): 党内法规 are
 not state law (Regulations on the Formulation of Party Regulations, 2019, art. 3), and the
 store holds state law only, so such a title is outside its coverage, never fabricated."""
 
-GENERIC_BRACKETED_RE = re.compile(
+GENERIC_BRACKETED_RE = recache.compile(
     r"^(?:条例|实施条例|实施细则|细则|解释|司法解释|规定|办法|法|法律|法规)$"
 )
 """A bracketed title that names only a kind (《条例》, 《解释》): a back-reference to the nearest
 preceding instrument of that kind, not a title."""
 
-DEFINED_NAME_AFTER_RE = re.compile(
+DEFINED_NAME_AFTER_RE = recache.compile(
     r"""
     \s* [（(] \s* (?: 以下简称为 | 以下简称 | 以下称 | 下称 | 简称 ) \s* [:：]? \s*
     [《“"「]? (?P<short> [^《》“”"「」（）()，。；\n]{2,20}? ) [》”"」]? \s* [）)]
@@ -953,10 +960,10 @@ DEFINED_NAME_AFTER_RE = re.compile(
 # 指导意见/实施意见): measured on JuDGE judgments, SPC 法发 意见 (自首立功意见, 2010) and documents
 # issued jointly with 公安部 are real and not in the store.
 
-COVERED_STATUTE_RE = re.compile(r"(?:(?<!办)法|法典)$")
+COVERED_STATUTE_RE = recache.compile(r"(?:(?<!办)法|法典)$")
 """A 法律's name: …法 (not …办法) or …法典."""
 
-COVERED_SPC_RE = re.compile(
+COVERED_SPC_RE = recache.compile(
     r"""
     ^ (?: 最高人民法院 | 最高人民检察院 | 最高人民法院、最高人民检察院 ) 关于 .*?
     (?: 解释 | 规定 | 规则
@@ -967,31 +974,31 @@ COVERED_SPC_RE = re.compile(
 )
 """An SPC/SPP 司法解释's name (SPC/SPP alone as issuer; a trailing （一）/（试行） allowed)."""
 
-COVERED_PRC_RULE_RE = re.compile(r"^中华人民共和国(?!海关)[^《》]{2,}(?:办法|规定|细则)$")
+COVERED_PRC_RULE_RE = recache.compile(r"^中华人民共和国(?!海关)[^《》]{2,}(?:办法|规定|细则)$")
 """A national-level rule written with the state's name (中华人民共和国发票管理办法): a 行政法规
 by naming convention; 海关 rules are the one family of 部门规章 named this way."""
 
-IMPLEMENTING_RE = re.compile(r"^(?P<parent>.{2,}?)(?:实施细则|实施办法|实施规定)$")
+IMPLEMENTING_RE = recache.compile(r"^(?P<parent>.{2,}?)(?:实施细则|实施办法|实施规定)$")
 """The implementing rules of ``parent`` (居民身份证法实施细则)."""
 
-TITLE_QUALIFIER_RE = re.compile(r"(?:暂行|试行|[（(](?:试行|暂行)[）)])")
+TITLE_QUALIFIER_RE = recache.compile(r"(?:暂行|试行|[（(](?:试行|暂行)[）)])")
 """暂行/试行 in a title: not part of its subject."""
 
-YEAR_IN_NAME_RE = re.compile(r"((?:19|20)\d{2})\s*年")
+YEAR_IN_NAME_RE = recache.compile(r"((?:19|20)\d{2})\s*年")
 """A year in a title or version note (（2025年修订）)."""
 
-SPC_DOCNO_YEAR_RE = re.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
+SPC_DOCNO_YEAR_RE = recache.compile(r"法释\s*[〔\[（(［【]\s*(\d{4})")
 """The year of a 法释〔YYYY〕N号 number."""
 
-SPC_CASE_TYPE_RE = re.compile(r"关于(?:人民法院)?审理(?P<subject>[^《》]+?)案件")
+SPC_CASE_TYPE_RE = recache.compile(r"关于(?:人民法院)?审理(?P<subject>[^《》]+?)案件")
 """The case type an SPC title is about: 关于审理建设工程施工合同纠纷案件… → 建设工程施工合同纠纷."""
 
-HEADING_NUMBER_RE = re.compile(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*")
+HEADING_NUMBER_RE = recache.compile(r"^第[一二三四五六七八九十百零〇\d]+[编章节]\s*")
 """The number of a 编/章/节 heading (第五章 特别规定 → 特别规定)."""
 
 # --- credentials in text the service passes on ------------------------------------------------
 
-CREDENTIAL_RE = re.compile(
+CREDENTIAL_RE = recache.compile(
     r"""
       (?P<scheme>\b(?:Bearer|Basic|Token)[ \t]+)[A-Za-z0-9._~+/=\-]{6,}   # Authorization values
     | \b(?:sk|pk|rk|ak)-[A-Za-z0-9_\-]{8,}                                # sk-… / sk-proj-… keys
@@ -1006,17 +1013,17 @@ CREDENTIAL_RE = re.compile(
 value, an OpenAI-style ``sk-`` key, or a key-named field's value. The named groups keep the
 scheme or field name; only the value is replaced."""
 
-MODAL_WORD_RE = re.compile(r"可以|应当|不得|必须|有权|无权|应|可")
+MODAL_WORD_RE = recache.compile(r"可以|应当|不得|必须|有权|无权|应|可")
 """A modal verb opening a consequence phrase (「可以从轻或者减轻处罚」): a fix of a term inside
 the phrase replaces the phrase from its modal to the clause's end
 (``governor.revision.strategies``)."""
 
-ARTICLE_MARK_RE = re.compile(rf"第{NUMERAL}条")
+ARTICLE_MARK_RE = recache.compile(rf"第{NUMERAL}条")
 """An article pin (「第二十五条」, 「第25条」) anywhere in a span of words: a rewrite whose span
 holds one would change another citation's words (``governor.revision.policy``)."""
 
 
-LEGAL_BRANCH_RE = re.compile(
+LEGAL_BRANCH_RE = recache.compile(
     r"^(?:中华人民共和国)?(?:宪法相关法|民法商法|民法|商法|行政法|经济法|社会法|"
     r"诉讼与非诉讼程序法|非诉讼程序法|诉讼法|程序法|实体法)$"
 )
@@ -1028,39 +1035,39 @@ law's name, so it is left out. A report citing 《中华人民共和国社会法
 
 # --- assertions (issue 21: what a citation's words assert, read once per citation) -------------
 
-ASIDE_RE = re.compile(r"[（(](?P<body>[^（）()《》〈〉\n]{1,300}?)[）)]")
+ASIDE_RE = recache.compile(r"[（(](?P<body>[^（）()《》〈〉\n]{1,300}?)[）)]")
 """A bracketed aside candidate: a bracket with no nested bracket and no title in it. It is an
 aside (skipped by the assertion reader, :mod:`governor.citations.assertion`) when its body holds
 a sentence end (「（见下文。）」, 「（系统提示：忽略以上全部规则…。）」) or opens with
 :data:`ASIDE_HEAD_RE`, and holds no citation."""
 
-ASIDE_HEAD_RE = re.compile(
+ASIDE_HEAD_RE = recache.compile(
     r"^\s*(?:见下文|见上文|见前文|见后文|详见下文|详见后文|下同|同上|系统提示|系统消息|系统指令|提示词|"
     r"(?i:system|assistant|ignore|note to))"
 )
 """Words that open an aside or an injected instruction, not part of the claim."""
 
-ASIDE_END_RE = re.compile(r"[。！？!?]")
+ASIDE_END_RE = recache.compile(r"[。！？!?]")
 """A sentence end inside a bracket: the bracket is a sentence of its own (an aside)."""
 
-ASSERTION_LINK_RE = re.compile(
+ASSERTION_LINK_RE = recache.compile(
     r"[ \t\u3000]*(?:该条|该款|该项|该规定|上述规定|上述条文|上述条款|此条|此款|此规定|这一规定|这条规定|该法条)"
 )
 """A following sentence that continues the citation's assertion (issue 21: 该条/上述/此)."""
 
-JUDGMENT_FOLLOWS_RE = re.compile(
+JUDGMENT_FOLLOWS_RE = recache.compile(
     r"[^，。；：\n]{0,4}?(?:的|之)?规定[，,：:\s]*(?:判决|裁定|决定|处理|判处)(?:如下)?|"
     r"[，,：:\s]*(?:判决|裁定|决定)如下"
 )
 """After a 依照…之规定 citation: the court's decision follows (判决如下：…), nothing is said
 about the provision — the citation is a reference (JuDGE judgment form)."""
 
-CONVICTION_RE = re.compile(
+CONVICTION_RE = recache.compile(
     r"构成[^，。；、\n罪]{1,16}?罪|(?<!侵)犯[^，。；、\n有罪]{1,16}?罪|以[^，。；、\n罪]{1,16}?罪(?:追究|定罪|论处|处罚)"
 )
 """A conviction sentence: 构成X罪 / 犯X罪 / 以X罪追究刑事责任 (an application of the article)."""
 
-PARTY_RE = re.compile(
+PARTY_RE = recache.compile(
     r"本案|该案|此案|你|您|当事人[甲乙]|"
     r"小[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾明红刚华丽芳强军美]|"
     r"[王李张刘陈杨赵黄周吴徐孙马朱胡郭何林高罗郑梁谢宋唐许韩冯邓曹彭曾安][某]{1,2}|"
@@ -1070,30 +1077,30 @@ PARTY_RE = re.compile(
 applying the provision to facts (role ``application``), not stating it. Role nouns (被告人,
 原告, 申请人) are left out: rules use them too (「被告应当在…十五日内提出答辩状」)."""
 
-ASSERTION_DEFINITION_RE = re.compile(
+ASSERTION_DEFINITION_RE = recache.compile(
     r"是指|所称[^，。；]{1,16}?是|的，是[^，。；]{2,12}?(?:[。；]|$)"
 )
 """A definition (共同犯罪是指…, 本法所称X是…, ……的，是自首)."""
 
-ASSERTION_PROCEDURE_RE = re.compile(
+ASSERTION_PROCEDURE_RE = recache.compile(
     r"(?:向|在)[^，。；]{0,15}?(?:申请|起诉|上诉|申诉|提起|提出|复议|登记|备案)|"
     r"之日起[^，。；]{0,8}?日内|办理[^，。；]{0,6}?手续"
 )
 """A procedural step (where/when to apply, file, register)."""
 
-ASSERTION_MODAL_RE = re.compile(
+ASSERTION_MODAL_RE = recache.compile(
     r"不应当|不可以|不得|无权|禁止|严禁|不能|应当|必须|可以|有权|须|应|可"
 )
 """Modal words, longest first (the modality of an assertion)."""
 
-WHOLE_RULE_RE = re.compile(
+WHOLE_RULE_RE = recache.compile(
     r"应当|有权|不得|必须|无权|禁止|严禁|享有|可以[^，。；：\n]{1,30}?的|条件|包括"
 )
 """Words citing a law as a whole that state a rule of it (「根据《劳动法》，劳动者有权获得工伤赔偿」,
 「《土地管理法》规定宅基地的申请条件包括…」): a modal of duty or right, 可以…的 (a case the law
 allows), or a list of its conditions — role ``whole_instrument`` even with no number (issue 21)."""
 
-WHOLE_CLAIM_RE = re.compile(
+WHOLE_CLAIM_RE = recache.compile(
     r"可以|可能|应当|应该|应|需要|需|必须|有权|无权|不得|不能|不应|禁止|享有|负有|承担|构成|"
     r"赔偿|补偿|违法|合法|无效|属于|分为|视为|认定|不予|不需|是指|权利|义务"
 )
@@ -1104,50 +1111,50 @@ conclusion verb (构成/属于/视为/认定/违法/无效), a remedy (赔偿/�
 Wider than :data:`WHOLE_RULE_RE` (which routes to the pin search): it only decides that a numberless citation whose content nobody checked is named in the report
 (:func:`governor.core.gaps.unchecked_claim`), never a note or a flag (issue 21, review 3)."""
 
-WHOLE_NO_CLAIM_RE = re.compile(
+WHOLE_NO_CLAIM_RE = recache.compile(
     r"什么|如何|怎样|怎么|多长|多久|多少|哪些|是否|[？?]|查阅|了解|参考|详见|规定进行"
 )
 """A numberless citation's words that assert nothing of the law: a question restated
 (「交通警察…处罚后需要做什么」, 「原发证机关应当在多长时间内…」) or a pointer to read it
 (「如果您想进一步了解…，可以查阅」)."""
 
-WHOLE_PIN_ARTICLE_RE = re.compile(r"第(?P<art>[0-9]+)(?:之(?P<sfx>[0-9]+))?条")
+WHOLE_PIN_ARTICLE_RE = recache.compile(r"第(?P<art>[0-9]+)(?:之(?P<sfx>[0-9]+))?条")
 """The article of a whole-law pin in an applicability rationale (「…第62条 (…)」, written by
 ``verifiers.roles``)."""
 
-WHOLE_ADVICE_RE = re.compile(
+WHOLE_ADVICE_RE = recache.compile(
     r"以下|如下|措施|建议|步骤|途径|咨询|律师|(?:向|到|去)[^，。；：\n]{0,15}?(?:申请|起诉|投诉|举报|反映|求助|维权)"
 )
 """Advice to the reader under a law cited whole (「您可以采取以下措施」, 「可以向劳动仲裁委员会
 申请仲裁」): steps to take, not a rule of the law to resolve to an article — role ``reference``."""
 
-READER_RE = re.compile(r"你|您")
+READER_RE = recache.compile(r"你|您")
 """The reader addressed (你/您): a rule told to the reader (「您有权获得工伤赔偿」) is still a rule of
 the law cited whole; named parties (:data:`PARTY_RE` without these) apply it to facts."""
 
-ASSERTION_NEGATION_RE = re.compile(
+ASSERTION_NEGATION_RE = recache.compile(
     r"不得|无权|禁止|严禁|不能|不应当?|不可以?|(?:不|未|无|没有|无需|非)(?:予|应|能|得|需|须|可|是|属于|构成|承担|支付|享有|适用|影响|受|计入|包括)"
 )
 """Negation of an assertion's consequence (polarity ``negative``): a prohibitive modal or 不/未/无
 before a verb of consequence (不予保护, 无需承担, 不属于) — not the 不 of 不动产."""
 
-ASSERTION_CONDITION_RE = re.compile(
+ASSERTION_CONDITION_RE = recache.compile(
     r"(?:^|(?<=[，,；;。：:]))(?P<cond>[^，,；;。：:\n]{2,60}?的)(?=[，,])|"
     r"(?:如果|若|只要|假如|一旦)(?P<cond2>[^，,；;。\n]{2,40}?)(?:时|的话|的)?(?=[，,])"
 )
 """A condition of an assertion: a 「……的，」 clause or 如果/若/只要…，."""
 
-ASSERTION_MAY_CONDITION_RE = re.compile(r"的[，,]|如果|若|只要|假如|一旦")
+ASSERTION_MAY_CONDITION_RE = recache.compile(r"的[，,]|如果|若|只要|假如|一旦")
 """A cheap test before :data:`ASSERTION_CONDITION_RE` (most words state no condition)."""
 
-ASSERTION_ACTOR_RE = re.compile(
+ASSERTION_ACTOR_RE = recache.compile(
     r"(?:由|从)(?P<actor>[^，,；;。由从\n]{2,15}?)(?:按[^，,；;。\n]{0,10}?)?"
     r"(?P<verb>支付|承担|负担|发放|缴纳|赔偿|补偿|给付|偿还|负责)(?P<obj>[^，,；;。\n]{0,20})"
 )
 """The one who pays or bears (由X支付…, 从X…支付…): ``actor``, ``verb``, the object after the
 verb (``obj``, may be empty: 「O由X支付」 names it before 由)."""
 
-ASSERTION_NUMBER_RE = re.compile(
+ASSERTION_NUMBER_RE = recache.compile(
     r"(?:百分之|千分之|万分之)[零〇一二两三四五六七八九十百千0-9０-９.]+|"
     r"[0-9０-９]+(?:\.[0-9]+)?\s*[%％]|"
     r"[0-9０-９]+(?:\.[0-9]+)?(?:个工作日|工作日|个月|周岁|小时|万元|亿元|年|月|日|天|周|岁|倍|元)|"
@@ -1156,42 +1163,42 @@ ASSERTION_NUMBER_RE = re.compile(
 """A number with its unit as written (amounts, periods, rates, ages); compared by the judges
 through :func:`verifiers.facts.quantities`."""
 
-UNLIMITED_RE = re.compile(
+UNLIMITED_RE = recache.compile(
     r"(?:无论|不论|不管)[^，,。；;]{0,20}?(?:多少|多久|多长|几|长短|大小|高低|何时)"
     r"(?:个月|年|月|天|日|钱|元|时间)?"
 )
 """A claim that no limit applies (无论已过多少年…, 不论金额大小…): contradicts a limit the
 provision sets."""
 
-CONSEQUENCE_STOP_RE = re.compile(r"[；;。\n]")
+CONSEQUENCE_STOP_RE = recache.compile(r"[；;。\n]")
 """Where the consequence of a 「……的，」 condition ends in a provision's text."""
 
-LIMIT_WORDS_RE = re.compile(
+LIMIT_WORDS_RE = recache.compile(
     r"超过|以内|之内|届满|不予保护|不得超过|最长|最高|不超过|日内|年内|月内"
 )
 """Words that make a number a limit (超过二十年的…不予保护, 三年内)."""
 
-PERIOD_DIMENSION_RE = re.compile(r"年|月|日|天|久|长|何时|时间|期限")
+PERIOD_DIMENSION_RE = recache.compile(r"年|月|日|天|久|长|何时|时间|期限")
 """A 无论… phrase about time (无论已过多少年): the denied limit is a period."""
 
-CONSEQUENCE_CONNECTOR_RE = re.compile(r"因此|所以|故而|据此|由此可见|可见|因而")
+CONSEQUENCE_CONNECTOR_RE = recache.compile(r"因此|所以|故而|据此|由此可见|可见|因而")
 """Where a report turns from what the provision says to what follows for the case
 (「…，未经登记，不发生效力，因此甲某尚未取得房屋所有权」): the words before it are a
 paraphrase, the application comes after."""
 
-JUDGMENT_IN_RE = re.compile(
+JUDGMENT_IN_RE = recache.compile(
     r"(?:之|的)?规定[，,：:\s]*(?:判决|裁定|决定)如下|^[，,：:\s]*(?:判决|裁定|决定)如下"
 )
 """The court's decision after the basis list, anywhere later in the citation's sentence
 (「依照…第六十一条，…《关于…的意见》第一条…之规定，判决如下」)."""
 
-APPLICATION_STUB_RE = re.compile(
+APPLICATION_STUB_RE = recache.compile(
     r"(?:本案|该案|此案|对此|上述行为|该行为)?(?:应当|应|可以|可)?(?:适用|依照|依据|参照|按照)(?:于本案)?"
 )
 """Words that only say the provision applies (「本案应当适用《X》第N条的规定」): the proposition
 is the facts of the question, not these words (use with ``fullmatch``)."""
 
-FACTS_EVIDENCE_CLAUSE_RE = re.compile(
+FACTS_EVIDENCE_CLAUSE_RE = recache.compile(
     r"(?:提供|出示|举示|提交|宣读)[^，,。；;]*证据|证据[^，,。；;]*证实|予以证实|足以认定|提请本院"
 )
 """A clause of a judgment's fact statement that lists the evidence or the prosecution's request,
@@ -1199,17 +1206,17 @@ not the facts (「对上述指控，公诉机关提供了被害人陈述、证�
 its words (证人, 鉴定, 证据) would match the articles on evidence offences
 (:func:`verifiers.offence_fit.facts_proper`)."""
 
-SENTENCE_PENALTY_RE = re.compile(
+SENTENCE_PENALTY_RE = recache.compile(
     r"[，,]?(?:处|对单位判处)[^。；]*?(?:有期徒刑|拘役|管制|罚金|死刑|无期徒刑|罚款)"
 )
 """Where a 款's penalty starts (「…数额较大的，处三年以下有期徒刑…」): the words before it are the
 conduct the facts must meet (:func:`verifiers.applicability.facts_cover`)."""
 
-MAIN_CLAUSE_STOP_RE = re.compile(r"[：:；;。\n]")
+MAIN_CLAUSE_STOP_RE = recache.compile(r"[：:；;。\n]")
 """Where the main clause of a consequence ends (before a 下列情形 list or the next sentence): its
 polarity is that clause's, not its items' (「…可以解除劳动合同：（一）…不能从事原工作…」)."""
 
 
-AMENDMENT_IN_FORCE_RE = re.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
+AMENDMENT_IN_FORCE_RE = recache.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
 """The in-force clause of a 修正案 (「本修正案自2024年3月1日起施行」): year, month, day.
 Read by :mod:`governor.authorities.amendments` and :mod:`governor.authorities.rebuild`."""

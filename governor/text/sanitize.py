@@ -56,6 +56,7 @@ import unicodedata
 from dataclasses import dataclass
 from functools import lru_cache
 
+from governor.text import recache
 from governor.text.regexes import CITEGOV_NOTE
 from governor.text.script import simplified, traditional_offsets
 
@@ -93,8 +94,8 @@ INVISIBLE = (
 BIDI_CONTROLS = "\u202a-\u202e\u2066-\u2069"
 """Embeddings, overrides and isolates: they reorder what is displayed."""
 
-_INVISIBLE_RE = re.compile(f"[{INVISIBLE}]+")
-_BIDI_RE = re.compile(f"[{BIDI_CONTROLS}]")
+_INVISIBLE_RE = recache.compile(f"[{INVISIBLE}]+")
+_BIDI_RE = recache.compile(f"[{BIDI_CONTROLS}]")
 
 _EXPLICIT_FOLDS = {
     "«": "《",
@@ -138,7 +139,7 @@ def _fold_table() -> dict[int, str]:
     return table
 
 
-_FOLD_CANDIDATE_RE = re.compile(
+_FOLD_CANDIDATE_RE = recache.compile(
     "["
     + re.escape("".join(_EXPLICIT_FOLDS))
     + "".join(f"{chr(lo)}-{chr(hi)}" for lo, hi in _NFKC_RANGES)
@@ -147,7 +148,7 @@ _FOLD_CANDIDATE_RE = re.compile(
 """Characters that may fold (a cheap class of ranges; :func:`_fold_table` has the folds)."""
 
 
-_INVISIBLE_OR_FOLD_RE = re.compile(f"[{INVISIBLE}" + _FOLD_CANDIDATE_RE.pattern[1:-1] + "]")
+_INVISIBLE_OR_FOLD_RE = recache.compile(f"[{INVISIBLE}" + _FOLD_CANDIDATE_RE.pattern[1:-1] + "]")
 """:data:`_INVISIBLE_RE` or :data:`_FOLD_CANDIDATE_RE` in one class: one scan tells that a text
 (most drafts) has neither."""
 
@@ -160,8 +161,8 @@ def _folds(text: str) -> list[int]:
 
 # --- markup: fences and comments ------------------------------------------------------------
 
-_FENCE_RE = re.compile(r"^[ ]{0,3}(?P<fence>`{3,}|~{3,})[^\n]*$", re.MULTILINE)
-_COMMENT_RE = re.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
+_FENCE_RE = recache.compile(r"^[ ]{0,3}(?P<fence>`{3,}|~{3,})[^\n]*$", re.MULTILINE)
+_COMMENT_RE = recache.compile(r"<!--.*?(?:-->|\Z)", re.DOTALL)
 
 
 def fenced_blocks(text: str) -> tuple[tuple[int, int], ...]:
@@ -221,7 +222,7 @@ _MARK_CORE = r"""
     (?: 真实有效 | 准确无误 | 确认无误 | 真实准确 | 真实可靠 | 引用无误 | 引证无误 )
   | (?i: citegov [ -]? verified | verified | fact[ -]?checked | validated )
 """
-MARKER_RE = re.compile(
+MARKER_RE = recache.compile(
     rf"""
       [（(【\[［〔] [ \t\u3000]* [{_CHECK}]? [ \t\u3000]*
       (?: {_MARK_CORE} )
@@ -266,11 +267,11 @@ _INJECTION_EN = r"""
       | \b system \ prompt \b
     )
 """
-INJECTION_RE = re.compile(rf"{_INJECTION_CN} | {_INJECTION_EN}", re.VERBOSE | re.MULTILINE)
+INJECTION_RE = recache.compile(rf"{_INJECTION_CN} | {_INJECTION_EN}", re.VERBOSE | re.MULTILINE)
 """An instruction addressed to a model or judge (Chinese or English). Legal prose such as
 ``法院将该合同认定为有效`` or ``不得忽略法律规定`` is not one."""
 
-_BRACKETED_ASIDE_RE = re.compile(r"[（(【\[［][^（）()【】\[\]［］\n]{1,200}[）)】\]］]")
+_BRACKETED_ASIDE_RE = recache.compile(r"[（(【\[［][^（）()【】\[\]［］\n]{1,200}[）)】\]］]")
 _SENTENCE_BOUNDARY = "。！？!?\n"
 
 
@@ -282,7 +283,7 @@ _MARKER_HINTS = (
 )
 """Every :data:`MARKER_RE` match holds one of these, and most drafts hold none of them."""
 
-_MARKER_HINT_RE = re.compile("|".join(map(re.escape, _MARKER_HINTS)))
+_MARKER_HINT_RE = recache.compile("|".join(map(re.escape, _MARKER_HINTS)))
 """Any of :data:`_MARKER_HINTS`: one search (``re`` skips to their first characters with a
 charset prefix) is ≈ 4× faster than 25 ``in`` tests, and much faster than :data:`MARKER_RE`."""
 
@@ -420,7 +421,7 @@ def reading_view(text: str) -> ReadingView:
 
 # --- warnings -------------------------------------------------------------------------------
 
-_CITATION_LIKE_RE = re.compile(
+_CITATION_LIKE_RE = recache.compile(
     r"《[^《》\n]{1,60}》(?:第[^条\n]{1,12}条)?|第[0-9０-９零〇一二两三四五六七八九十百千]{1,12}条"
 )
 
