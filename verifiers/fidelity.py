@@ -140,7 +140,15 @@ from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW, charge_table
 from governor.authorities.store import tokenize_cached
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
-from governor.core.models import Assertion, Citation, Evidence, Span, Suggestion, TaxonomyCode
+from governor.core.models import (
+    Assertion,
+    CheckResult,
+    Citation,
+    Evidence,
+    Span,
+    Suggestion,
+    TaxonomyCode,
+)
 from governor.core.ports import Retriever
 from verifiers.clauses import (
     ClauseContradiction,
@@ -831,12 +839,49 @@ def invented_items(desc: str, source: str, th: Thresholds) -> tuple[str, ...]:
     The lead sentence is verbatim, so overlap calls it faithful (dev LawBench silent review,
     issue 21).
     """
+    absent, mine = _items_absent(desc, source, th)
+    return absent if absent and 2 * len(absent) >= len(mine) else ()
+
+
+_LIST_LEAD = re.compile(r"下列[^：:。；;]{0,40}[：:]")
+_ITEM_SEP = re.compile(r"[；;]")
+
+
+def report_items(desc: str) -> tuple[str, ...]:
+    """The items a report lists under a provision: marked ones (:func:`list_items`: （一）, 1.),
+    else — after a 「下列情形之一的，…：」 lead — its 「；」-separated parts (「…：A的；B的；C的」, how
+    models recite a list on one line)."""
+    marked = list_items(desc)
+    if len(marked) >= 2:
+        return marked
+    m = _LIST_LEAD.search(desc)
+    if m is None:
+        return marked
+    parts = [p.strip(" 。，,") for p in _ITEM_SEP.split(desc[m.end() :])]
+    return tuple(p for p in parts if p)
+
+
+def _items_absent(desc: str, source: str, th: Thresholds) -> tuple[tuple[str, ...], list[str]]:
+    """(the report's listed items in none of the provision's items, all its listed items of
+    :data:`MIN_ITEM` characters); both empty when either side lists fewer than two."""
     theirs = list_items(source)
-    mine = [i for i in list_items(desc) if len(normalize(i)) >= MIN_ITEM]
+    mine = [i for i in report_items(desc) if len(normalize(i)) >= MIN_ITEM]
     if len(theirs) < 2 or len(mine) < 2:
-        return ()
+        return (), []
     absent = tuple(i for i in mine if max(containment(i, t) for t in theirs) < th.list_item_held)
-    return absent if 2 * len(absent) >= len(mine) else ()
+    return absent, mine
+
+
+ITEM_LEAD = "items: "
+"""How a Fidelity rationale of an item the provision does not list begins (step 4d); the item
+is quoted in 「」 after it."""
+_ITEM_SAID = re.compile(r"^items: the report lists 「(?P<item>[^」]+)」")
+
+
+def invented_item(check: CheckResult) -> str | None:
+    """The item a step-4d result says the provision does not list, for the reader's note."""
+    m = _ITEM_SAID.match(check.rationale)
+    return m.group("item") if m is not None else None
 
 
 def widened_items(desc: str, source: str, th: Thresholds) -> tuple[str, tuple[str, ...]] | None:
@@ -1491,6 +1536,17 @@ def _checks(
             "misdescribed",
             PARTS_LEAD + f"{len(made_up)} of the items the report lists are not the provision's "
             f"(「{made_up[0][:40]}」)",
+            codes=("L1.1.2",),
+            evidence=(_first_sentence(item, article_text),),
+        )
+
+    # 4d. one item listed under the provision's 下列情形 that it does not list (the rest are
+    # its own: 劳动合同法第四十二条 given 「劳动者家庭暴力或者虐待家庭成员的」 among 职业病 and 孕期)
+    if not cit.quotes and (odd := _items_absent(desc, article_text, th)[0]):
+        return _out(
+            "partially_faithful",
+            ITEM_LEAD + f"the report lists 「{odd[0][:40]}」 among the provision's items; "
+            "the provision lists no such item",
             codes=("L1.1.2",),
             evidence=(_first_sentence(item, article_text),),
         )

@@ -59,6 +59,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
+from verifiers.fidelity import invented_item
 from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
 from verifiers.textsim import claim_words, containment, verbatim_share
@@ -1088,7 +1089,9 @@ class EfaReviser:
             if fixed is not None or a != "overextended":
                 return fixed
             # nothing to fix in the description itself: the claim overreaches the provision
-        facts_clause = f == "partially_faithful" and fact_clause(v.fidelity) is not None
+        facts_clause = f == "partially_faithful" and (
+            fact_clause(v.fidelity) is not None or invented_item(v.fidelity) is not None
+        )
         if facts_clause and a in ("supports", "partially_supports"):
             # the words recited are the provision's; the clause the question's facts meet is
             # quoted in a note, never spliced into the report (verifiers.fact_clauses); with
