@@ -51,3 +51,20 @@ def test_one_invented_item_is_partially_faithful_and_quoted(gov: Governor) -> No
 def test_the_provisions_own_items_stay_faithful(gov: Governor) -> None:
     (v,) = [v for v in gov.verify(FAITHFUL, as_of=DEV_AS_OF) if v.citation.article == "42"]
     assert v.fidelity.label == "faithful", v.fidelity.rationale
+
+
+def test_an_item_stating_the_article_its_item_refers_to_is_the_provisions(gov: Governor) -> None:
+    """劳动合同法第三十九条（五） reads 「因本法第二十六条第一款第一项规定的情形致使劳动合同无效的」; a
+    recital giving 第二十六条's own words for it lists the provision's item (dev qwen 3-8 170,
+    a false alarm of step 4d before the referred articles were read)."""
+    checked_text(
+        gov, LABOUR, "39", "因本法第二十六条第一款第一项规定的情形致使劳动合同无效的", DEV_AS_OF
+    )
+    checked_text(gov, LABOUR, "26", "以欺诈、胁迫的手段或者乘人之危", DEV_AS_OF)
+    text = (
+        "根据《中华人民共和国劳动合同法》第三十九条，劳动者有下列情形之一的，用人单位可以解除劳动合同："
+        "在试用期间被证明不符合录用条件的；严重违反用人单位的规章制度的；"
+        "劳动者以欺诈、胁迫的手段或者乘人之危，使对方在违背真实意思的情况下订立或者变更劳动合同的。"
+    )
+    (v,) = [v for v in gov.verify(text, as_of=DEV_AS_OF) if v.citation.article == "39"]
+    assert v.fidelity.label == "faithful", v.fidelity.rationale

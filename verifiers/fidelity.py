@@ -828,7 +828,9 @@ MIN_ITEM = 6
 """Characters (normalised) a report's item needs to be judged (「醉酒或者吸毒的」 has 7)."""
 
 
-def invented_items(desc: str, source: str, th: Thresholds) -> tuple[str, ...]:
+def invented_items(
+    desc: str, source: str, th: Thresholds, referred: Sequence[str] = ()
+) -> tuple[str, ...]:
     """Items the report lists under the provision (two or more, each of :data:`MIN_ITEM`
     characters) of which at least half are in none of the provision's own items (below
     ``th.list_item_held`` of their bigrams in any), when the provision lists items itself;
@@ -839,7 +841,7 @@ def invented_items(desc: str, source: str, th: Thresholds) -> tuple[str, ...]:
     The lead sentence is verbatim, so overlap calls it faithful (dev LawBench silent review,
     issue 21).
     """
-    absent, mine = _items_absent(desc, source, th)
+    absent, mine = _items_absent(desc, source, th, referred)
     return absent if absent and 2 * len(absent) >= len(mine) else ()
 
 
@@ -861,15 +863,37 @@ def report_items(desc: str) -> tuple[str, ...]:
     return tuple(p for p in parts if p)
 
 
-def _items_absent(desc: str, source: str, th: Thresholds) -> tuple[tuple[str, ...], list[str]]:
+def _items_absent(
+    desc: str, source: str, th: Thresholds, referred: Sequence[str] = ()
+) -> tuple[tuple[str, ...], list[str]]:
     """(the report's listed items in none of the provision's items, all its listed items of
-    :data:`MIN_ITEM` characters); both empty when either side lists fewer than two."""
-    theirs = list_items(source)
+    :data:`MIN_ITEM` characters); both empty when either side lists fewer than two.
+    ``referred``: texts of the articles the provision's items refer to (「因本法第二十六条第一款
+    第一项规定的情形致使劳动合同无效的」): an item stating one of them is the provision's item in
+    its content (劳动合同法第三十九条（五） recited as 第二十六条's 「以欺诈、胁迫的手段…」)."""
+    theirs = [*list_items(source), *referred]
     mine = [i for i in report_items(desc) if len(normalize(i)) >= MIN_ITEM]
     if len(theirs) < 2 or len(mine) < 2:
         return (), []
     absent = tuple(i for i in mine if max(containment(i, t) for t in theirs) < th.list_item_held)
     return absent, mine
+
+
+_SAME_LAW_REF = re.compile(r"本(?:法|条例|规定|办法)第(?P<art>[零〇一二三四五六七八九十百千\d]+)条")
+
+
+def _referred_texts(item: JudgeItem, article: str, store: AuthorityStore) -> list[str]:
+    """The texts of the articles of the same law and version that ``article`` refers to
+    (「本法第二十六条」), for :func:`_items_absent`; empty without an article record."""
+    rec = item.record
+    if rec is None:
+        return []
+    out: list[str] = []
+    for m in dict.fromkeys(x.group("art") for x in _SAME_LAW_REF.finditer(article)):
+        other = store.article(rec.instrument, f"第{m}条", version_hint=rec.version)
+        if other is not None and other.key != rec.key:
+            out.extend(list_items(other.text) or [other.text])
+    return out
 
 
 ITEM_LEAD = "items: "
@@ -1531,7 +1555,8 @@ def _checks(
             return moved
 
     # 4c. items listed under the provision's 下列情形 that it does not list
-    if not cit.quotes and (made_up := invented_items(desc, article_text, th)):
+    referred = _referred_texts(item, article_text, store)
+    if not cit.quotes and (made_up := invented_items(desc, article_text, th, referred)):
         return _out(
             "misdescribed",
             PARTS_LEAD + f"{len(made_up)} of the items the report lists are not the provision's "
@@ -1542,7 +1567,7 @@ def _checks(
 
     # 4d. one item listed under the provision's 下列情形 that it does not list (the rest are
     # its own: 劳动合同法第四十二条 given 「劳动者家庭暴力或者虐待家庭成员的」 among 职业病 and 孕期)
-    if not cit.quotes and (odd := _items_absent(desc, article_text, th)[0]):
+    if not cit.quotes and (odd := _items_absent(desc, article_text, th, referred)[0]):
         return _out(
             "partially_faithful",
             ITEM_LEAD + f"the report lists 「{odd[0][:40]}」 among the provision's items; "
