@@ -1223,9 +1223,12 @@ def _contradicted(item: JudgeItem, words: str, pool: str, article: str) -> AxisO
         or tuple(c for q in quoted for c in altered_quote_clauses(q, pool))
         or (() if a.role == "quotation" else widened_kinds(words, pool))
     )
-    if not found:
-        return None
-    c = found[0]
+    return _clause_outcome(item, found[0]) if found else None
+
+
+def _clause_outcome(item: JudgeItem, c: ClauseContradiction) -> AxisOutcome:
+    """The outcome of one clause contradiction (steps 3g and 3h), the provision's clause
+    quoted as the evidence the reader's note shows."""
     return _out(
         # one sort's rule stated for every sort: its condition (the sort) dropped, SPEC §3
         "partially_faithful" if c.kind == "kind" else "misdescribed",
@@ -1268,16 +1271,7 @@ def _swapped(item: JudgeItem, words: str, pool: str, store: AuthorityStore) -> A
     found = swapped_parties(words, pool, _instrument_words(item, store)) or changed_references(
         words, pool
     )
-    if not found:
-        return None
-    c = found[0]
-    return _out(
-        "misdescribed",
-        PARTS_LEAD + f"the report says 「{c.found}」; the provision says 「{c.statute}」: "
-        f"{_CONTRADICTION_SAYS[c.kind]}",
-        codes=("L1.2.2",),
-        evidence=(Evidence(text=c.statute, authority_id=item.authority.id),),
-    )
+    return _clause_outcome(item, found[0]) if found else None
 
 
 def foreign_clause_outcome(
