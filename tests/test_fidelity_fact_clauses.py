@@ -95,3 +95,24 @@ def test_a_qualified_or_common_trigger_word_is_not_met(gov: Governor) -> None:
     assert omitted_fact_clause(first, "摩托车与小轿车发生碰撞，驾驶员受伤", art, TH, weight) is None
     got = omitted_fact_clause(first, "机动车与非机动车碰撞，双方负同等责任", art, TH, weight)
     assert got is not None and got[1] == "非机动车" and "非机动车驾驶人、行人没有过错的" in got[0]
+
+
+def test_a_word_of_the_laws_title_is_no_fact(gov: Governor) -> None:
+    """「请结合招标投标法的相关规定…撰写一份法律研究报告」 names the law, not facts: 招标 in 招标投标法
+    第三十一条's other clause is not met by it (the perturbation suite's clean report was judged
+    partially faithful before the title and frame words were left out)."""
+    law = "中华人民共和国招标投标法"
+    art = checked_text(gov, law, "31", "两个以上法人或者其他组织可以组成一个联合体")
+    said = "两个以上法人或者其他组织可以组成一个联合体，以一个投标人的身份共同投标"
+    query = "请结合招标投标法的相关规定，就总则、投标、附则等问题撰写一份法律研究报告。"
+    weight = gov.store.word_weights
+    assert omitted_fact_clause(said, query, art, TH, weight) is not None  # without the guard
+    assert omitted_fact_clause(said, query, art, TH, weight, lambda w: w in law) is None
+    (v,) = [
+        v
+        for v in gov.verify(
+            "根据《招投标法》第31条第1款规定，" + said + "。", as_of=DEV_AS_OF, context=query
+        )
+        if v.citation.article == "31"
+    ]
+    assert v.fidelity.label == "faithful", v.fidelity.rationale

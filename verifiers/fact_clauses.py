@@ -84,6 +84,7 @@ def omitted_fact_clause(
     article: str,
     th: Thresholds,
     weight: Callable[[str], dict[str, float]] = lambda t: {},
+    frame: Callable[[str], bool] = lambda w: False,
 ) -> tuple[str, str] | None:
     """``(clause, term)``: a clause of ``article`` the report's words ``said`` leave out whose
     trigger holds ``term``, a word of the ``question`` (module docstring); None when the report
@@ -99,6 +100,10 @@ def omitted_fact_clause(
             ``fact_clause_term_idf`` (the least IDF of a trigger word in the store).
         weight: word → IDF over the store (:meth:`AuthorityStore.word_weights`); a word it
             does not weigh is not distinctive.
+        frame: True for a word of the law's frame (its title, scope article or the words most
+            of its articles use: :func:`verifiers.fidelity.law_frame`), which names the law's
+            subject, not a fact (「招标」 in a question about the 招标投标法: the perturbation
+            suite's research-report query).
     """
     q = normalize(question)
     if not q or not said:
@@ -123,7 +128,7 @@ def omitted_fact_clause(
         cause = trigger(u)
         if any(m.group(0) not in q for m in QUALIFIER.finditer(cause)):
             continue
-        met = [t for t in _terms(cause) if t not in held and t in asked]
+        met = [t for t in _terms(cause) if t not in held and t in asked and not frame(t)]
         idf = weight(" ".join(met)) if met else {}
         met = [t for t in met if idf.get(t, 0.0) >= th.fact_clause_term_idf]
         if met:

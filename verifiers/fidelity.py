@@ -695,6 +695,16 @@ the general provisions open every Chinese statute so; a later 「适用本法」
 cross-reference, not the law's frame."""
 
 
+def _title_or_frame(
+    item: JudgeItem, store: AuthorityStore, th: Thresholds
+) -> Callable[[str], bool]:
+    """:func:`law_frame` of the cited law, and words of its title (「招标」 of 招标投标法)."""
+    rec = item.record
+    frame = law_frame(rec, store, th.fidelity_frame_share)
+    title = normalize(rec.instrument) if rec is not None else ""
+    return lambda w: w in title or frame(w)
+
+
 def law_frame(
     record: ArticleRecord | None, store: AuthorityStore, share: float
 ) -> Callable[[str], bool]:
@@ -1747,6 +1757,7 @@ def _checks(
                 article_text,
                 th,
                 store.word_weights,
+                _title_or_frame(item, store, th),
             )
         )
         is not None
