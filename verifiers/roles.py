@@ -317,11 +317,16 @@ def _numberless(
         key=lambda h: h[0],
         default=None,
     )
+    topic = claim_topic(words)
     if (
         held is not None
         and len(words) >= th.whole_pin_min_chars
         and held[0] >= th.whole_pin_containment
+        and not (topic and containment(topic, held[1].text) < th.applicability_partial_relevance)
     ):
+        # (the claim's topic must be the article's too: 物业管理条例第十二条 holds every word of
+        # 「物业服务费的调整，应当经专有部分占建筑物总面积2/3以上的业主且占总人数2/3以上的业主同意」
+        # but 物业服务费 — its 2/3 majority is for 第十一条（五）（六）; review seed 35, harmful)
         rec = held[1]
         return CheckResult(
             axis="applicability",
@@ -474,6 +479,24 @@ _AFTER = ("后", "以后", "之后")
 """After a period (「结婚两年后」): the time from which a rule applies, a condition."""
 _CALENDAR_MONTH = re.compile(r"^[0-9０-９一二三四五六七八九十]+月$")
 """「1月」, 「十二月」 with no 个: a month of the year (今年1月借款), not a period."""
+
+
+_TOPIC_END = re.compile(r"应当|可以|须|必须|不得|需要|需")
+TOPIC_MIN_CHARS = 4
+"""A claim's topic shorter than this (normalised characters) is not judged."""
+
+
+def claim_topic(words: str) -> str:
+    """What a rule-claim is about: its words before the first modal (「物业服务费的调整，应当经…
+    同意」 → 「物业服务费的调整」), or 「」 when that is shorter than :data:`TOPIC_MIN_CHARS` or
+    holds a figure (then it is a condition, judged by the figures). Read for a claim the figures
+    do not judge (:func:`_numberless`); a claim with figures is pinned by them (a topic in
+    other words — 法定节假日 for 法定休假日 — is no reason to call it unsupported)."""
+    m = _TOPIC_END.search(words)
+    head = words[: m.start()].strip(" ，,") if m is not None else ""
+    if len(normalize(head)) < TOPIC_MIN_CHARS or quantities(head):
+        return ""
+    return head
 
 
 def rule_numbers(
