@@ -25,7 +25,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from governor.authorities.store import tokenize
+from governor.authorities.store import tokenize_cached
 from governor.core.config import Thresholds
 from governor.core.models import CheckResult
 from verifiers.roles import source_pairs
@@ -66,7 +66,7 @@ def _terms(text: str) -> list[str]:
     return list(
         dict.fromkeys(
             w
-            for w in (normalize(t) for t in tokenize(text))
+            for w in (normalize(t) for t in tokenize_cached(text))
             if len(w) >= MIN_TERM and w not in _COMMON and not w.isdigit()
         )
     )

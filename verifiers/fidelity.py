@@ -722,24 +722,24 @@ def law_frame(
     if record is None:
         return lambda w: False
     seen: dict[str, bool] = {}
-    arts: list[ArticleRecord] = []
+    law: list[tuple[str, tuple[ArticleRecord, ...]]] = []  # (scope article, articles), read once
 
     def frame(w: str) -> bool:
         if w in seen:
             return seen[w]
-        if not arts:
-            arts.extend(store.articles(record.instrument, version_hint=record.version))
-        scope = next(
-            (
-                r.text
-                for r in arts[:SCOPE_ARTICLE_WITHIN]
-                if r.key != record.key and SCOPE_ARTICLE.search(r.text)
-            ),
-            "",
-        )
-        held = w in normalize(scope) or (
-            bool(arts) and sum(w in r.text for r in arts) >= share * len(arts)
-        )
+        if not law:
+            arts = store.articles(record.instrument, version_hint=record.version)
+            scope = next(
+                (
+                    r.text
+                    for r in arts[:SCOPE_ARTICLE_WITHIN]
+                    if r.key != record.key and SCOPE_ARTICLE.search(r.text)
+                ),
+                "",
+            )
+            law.append((normalize(scope), arts))
+        scope, arts = law[0]
+        held = w in scope or (bool(arts) and sum(w in r.text for r in arts) >= share * len(arts))
         seen[w] = held
         return held
 
@@ -1559,7 +1559,8 @@ def _checks(
             return moved
 
     # 4c. items listed under the provision's 下列情形 that it does not list
-    referred = _referred_texts(item, article_text, store)
+    # the articles the provision's items refer to are read only for a report that lists items
+    referred = _referred_texts(item, article_text, store) if len(report_items(desc)) >= 2 else []
     if not cit.quotes and (made_up := invented_items(desc, article_text, th, referred)):
         return _out(
             "misdescribed",
