@@ -50,13 +50,19 @@ def _question(v: dict[str, Any]) -> str:
 
 
 def pick_drafts(
-    n: int, seed: int, keys_from: str = "review", tasks: tuple[str, ...] = ("3-8",)
+    n: int,
+    seed: int,
+    keys_from: str = "review",
+    tasks: tuple[str, ...] = ("3-8",),
+    exclude: frozenset[str] = frozenset(),
 ) -> list[tuple[str, str]]:
     """``n`` (name, text) drafts from the dev answers of ``tasks``, spread over models and tasks.
 
     ``keys_from`` is ``"review"`` (keys past the first :data:`SKIP_FIRST` of each file, the
     fresh reviewer's range) or ``"tuning"`` (the first :data:`SKIP_FIRST` keys, the range
-    thresholds are fitted on). Raises ValueError on another ``keys_from``.
+    thresholds are fitted on). Drafts named in ``exclude`` (file names as written here, e.g.
+    those an earlier review read and fixes were tuned on: :func:`reviewed_names`) are never
+    drawn. Raises ValueError on another ``keys_from``.
     """
     if keys_from not in ("review", "tuning"):
         raise ValueError(f"keys_from must be 'review' or 'tuning', not {keys_from!r}")
@@ -69,12 +75,29 @@ def pick_drafts(
         ordered = sorted(d, key=lambda k: int(k) if k.isdigit() else k)
         keys = ordered[SKIP_FIRST:] if keys_from == "review" else ordered[:SKIP_FIRST]
         keys = [k for k in keys if "第" in d[k]["prediction"] and "条" in d[k]["prediction"]]
+        task = f.stem.rsplit("_", 1)[-1]
+
+        def name_of(k: str, f: Path = f, task: str = task) -> str:
+            return f"{f.stem.split('_zero')[0]}_{k}.md" if task == "3-8" else f"{f.stem}_{k}.md"
+
+        keys = [k for k in keys if name_of(k) not in exclude]
         for k in rng.sample(keys, min(per, len(keys))):
             v = d[k]
-            task = f.stem.rsplit("_", 1)[-1]
-            name = f"{f.stem.split('_zero')[0]}_{k}.md" if task == "3-8" else f"{f.stem}_{k}.md"
-            out.append((name, f"问题：{_question(v)}\n\n{v['prediction']}\n"))
+            out.append((name_of(k), f"问题：{_question(v)}\n\n{v['prediction']}\n"))
     return out
+
+
+def reviewed_names(folders: list[Path]) -> frozenset[str]:
+    """Names of the drafts an earlier review drew: the ``*.md`` files of each folder's ``in/``
+    (as :func:`main` writes it) or of the folder itself. Raises FileNotFoundError for a folder
+    that does not exist."""
+    names: set[str] = set()
+    for d in folders:
+        if not d.is_dir():
+            raise FileNotFoundError(f"no review folder {d}")
+        src = d / "in" if (d / "in").is_dir() else d
+        names.update(p.name for p in src.glob("*.md"))
+    return frozenset(names)
 
 
 def _context(text: str, span: list[int], width: int = 160) -> str:
@@ -198,12 +221,23 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument(
         "--tasks", default="3-8", help="comma-separated dev tasks to draw from, e.g. 3-8,3-2"
     )
+    ap.add_argument(
+        "--exclude",
+        type=Path,
+        action="append",
+        default=[],
+        metavar="DIR",
+        help="an earlier review's --out folder: its drafts are not drawn again (repeatable)",
+    )
     a = ap.parse_args(argv)
+    try:
+        exclude = reviewed_names(a.exclude)
+    except FileNotFoundError as e:
+        ap.error(str(e))
     inp = a.out / "in"
     inp.mkdir(parents=True, exist_ok=True)
-    for name, text in pick_drafts(
-        a.drafts, a.seed, a.keys, tuple(t.strip() for t in a.tasks.split(",") if t.strip())
-    ):
+    tasks = tuple(t.strip() for t in a.tasks.split(",") if t.strip())
+    for name, text in pick_drafts(a.drafts, a.seed, a.keys, tasks, exclude):
         (inp / name).write_text(text, encoding="utf-8")
     gov = a.out / "governed"
     r = subprocess.run(

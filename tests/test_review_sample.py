@@ -3,9 +3,11 @@ first 100 of each dev file) or the tuning one (the first 100), for the tasks ask
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
-from benchmarks.review_sample import SKIP_FIRST, pick_drafts
+from benchmarks.review_sample import SKIP_FIRST, main, pick_drafts, reviewed_names
 
 
 def _key(name: str) -> int:
@@ -19,6 +21,23 @@ def test_tuning_keys_are_the_first_hundred_and_review_keys_the_rest() -> None:
     assert all(_key(n) < SKIP_FIRST for n, _ in tuning)
     assert all(_key(n) >= SKIP_FIRST for n, _ in review)
     assert any("_3-2_" in n for n, _ in tuning) and any("_3-2_" not in n for n, _ in tuning)
+
+
+def test_drafts_an_earlier_review_read_are_not_drawn_again(tmp_path: Path) -> None:
+    first = pick_drafts(12, 7, "review", ("3-8",))
+    (tmp_path / "in").mkdir()
+    for name, text in first[:6]:
+        (tmp_path / "in" / name).write_text(text, encoding="utf-8")
+    seen = reviewed_names([tmp_path])
+    assert seen == {n for n, _ in first[:6]}
+    again = pick_drafts(12, 7, "review", ("3-8",), exclude=seen)
+    assert again and not seen & {n for n, _ in again}
+
+
+def test_a_missing_exclude_folder_is_a_usage_error(tmp_path: Path) -> None:
+    with pytest.raises(SystemExit) as e:
+        main(["--out", str(tmp_path / "o"), "--exclude", str(tmp_path / "nope")])
+    assert e.value.code == 2 and not (tmp_path / "o").exists()
 
 
 def test_an_unknown_key_range_is_refused() -> None:
