@@ -87,16 +87,26 @@ def pick_drafts(
     return out
 
 
+SAMPLES = ("silent", "flagged", "edits", "not_assessed")
+"""The samples :func:`main` writes, one JSON Lines file each."""
+
+
 def reviewed_names(folders: list[Path]) -> frozenset[str]:
-    """Names of the drafts an earlier review drew: the ``*.md`` files of each folder's ``in/``
-    (as :func:`main` writes it) or of the folder itself. Raises FileNotFoundError for a folder
+    """Names of the drafts an earlier review put before its reviewers: the ``draft`` of every
+    row of each folder's sample files (:data:`SAMPLES`), or, for a folder without them, every
+    ``*.md`` of its ``in/`` (or of the folder itself). Raises FileNotFoundError for a folder
     that does not exist."""
     names: set[str] = set()
     for d in folders:
         if not d.is_dir():
             raise FileNotFoundError(f"no review folder {d}")
-        src = d / "in" if (d / "in").is_dir() else d
-        names.update(p.name for p in src.glob("*.md"))
+        samples = [d / f"{s}.jsonl" for s in SAMPLES if (d / f"{s}.jsonl").is_file()]
+        for f in samples:
+            with f.open(encoding="utf-8") as fh:
+                names.update(json.loads(line)["draft"] for line in fh if line.strip())
+        if not samples:
+            src = d / "in" if (d / "in").is_dir() else d
+            names.update(p.name for p in src.glob("*.md"))
     return frozenset(names)
 
 
@@ -252,13 +262,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     rng = random.Random(a.seed)
     silent, flagged, edits, unassessed = collect(inp, gov)
-    samples = (
-        ("silent", silent),
-        ("flagged", flagged),
-        ("edits", edits),
-        ("not_assessed", unassessed),
-    )
-    for label, rows in samples:
+    for label, rows in zip(SAMPLES, (silent, flagged, edits, unassessed), strict=True):
         pick = rng.sample(rows, min(a.n, len(rows)))
         with (a.out / f"{label}.jsonl").open("w", encoding="utf-8") as fh:
             for i, row in enumerate(pick):

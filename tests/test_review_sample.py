@@ -34,6 +34,17 @@ def test_drafts_an_earlier_review_read_are_not_drawn_again(tmp_path: Path) -> No
     assert again and not seen & {n for n, _ in again}
 
 
+def test_a_review_with_samples_excludes_only_the_drafts_its_rows_came_from(
+    tmp_path: Path,
+) -> None:
+    (tmp_path / "in").mkdir()
+    for name in ("a_1.md", "a_2.md", "a_3.md"):
+        (tmp_path / "in" / name).write_text("问题：x\n", encoding="utf-8")
+    (tmp_path / "silent.jsonl").write_text('{"i": 0, "draft": "a_2.md"}\n', encoding="utf-8")
+    (tmp_path / "edits.jsonl").write_text('{"i": 0, "draft": "a_3.md"}\n\n', encoding="utf-8")
+    assert reviewed_names([tmp_path]) == {"a_2.md", "a_3.md"}
+
+
 def test_a_missing_exclude_folder_is_a_usage_error(tmp_path: Path) -> None:
     with pytest.raises(SystemExit) as e:
         main(["--out", str(tmp_path / "o"), "--exclude", str(tmp_path / "nope")])
