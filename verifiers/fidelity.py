@@ -78,6 +78,10 @@ Checks, in order; the first failure decides:
    that article as suggestion;
 4c. items listed under the provision's 下列情形 that it does not list, half or more of them
    (:func:`invented_items`) → ``misdescribed`` L1.1.2;
+4d. fewer of them (each quoted, up to two; the list may stand on the lines after the lead:
+   :attr:`~governor.core.models.Assertion.items`) → ``partially_faithful`` L1.1.2;
+4e. an exception (但…除外) or a kind of sanction (吊销, 拘留 …) the provision does not make
+   (:mod:`verifiers.list_items`) → ``misdescribed``;
 3h. (after 4c) a clause that restates one clause of the provision (``clause_align_min`` of its
    other words, both ways) with another party in it (劳动合同法第四十六条（三） 「劳动者依照本法第四十条
    规定解除劳动合同的」 for 「用人单位…」; a counterpart the clause does not name, 物业管理条例第二十一条
@@ -179,6 +183,13 @@ from verifiers.facts import (
 from verifiers.foreign_clauses import covers_all, foreign_clauses
 from verifiers.foreign_clauses import rationale as foreign_rationale
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
+from verifiers.list_items import (
+    foreign_items,
+    invented_exception,
+    invented_sanction_kinds,
+    items_rationale,
+    recited,
+)
 from verifiers.patterns import (
     CASE_FACTS,
     LIABILITY_KIND,
@@ -881,12 +892,12 @@ def _items_absent(
     ``referred``: texts of the articles the provision's items refer to (「因本法第二十六条第一款
     第一项规定的情形致使劳动合同无效的」): an item stating one of them is the provision's item in
     its content (劳动合同法第三十九条（五） recited as 第二十六条's 「以欺诈、胁迫的手段…」)."""
-    theirs = [*list_items(source), *referred]
+    own = list_items(source)
     mine = [i for i in report_items(desc) if len(normalize(i)) >= MIN_ITEM]
-    if len(theirs) < 2 or len(mine) < 2:
+    if len(own) + len(referred) < 2 or len(mine) < 2:
         return (), []
-    absent = tuple(i for i in mine if max(containment(i, t) for t in theirs) < th.list_item_held)
-    return absent, mine
+    lead = _LIST_LEAD.search(desc)
+    return foreign_items(mine, own, source, th, desc[: lead.end()] if lead else "", referred), mine
 
 
 _SAME_LAW_REF = re.compile(r"本(?:法|条例|规定|办法)第(?P<art>[零〇一二三四五六七八九十百千\d]+)条")
@@ -1322,6 +1333,37 @@ def foreign_clause_outcome(
     )
 
 
+def _added_content(
+    item: JudgeItem, desc: str, article: str, th: Thresholds, referred: Sequence[str]
+) -> AxisOutcome | None:
+    """Step 4e: a 但书 (:func:`verifiers.list_items.invented_exception`) or a kind of sanction
+    (:func:`verifiers.list_items.invented_sanction_kinds`) the report adds to a provision it
+    quotes or paraphrases (overlap at least ``fidelity_min_overlap``: words that share little
+    with it are another rule, step 5's) → ``misdescribed`` L1.2.2 (L1.2.3 for the exception);
+    else None."""
+    a = item.citation.assertion
+    if a is None or a.role not in FIDELITY_ROLES:
+        return None
+    said = a.text or desc
+    if (exc := invented_exception(said, article, th, referred)) is not None:
+        return _out(
+            "misdescribed",
+            f"exception: the report adds 「{exc[:40]}」 to the provision's rule; "
+            "the provision makes no such exception",
+            codes=("L1.2.3",),
+            evidence=(_first_sentence(item, article),),
+        )
+    if kinds := invented_sanction_kinds(said, article):
+        return _out(
+            "misdescribed",
+            f"sanction: the report's sanction names {'、'.join(kinds)}; "
+            "the provision imposes no such penalty",
+            codes=("L1.2.2",),
+            evidence=(_first_sentence(item, article),),
+        )
+    return None
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1560,8 +1602,9 @@ def _checks(
 
     # 4c. items listed under the provision's 下列情形 that it does not list
     # the articles the provision's items refer to are read only for a report that lists items
-    referred = _referred_texts(item, article_text, store) if len(report_items(desc)) >= 2 else []
-    if not cit.quotes and (made_up := invented_items(desc, article_text, th, referred)):
+    listed = recited(desc, cit.assertion)  # with the list it introduces on the lines after
+    referred = _referred_texts(item, article_text, store) if len(report_items(listed)) >= 2 else []
+    if not cit.quotes and (made_up := invented_items(listed, article_text, th, referred)):
         return _out(
             "misdescribed",
             PARTS_LEAD + f"{len(made_up)} of the items the report lists are not the provision's "
@@ -1572,14 +1615,18 @@ def _checks(
 
     # 4d. one item listed under the provision's 下列情形 that it does not list (the rest are
     # its own: 劳动合同法第四十二条 given 「劳动者家庭暴力或者虐待家庭成员的」 among 职业病 and 孕期)
-    if not cit.quotes and (odd := _items_absent(desc, article_text, th, referred)[0]):
+    if not cit.quotes and (odd := _items_absent(listed, article_text, th, referred))[0]:
         return _out(
             "partially_faithful",
-            ITEM_LEAD + f"the report lists 「{odd[0][:40]}」 among the provision's items; "
-            "the provision lists no such item",
+            items_rationale(odd[0], len(odd[1])),
             codes=("L1.1.2",),
             evidence=(_first_sentence(item, article_text),),
         )
+    # 4e. an exception or a sanction the provision does not make (verifiers.list_items)
+    if sim >= th.fidelity_min_overlap and (
+        added := _added_content(item, desc, article_text, th, referred)
+    ):
+        return added
 
     # 3h. a clause restated with another party or other cross-references
     if (changed := _swapped(item, desc, pool, store)) is not None:

@@ -84,7 +84,10 @@ def content_key(
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
         "\x1f".join(cit.quotes), as_of.isoformat(), context, sib, str(cit.in_question),
         # the assertion reads beyond the claim (a judgment's decision): its role and words too
-        f"{cit.assertion.role}\x1f{cit.assertion.text}" if cit.assertion is not None else "",
+        # and the list the words introduce (verifiers.list_items judges its items)
+        "\x1f".join((str(cit.assertion.role), cit.assertion.text, *cit.assertion.items))
+        if cit.assertion is not None
+        else "",
     )  # fmt: skip
     return hashlib.sha256("\x1e".join(parts).encode()).hexdigest()
 

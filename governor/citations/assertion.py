@@ -45,6 +45,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
+from governor.citations.listed import introduced_items
 from governor.core.models import AssertedNumber, Assertion, AssertionRole, Citation, Span
 from governor.text import regexes as rx
 
@@ -305,6 +306,11 @@ def read_one(
         Span(start=min(s.start for s in spans), end=max(s.end for s in spans)) if spans else None
     )
     linked = False
+    listed = (
+        introduced_items(text, max(scope.end, cit.span.end), next_start, words)
+        if scope is not None and not quoted
+        else ()
+    )
     if scope is not None and not quoted:
         nxt = _linked_sentence(text, max(scope.end, cit.span.end), next_start)
         if nxt is not None:
@@ -344,6 +350,7 @@ def read_one(
         linked=linked,
         skipped=skipped,
         reason=reason,
+        items=listed,
         **parts,
     )
 

@@ -189,6 +189,17 @@ class Thresholds(BaseModel):
     「一方的婚前财产」 — keep well above it). Fitted on dev LawBench 3-2/3-8 answers (first 100
     keys of each of the six files): 劳动合同法第四十二条 given 「劳动者未按照劳动合同约定提供劳动的」
     (0.2) is the case it must catch; checked on tests/test_fidelity_elsewhere.py."""
+    list_exception_held: float = Field(0.5, ge=0, le=1)
+    """An exception the report appends (「但…除外」, :func:`verifiers.list_items.invented_exception`)
+    is the provision's when each alternative of it holds this share of its bigrams in one of
+    the provision's exception clauses (a paraphrase 「但双方另有约定的除外」 of 「当事人另有约定的除外」
+    holds 0.75). Hand-set on the reviewed silent rows (rev35: 劳动合同法第五十八条 0.0,
+    消费者权益保护法第二十五条's 「法律另有规定」 0.2); checked on dev LawBench 3-2/3-8 (every newly
+    flagged citation judged) and tests/test_fidelity_list_items.py."""
+    list_exception_rule: float = Field(0.6, ge=0, le=1)
+    """Share of the words before the report's 但 that must stand in the provision for the 但
+    to be read as a 但书 appended to the provision's rule (not the report's own 「但是，本案…」).
+    Hand-set; checked as ``list_exception_held``."""
     key_terms_k: int = Field(12, ge=1)
     """Articles of the cited instrument searched for the words the cited article lacks (the
     step-4 search reads 8 for the description as a whole; 公司法第五十一条's 「董事、高级管理人员

@@ -163,6 +163,9 @@ class Assertion(Frozen):
         linked: True when a following sentence joined by 该条/上述/此 is part of the scope.
         skipped: asides left out of the scope (「（见下文。）」, injected instructions).
         reason: why the assertion is unreadable or its role uncertain (``""`` when read).
+        items: the items of a list the words introduce on the lines after them (「下列…：」
+            then 「1. …」 a line each: :func:`governor.citations.listed.introduced_items`);
+            empty when none.
     """
 
     scope: Span | None = None
@@ -179,6 +182,7 @@ class Assertion(Frozen):
     linked: bool = False
     skipped: tuple[Span, ...] = ()
     reason: str = ""
+    items: tuple[str, ...] = ()
 
 
 def article_pin(article: str) -> str:

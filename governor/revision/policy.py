@@ -85,10 +85,10 @@ from verifiers.facts import (
     polarity_swaps,
     quantities,
 )
-from verifiers.fidelity import invented_item
 from verifiers.foreign_clauses import NOT_THIS as FOREIGN_NOT_THIS
 from verifiers.foreign_clauses import NOTE_MARK as FOREIGN_NOTE_MARK
 from verifiers.foreign_clauses import note_head as foreign_note_head
+from verifiers.list_items import note_head as list_note_head
 from verifiers.patterns import META_DESCRIPTION
 from verifiers.roles import stated_rule
 from verifiers.suggest import bracket_title, sanction_mismatch
@@ -997,9 +997,9 @@ class RevisionPolicy:
             # a clause of the report's words is another article's text (Fidelity step 8h):
             # the reader is told which clause and whose it is
             head = taken
-        elif f == "partially_faithful" and (odd := invented_item(v.fidelity)) is not None:
-            # one item the report lists is none of the provision's (verifiers.fidelity 4d)
-            head = f"该条文所列情形中并无「{odd}」"
+        elif f in ("misdescribed", "partially_faithful") and (added := list_note_head(v.fidelity)):
+            # items, an exception or a sanction the report adds (verifiers.list_items)
+            head = added
         elif f == "misdescribed" and (rule := stated_rule(v.fidelity)) is not None:
             # a part the paraphrase changed (payer, consequence, limit): the provision's rule
             head = f"该条文并无上述表述，其规定为「{rule[:60]}」"
