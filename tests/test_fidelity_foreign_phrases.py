@@ -28,6 +28,7 @@ from verifiers.foreign_clauses import core_phrase, foreign_clauses, holds_phrase
 from verifiers.textsim import bigrams
 
 LABOUR = "中华人民共和国劳动合同法"
+CIVIL = "中华人民共和国民法典"
 LABOUR_19 = "劳动合同期限三个月以上不满一年的，用人单位可以与劳动者协商一致解除劳动合同"
 """dev LawBench 3-8 chatglm2-6b 339 (review 35 silent_a 16: wrong, silent on main)."""
 
@@ -106,6 +107,21 @@ def test_the_next_sentence_gives_47s_formula(gov: Governor) -> None:
     )
     assert label == "partially_faithful", why
     assert "第四十七条" in why
+
+
+def test_a_short_clause_judged_on_its_phrase(gov: Governor) -> None:
+    """dev LawBench 3-8 chatglm2-6b 286 (review 35 silent_b 84): 民法典第五百八十六条 (定金 and its
+    cap) followed by 「…应当双倍返还定金」, 第五百八十七条's rule (8 content characters: below
+    ``foreign_clause_min_chars``, judged on its phrase)."""
+    checked_text(gov, CIVIL, "587", "收受定金的一方不履行债务")
+    label, why, note = _one(
+        gov,
+        "问题：户主不卖房，订金怎么要回？\n\n根据《中华人民共和国民法典》第五百八十六条，当事人可以约定"
+        "一方向对方给付定金作为债权的担保。如果给付定金的一方不履行约定的债务，无权要求返还定金；"
+        "收受定金的一方不履行约定的债务，应当双倍返还定金。\n\n因此，您可以要求双倍返还定金。",
+    )
+    assert label == "partially_faithful", why
+    assert note == "其中「应当双倍返还定金」系第五百八十七条的规定，并非本条内容"
 
 
 @pytest.mark.parametrize(

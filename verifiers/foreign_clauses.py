@@ -164,7 +164,8 @@ def foreign_clauses(
     own_bigrams = bigrams(cited)
     out: list[ForeignClause] = []
     for clause in report_clauses(words):
-        if len(content_chars(clause)) < th.foreign_clause_min_chars:
+        short = len(content_chars(clause)) < th.foreign_clause_min_chars
+        if short and len(content_chars(clause)) < th.foreign_phrase_clause_min_chars:
             continue
         if "《" in clause or _CROSS_REFERENCE.search(clause):
             continue  # the report's caption or its own reference, not a rule
@@ -177,7 +178,7 @@ def foreign_clauses(
         if quantities(clause) and _numbers_agree(clause, cited):
             continue  # the cited provision's figure in other words
         holders: list[tuple[ArticleRecord, int | None, str, float]] = []
-        for rec in pool:
+        for rec in pool if not short else ():  # a short clause is judged on its phrase only
             if rec.article in skip:
                 continue
             hit = _holding(clause, lacking, rec, th)

@@ -547,6 +547,11 @@ class Thresholds(BaseModel):
     frame); checked on dev LawBench 3-8/3-2 (bench_judgment --lawbench --citations-out, every
     citation newly flagged read against the statutes: see the commit message; 4 flags the same
     citations)."""
+    foreign_phrase_clause_min_chars: int = Field(8, ge=1)
+    """Content characters a clause shorter than ``foreign_clause_min_chars`` needs to be judged
+    on its phrase alone (:func:`verifiers.foreign_clauses.foreign_phrase`): 「应当双倍返还定金」
+    (8) in a restatement of 民法典第五百八十六条 is 第五百八十七条's; 「应当依法处理」 (6) is a
+    commonplace. Same source as ``foreign_phrase_min_chars``."""
     foreign_phrase_held_min: float = Field(0.8, ge=0, le=1)
     """Share of that core phrase's characters one 款 of another article must hold in runs of two
     or more within a window of the phrase's length plus ``foreign_phrase_slack``: nearly
