@@ -180,7 +180,7 @@ from verifiers.facts import (
     provisos,
     quantities,
 )
-from verifiers.foreign_clauses import covers_all, foreign_clauses
+from verifiers.foreign_clauses import covers_all, foreign_clauses, report_clauses
 from verifiers.foreign_clauses import rationale as foreign_rationale
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.list_items import (
@@ -1304,7 +1304,9 @@ def foreign_clause_outcome(
     rest is the cited article's), ``misdescribed`` L1.1.2 when such clauses are the whole
     assertion; the rationale names the other article (the note quotes it:
     :func:`verifiers.foreign_clauses.note_head`). Judged for a paraphrase or quotation (its
-    assertion's words, else the description); None otherwise, and without an article record.
+    assertion's words, else the description, and the sentences that go on restating the
+    provision, :attr:`~governor.core.models.Assertion.continued`: only the assertion's own
+    make it ``misdescribed``); None otherwise, and without an article record.
 
     Evidence: the cited provision's first sentence (what it says), then the other 款's text.
     No suggestion: the report's conclusion may still rest on the cited article (工伤保险条例
@@ -1316,14 +1318,20 @@ def foreign_clause_outcome(
     if not words:
         return None
     articles = store.articles(rec.instrument, as_of=item.as_of, version_hint=rec.version)
-    found = foreign_clauses(words, pool, rec.article, articles, th)
+    # the sentences that go on restating the provision are read too (劳动合同法第二十二条's
+    # restatement followed by 第二十五条's rule); only the assertion's own can make it whole
+    more = f"{words}。{a.continued}" if a.continued else words
+    found = foreign_clauses(more, pool, rec.article, articles, th)
     if not found:
         return None
     f = found[0]
     other = next((r for r in articles if r.article == f.article), None)
     auth = store.authority(other, f.paragraph) if other is not None else None
+    whole = covers_all(words, found, pool, th) and all(
+        x.clause in report_clauses(words) for x in found
+    )
     return _out(
-        "misdescribed" if covers_all(words, found, pool, th) else "partially_faithful",
+        "misdescribed" if whole else "partially_faithful",
         foreign_rationale(f),
         codes=("L1.1.2",),
         evidence=(

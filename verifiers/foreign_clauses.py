@@ -31,6 +31,12 @@ a clause is taken from another provision when
    other 款 does not state is not its text) — while a clause whose numbers are all the cited
    article's own restates the cited article's figure in other words, and is not judged.
 
+A clause no other 款 holds as a whole (condition 3 fails) is still another article's when its
+core — the phrase the cited provision lacks (:func:`core_phrase`) — stands nearly verbatim in
+exactly one other article that also holds the clause's bigrams (:func:`foreign_phrase`):
+劳动合同法第十九条 given 「用人单位可以与劳动者协商一致解除劳动合同」, whose single words 解除、劳动合同
+are the law's frame and whose phrase 协商一致解除 is 第三十六条's (issue 21, review 35).
+
 Known gap: a clause that paraphrases another article (职业病防治法第三十六条 given 「按照国家规定定期对
 劳动者进行职业健康检查」, 第三十五条's checks in other words: 0.3 verbatim) is not found; only
 near-verbatim text is proof of whose the clause is.
@@ -41,6 +47,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from difflib import SequenceMatcher
 
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.records import ArticleRecord
@@ -157,7 +164,8 @@ def foreign_clauses(
     own_bigrams = bigrams(cited)
     out: list[ForeignClause] = []
     for clause in report_clauses(words):
-        if len(content_chars(clause)) < th.foreign_clause_min_chars:
+        short = len(content_chars(clause)) < th.foreign_clause_min_chars
+        if short and len(content_chars(clause)) < th.foreign_phrase_clause_min_chars:
             continue
         if "《" in clause or _CROSS_REFERENCE.search(clause):
             continue  # the report's caption or its own reference, not a rule
@@ -170,17 +178,114 @@ def foreign_clauses(
         if quantities(clause) and _numbers_agree(clause, cited):
             continue  # the cited provision's figure in other words
         holders: list[tuple[ArticleRecord, int | None, str, float]] = []
-        for rec in pool:
+        for rec in pool if not short else ():  # a short clause is judged on its phrase only
             if rec.article in skip:
                 continue
             hit = _holding(clause, lacking, rec, th)
             if hit is not None and _numbers_agree(clause, hit[1]):
                 holders.append((rec, *hit))
-        if not holders or len(holders) > th.foreign_clause_max_holders:
+        if not holders:
+            # not the other article's clause as a whole: perhaps its phrase (第三十六条's
+            # 协商一致解除 in a restatement of 第十九条), the words around it the cited one's
+            if (phrased := foreign_phrase(clause, own, own_bigrams, pool, skip, th)) is not None:
+                out.append(phrased)
+            continue
+        if len(holders) > th.foreign_clause_max_holders:
             continue
         rec, paragraph, text, held = max(holders, key=lambda h: h[3])
         out.append(ForeignClause(clause, rec.article, paragraph, text, own, held))
     return tuple(out)
+
+
+def core_phrase(clause: str, own_bigrams: frozenset[str]) -> str:
+    """The core of what ``clause`` says that the cited provision does not: the longest run of
+    its content characters (:func:`~verifiers.textsim.content_chars`) whose every bigram is
+    outside ``own_bigrams``, without a first or last character it shares with the cited words
+    next to it. 「用人单位可以与劳动者协商一致解除劳动合同」 against 劳动合同法第十九条 → 「协商一致解除」
+    (用人单位、劳动者、劳动合同 are 第十九条's words); ``""`` when no bigram is lacking."""
+    s = content_chars(clause)
+    lacking = [s[i : i + 2] not in own_bigrams for i in range(len(s) - 1)]
+    best: tuple[int, int] = (0, -1)  # bigram run [i, j], longest first
+    i = 0
+    while i < len(lacking):
+        if not lacking[i]:
+            i += 1
+            continue
+        j = i
+        while j + 1 < len(lacking) and lacking[j + 1]:
+            j += 1
+        if j - i > best[1] - best[0]:
+            best = (i, j)
+        i = j + 1
+    i, j = best
+    if j < i:
+        return ""
+    start = i + 1 if i > 0 else i  # s[i] ends the cited bigram before the run
+    end = j + 1 if j + 1 < len(lacking) else j + 2  # s[j + 1] opens the cited bigram after it
+    return s[start:end]
+
+
+def holds_phrase(phrase: str, text: str, th: Thresholds = DEFAULT_THRESHOLDS) -> bool:
+    """True when ``text`` holds ``phrase`` nearly verbatim: ``th.foreign_phrase_held_min`` of its
+    characters in runs of two or more inside one window of ``len(phrase) +
+    th.foreign_phrase_slack`` content characters (「协商一致，可以解除」 holds 「协商一致解除」;
+    「协商一致，可以订立无固定期限劳动合同…解除」 does not: the words stand apart)."""
+    pb = bigrams(phrase)
+    if not pb or len(pb & bigrams(text)) < th.foreign_phrase_held_min * len(pb) - 1:
+        return False
+    c = content_chars(text)
+    need = th.foreign_phrase_held_min * len(phrase)
+    width = len(phrase) + th.foreign_phrase_slack
+    for p in range(max(len(c) - 1, 0)):
+        if c[p : p + 2] not in pb:
+            continue
+        blocks = SequenceMatcher(None, phrase, c[p : p + width], autojunk=False)
+        if sum(b.size for b in blocks.get_matching_blocks() if b.size >= 2) >= need:
+            return True
+    return False
+
+
+def foreign_phrase(
+    clause: str,
+    own: float,
+    own_bigrams: frozenset[str],
+    candidates: Sequence[ArticleRecord],
+    skip: set[str],
+    th: Thresholds = DEFAULT_THRESHOLDS,
+) -> ForeignClause | None:
+    """``clause`` as another article's when its :func:`core_phrase` — what it says that the
+    cited provision does not, ``th.foreign_phrase_min_chars`` or more — stands nearly verbatim
+    (:func:`holds_phrase`) in exactly one other article, and that 款 holds
+    ``th.foreign_clause_held_min`` of the clause's bigrams and its numbers. Judged on the phrase,
+    not word by word: 「解除劳动合同」 stands in a third of 劳动合同法's articles (its frame), 「协商一致
+    解除」 in 第三十六条 and in 第四十六条(二), which refers to 第三十六条 — an article whose text cites
+    another holder restates that holder's rule and is dropped. A phrase more than
+    ``th.foreign_clause_max_holders`` articles hold is the instrument's vocabulary; None then,
+    and when no article, or several, remain. ``skip``: the cited article and those it refers
+    to; ``own``: the share of the clause's bigrams the cited provision holds."""
+    phrase = core_phrase(clause, own_bigrams)
+    if len(phrase) < th.foreign_phrase_min_chars:
+        return None
+    holders: list[tuple[ArticleRecord, int | None, str]] = []
+    for rec in candidates:
+        if rec.article in skip:
+            continue
+        several = len(rec.paragraphs) > 1
+        for k, para in enumerate(rec.paragraphs, start=1):
+            if holds_phrase(phrase, para.full_text, th):
+                holders.append((rec, k if several else None, para.full_text))
+                break
+        if len(holders) > th.foreign_clause_max_holders:
+            return None
+    arts = {h[0].article for h in holders}
+    kept = [h for h in holders if not (referenced_articles(h[0].text) & (arts - {h[0].article}))]
+    if len(kept) != 1:
+        return None
+    rec, paragraph, text = kept[0]
+    held = containment(clause, text)
+    if held < th.foreign_clause_held_min or not _numbers_agree(clause, text):
+        return None
+    return ForeignClause(clause, rec.article, paragraph, text, own, held)
 
 
 def covers_all(

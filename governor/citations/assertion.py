@@ -139,6 +139,36 @@ def _linked_sentence(text: str, end: int, next_start: int) -> tuple[int, int] | 
     return (s, e) if e > s else None
 
 
+CONTINUED_MAX = 3
+"""Sentences :func:`continued_sentences` reads at most."""
+
+
+def continued_sentences(text: str, end: int, next_start: int) -> str:
+    """The sentences after ``end`` (the scope's end, at a sentence end) that go on restating the
+    provision: in the same paragraph, before the next citation ``next_start``, at most
+    :data:`CONTINUED_MAX`, up to the first :data:`~governor.text.regexes.ASSERTION_CONTINUATION_STOP_RE`
+    sentence; joined by
+    「。」. 「根据…第二十二条，劳动者违反服务期约定的，…支付违约金。违约金的数额不得超过…培训费用。
+    用人单位不得与劳动者约定由劳动者承担违约金。」 → its last two sentences."""
+    out: list[str] = []
+    pos = end
+    while len(out) < CONTINUED_MAX:
+        m = rx.SENTENCE_END_RE.search(text, pos)
+        if m is None or m.start() - pos > 2 or m.group(0) == "\n":
+            break
+        s = m.end()
+        stop = rx.SENTENCE_END_RE.search(text, s)
+        e = stop.start() if stop is not None else len(text)
+        if e > next_start:
+            break
+        sentence = _strip(text[s:e])
+        if not sentence or rx.ASSERTION_CONTINUATION_STOP_RE.search(sentence):
+            break
+        out.append(sentence)
+        pos = e
+    return "。".join(out)
+
+
 DECISION_REACH = 800
 """Characters of a judgment's decision (判决如下：一、…二、…) read after its basis list."""
 
@@ -331,6 +361,11 @@ def read_one(
             scope = Span(
                 start=min(decision[0], scope.start) if scope else decision[0], end=decision[1]
             )
+    continued = (
+        continued_sentences(text, max(scope.end, cit.span.end), next_start)
+        if scope is not None and not quoted and role in ("paraphrase", "quotation")
+        else ""
+    )
     parts = _parts(words) if words else {}
     skipped = tuple(
         Span(start=s, end=e)
@@ -351,6 +386,7 @@ def read_one(
         skipped=skipped,
         reason=reason,
         items=listed,
+        continued=continued,
         **parts,
     )
 

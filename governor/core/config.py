@@ -548,6 +548,29 @@ class Thresholds(BaseModel):
     """Other articles of the instrument that may hold a clause so before it counts as the
     instrument's vocabulary, not one article's rule (:mod:`verifiers.foreign_clauses`).
     Same source as ``foreign_clause_min_chars``."""
+    foreign_phrase_min_chars: int = Field(5, ge=2)
+    """Content characters the core of a clause's lacking words must have — the longest run of
+    the clause's characters the cited provision holds no bigram of, without the characters it
+    shares with the cited words around it (「协商一致解除」 in 「用人单位可以与劳动者协商一致解除劳动合同」
+    for 劳动合同法第十九条) — for that phrase to be judged another article's
+    (:func:`verifiers.foreign_clauses.foreign_phrase`). Hand-set on the fresh reviews 33/35
+    (劳动合同法第十九条 given 第三十六条's 协商一致解除, whose single words 解除、劳动合同 are the law's
+    frame); checked on dev LawBench 3-8/3-2 (bench_judgment --lawbench --citations-out, every
+    citation newly flagged read against the statutes: see the commit message; 4 flags the same
+    citations)."""
+    foreign_phrase_clause_min_chars: int = Field(8, ge=1)
+    """Content characters a clause shorter than ``foreign_clause_min_chars`` needs to be judged
+    on its phrase alone (:func:`verifiers.foreign_clauses.foreign_phrase`): 「应当双倍返还定金」
+    (8) in a restatement of 民法典第五百八十六条 is 第五百八十七条's; 「应当依法处理」 (6) is a
+    commonplace. Same source as ``foreign_phrase_min_chars``."""
+    foreign_phrase_held_min: float = Field(0.8, ge=0, le=1)
+    """Share of that core phrase's characters one 款 of another article must hold in runs of two
+    or more within a window of the phrase's length plus ``foreign_phrase_slack``: nearly
+    verbatim (第三十六条 「协商一致，可以解除」 holds 「协商一致解除」). Same source as
+    ``foreign_phrase_min_chars``."""
+    foreign_phrase_slack: int = Field(3, ge=0)
+    """Extra characters the window of ``foreign_phrase_held_min`` may span (a modal or a comma
+    inside the other article's phrase). Same source as ``foreign_phrase_min_chars``."""
     paraphrase_same_condition: float = Field(0.8, ge=0, le=1)
     """Share of bigrams a report's 「……的」 condition and the provision's must hold of each
     other to be the same condition (or the thing paid, for a payer comparison), so that their

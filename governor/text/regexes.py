@@ -1055,6 +1055,13 @@ ASSERTION_LINK_RE = recache.compile(
 )
 """A following sentence that continues the citation's assertion (issue 21: 该条/上述/此)."""
 
+ASSERTION_CONTINUATION_STOP_RE = recache.compile(
+    r"^(?:因此|所以|综上|总之|据此|故|由此|可见|此外|另外|同时|回答|答[:：]|法律依据|建议|"
+    r"如果您|如果你|若您|若你)|[您你我]|本案"
+)
+"""A sentence that is no more the provision restated: the report's conclusion, its turn to
+another point, or the case (您/你/本案)."""
+
 JUDGMENT_FOLLOWS_RE = recache.compile(
     r"[^，。；：\n]{0,4}?(?:的|之)?规定[，,：:\s]*(?:判决|裁定|决定|处理|判处)(?:如下)?|"
     r"[，,：:\s]*(?:判决|裁定|决定)如下"
