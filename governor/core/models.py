@@ -166,6 +166,11 @@ class Assertion(Frozen):
         items: the items of a list the words introduce on the lines after them (「下列…：」
             then 「1. …」 a line each: :func:`governor.citations.listed.introduced_items`);
             empty when none.
+        continued: the sentences right after the scope in the same paragraph that go on
+            restating the provision (no citation, no case, no 因此/此外 between), joined by 「。」;
+            ``""`` when none (:func:`governor.citations.assertion.continued_sentences`). Only
+            the foreign-clause check reads them: a restatement of 劳动合同法第二十二条 whose next
+            sentence is 第二十五条's rule.
     """
 
     scope: Span | None = None
@@ -184,10 +189,6 @@ class Assertion(Frozen):
     reason: str = ""
     items: tuple[str, ...] = ()
     continued: str = ""
-    """The sentences right after the scope in the same paragraph that go on restating the
-    provision (no citation, no case, no 因此/此外 between), joined by 「。」; ``""`` when none
-    (:func:`governor.citations.assertion.continued_sentences`). Only the foreign-clause check reads
-    them: a restatement of 劳动合同法第二十二条 whose next sentence is 第二十五条's rule."""
 
 
 def article_pin(article: str) -> str:
