@@ -149,3 +149,29 @@ def test_continued_sentences_stop_at_the_case_and_the_paragraph() -> None:
     assert continued_sentences(text, end, len(text)) == "乙规则。丙规则"
     assert continued_sentences("根据第二十二条，甲。\n乙规则。", 9, 99) == ""
     assert continued_sentences(text, end, text.index("乙") + 1) == ""  # the next citation
+
+
+def test_the_verdict_cache_key_holds_what_follows_the_restatement() -> None:
+    """A verdict is cached by :func:`verifiers.verify.content_key`: two citations alike but for
+    :attr:`Assertion.continued` (the next sentence is 第二十五条's rule in one, the provision's own
+    in the other) must not share a cached verdict; with nothing following, the key is as it was
+    (no cached verdict lost)."""
+    from datetime import date
+
+    from governor.core.models import Assertion, Citation, Span
+    from verifiers.verify import content_key
+
+    base = Citation(
+        id="c1", raw="第二十二条", span=Span(start=0, end=5), kind="statute",
+        instrument=LABOUR, article="22",
+        assertion=Assertion(text="劳动者违反服务期约定的，应当按照约定向用人单位支付违约金"),
+    )  # fmt: skip
+    a = base.model_copy(
+        update={"assertion": base.assertion.model_copy(update={"continued": "用人单位不得…"})}
+    )
+    b = base.model_copy(
+        update={"assertion": base.assertion.model_copy(update={"continued": "违约金的数额…"})}
+    )
+    day = date(2023, 7, 1)
+    keys = {content_key(c, as_of=day) for c in (base, a, b)}
+    assert len(keys) == 3

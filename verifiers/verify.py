@@ -84,8 +84,10 @@ def content_key(
         cit.document_number or "", str(cit.guiding_case), cit.claim, cit.description,
         "\x1f".join(cit.quotes), as_of.isoformat(), context, sib, str(cit.in_question),
         # the assertion reads beyond the claim (a judgment's decision): its role and words too
-        # and the list the words introduce (verifiers.list_items judges its items)
+        # and the list the words introduce (verifiers.list_items judges its items), and the
+        # sentences that go on restating it (verifiers.foreign_clauses reads them)
         "\x1f".join((str(cit.assertion.role), cit.assertion.text, *cit.assertion.items))
+        + (f"\x1d{cit.assertion.continued}" if cit.assertion.continued else "")
         if cit.assertion is not None
         else "",
     )  # fmt: skip
