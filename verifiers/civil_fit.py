@@ -67,6 +67,7 @@ from governor.authorities import AuthorityStore
 from governor.authorities.charges import CRIMINAL_LAW
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence
+from verifiers.civil_case import governs_civil_case
 from verifiers.judge import AxisOutcome, JudgeItem
 from verifiers.offence_fit import (
     PARTIAL_SCORE,
@@ -275,6 +276,15 @@ def civil_fit_outcome(item: JudgeItem, store: AuthorityStore, th: Thresholds) ->
             0.0,
         )
     what += f"; the article scores {share:.2f} of its instrument's best article for the facts"
+    line = {heir, in_force_successor(store, rec.instrument, None)}  # 合同法 in 2020 too
+    civil = governs_civil_case(
+        item.context,
+        case_kind(store, heir),
+        line | {family(store, t) for t in line},
+        bool(_ADMINISTRATIVE_ACT.search(item.context)),
+    )
+    if civil is not None:
+        return fit_result("supports", 1.0, f"{civil}; {what}", ev, graded)
     if fit.ratio >= th.civil_fit_ratio:
         return fit_result("supports", 1.0, what, ev, graded)
     return fit_result(
