@@ -92,19 +92,26 @@ SAMPLES = ("silent", "flagged", "edits", "not_assessed")
 
 
 def reviewed_names(folders: list[Path]) -> frozenset[str]:
-    """Names of the drafts an earlier review put before its reviewers: the ``draft`` of every
-    row of each folder's sample files (:data:`SAMPLES`), or, for a folder without them, every
-    ``*.md`` of its ``in/`` (or of the folder itself). Raises FileNotFoundError for a folder
-    that does not exist."""
+    """Names of the drafts an earlier review put before its reviewers. Per folder: the
+    ``draft`` of every row of each labelled file (``X.jsonl`` beside a reviewer's
+    ``X.labels.jsonl``); without labels, of its sample files (:data:`SAMPLES`); without those,
+    every ``*.md`` of its ``in/`` (or of the folder itself). Raises FileNotFoundError for a
+    folder that does not exist."""
     names: set[str] = set()
     for d in folders:
         if not d.is_dir():
             raise FileNotFoundError(f"no review folder {d}")
-        samples = [d / f"{s}.jsonl" for s in SAMPLES if (d / f"{s}.jsonl").is_file()]
-        for f in samples:
+        labelled = [
+            f.with_name(f.name.removesuffix(".labels.jsonl") + ".jsonl")
+            for f in sorted(d.glob("*.labels.jsonl"))
+        ]
+        rows = [f for f in labelled if f.is_file()] or [
+            d / f"{s}.jsonl" for s in SAMPLES if (d / f"{s}.jsonl").is_file()
+        ]
+        for f in rows:
             with f.open(encoding="utf-8") as fh:
                 names.update(json.loads(line)["draft"] for line in fh if line.strip())
-        if not samples:
+        if not rows:
             src = d / "in" if (d / "in").is_dir() else d
             names.update(p.name for p in src.glob("*.md"))
     return frozenset(names)

@@ -43,6 +43,10 @@ def test_a_review_with_samples_excludes_only_the_drafts_its_rows_came_from(
     (tmp_path / "silent.jsonl").write_text('{"i": 0, "draft": "a_2.md"}\n', encoding="utf-8")
     (tmp_path / "edits.jsonl").write_text('{"i": 0, "draft": "a_3.md"}\n\n', encoding="utf-8")
     assert reviewed_names([tmp_path]) == {"a_2.md", "a_3.md"}
+    # once reviewers labelled a part of it, only that part's drafts were read
+    (tmp_path / "edits_a.jsonl").write_text('{"i": 0, "draft": "a_1.md"}\n', encoding="utf-8")
+    (tmp_path / "edits_a.labels.jsonl").write_text('{"i": 0, "label": "helpful"}\n', "utf-8")
+    assert reviewed_names([tmp_path]) == {"a_1.md"}
 
 
 def test_a_missing_exclude_folder_is_a_usage_error(tmp_path: Path) -> None:
