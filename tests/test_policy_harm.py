@@ -234,3 +234,48 @@ def test_a_candidate_must_hold_the_claims_act(gov: Governor) -> None:
     assert not _holds_the_act(said, a9.text)
     assert _holds_the_act(said, a96.text)
     assert _holds_the_act("应当赔偿", a9.text)  # no act of four characters: not judged
+
+
+REVIEW_AS_OF = date(2023, 7, 1)
+
+
+@pytest.mark.parametrize(
+    ("draft", "absent", "present"),
+    [
+        (
+            # the candidate shares the conditions (登记证书、号牌), not the consequence 予以收缴:
+            # 第九十六条 states it and outranks 第九条 (review seed 35, harmful)
+            "问题：小明通过贿赂方式成功获得了机动车登记证书和号牌，但被交警查获。根据相关法律规定，公安机关应当如何"
+            "处理小明的机动车登记证书和号牌？\n\n根据《中华人民共和国道路交通安全法》第九十五条的规定，使用伪造、变造"
+            "或者盗窃的机动车登记证书、号牌，或者使用其他方法非法取得机动车登记证书、号牌的，由公安机关交通管理部门予以"
+            "收缴。因此，公安机关应当收缴小明的机动车登记证书和号牌。\n",
+            "第九条",
+            "可能应为《道路交通安全法》第九十六条",
+        ),
+        (
+            # 第一百零八条 (人身安全保护令) holds the conditions; 第一百一十八条 the 劝诫、制止
+            "问题：小明是一名未成年人，他的父母经常熬夜打牌喝酒，对他的生活和学习造成了很大的困扰。根据哪条法律，"
+            "未成年人的父母或者其他监护人不依法履行监护职责或者侵犯未成年人合法权益将面临什么处罚？\n\n"
+            "根据《未成年人保护法》第72条，未成年人的父母或者其他监护人不依法履行监护职责或者侵犯未成年人合法权益的，"
+            "由其所在单位或者居民委员会、村民委员会予以劝诫、制止；构成违反治安管理行为的，由公安机关依法给予行政处罚。\n",
+            "第一百零八条",
+            "可能应为《未成年人保护法》第一百一十八条",
+        ),
+        (
+            # 第五十八条 is the 联合社's members' rule (the cooperative member's is 第六条)
+            "问题：一家农民专业合作社计划购买一批新设备来提高生产效率，但有些成员出资不足导致无法完成购买。根据哪条"
+            "法律规定，农民专业合作社成员的出资额有限制？\n\n根据《中华人民共和国农民专业合作社法》第十七条规定，"
+            "农民专业合作社成员以其出资额为限对农民专业合作社承担责任。因此，农民专业合作社成员的出资额有限制。\n",
+            "第五十八条",
+            "并无上述内容",
+        ),
+    ],
+)
+def test_a_named_candidate_states_the_claims_rule(
+    gov: Governor, draft: str, absent: str, present: str
+) -> None:
+    """A note names a candidate only when it states the claim's consequence and subject
+    (``verifiers.candidate_rule``; review seed 35: three harmful names on dev 3-2 answers)."""
+    out = gov.govern(draft, strategy="efa", as_of=REVIEW_AS_OF).text
+    assert absent not in out
+    assert present in out

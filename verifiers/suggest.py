@@ -38,6 +38,7 @@ from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
 from governor.text.regexes import LIABILITY_CLAIM_RE, SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
+from verifiers.candidate_rule import conditions_only, consequence_holder
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
 from verifiers.textsim import (
@@ -473,6 +474,45 @@ def sanction_first(
     return [(best, hits[0][1]), *hits]
 
 
+def consequence_first(
+    hits: list[tuple[ArticleRecord, float]],
+    said: str,
+    retriever: Retriever,
+    *,
+    as_of: date | None,
+    k: int = SCENARIO_K,
+) -> list[tuple[ArticleRecord, float]]:
+    """``hits`` with the provision stating the consequence of the citation's words (``said``)
+    first, when the top hit holds only their conditions
+    (:func:`verifiers.candidate_rule.consequence_holder`): looked for among ``hits`` of the top
+    hit's instrument, then the retriever's top ``k`` of that instrument for ``said``. The
+    question names the facts (登记证书、号牌), the words say what follows (予以收缴): an article
+    of the same law holding that consequence nearly verbatim outranks one sharing only the
+    facts (道路交通安全法第九十六条 over 第九条; review seed 35, harmful). It takes the top hit's
+    score when it was not among ``hits`` (as :func:`sanction_first`); the displaced hit stays
+    as runner-up, so the margin is 0. Unchanged when no such provision is found."""
+    if not hits or not said.strip() or not conditions_only(said, hits[0][0].text):
+        return hits
+    top = hits[0][0]
+    pool = [r for r, _s in hits[1:] if r.instrument == top.instrument]
+    seen = {r.key for r in pool}
+    pool += [
+        r
+        for r, _s in retriever.search(
+            search_query(said), instrument=top.instrument, as_of=as_of, k=k
+        )
+        if r.key not in seen and not _same(r, top)
+    ]
+    held = consequence_holder(said, top.text, ((r, r.text) for r in pool))
+    if held is None:
+        return hits
+    best = held[0]
+    at = next((i for i, (r, _s) in enumerate(hits) if _same(r, best)), None)
+    if at is not None:
+        return [hits[at], *hits[:at], *hits[at + 1 :]]
+    return [(best, hits[0][1]), *hits]
+
+
 SANCTION_RESTATES = DEFAULT_THRESHOLDS.suggest_sanction_restates
 """Share of one 款 of a duty provision's bigrams a liability provision must hold to count as
 the one sanctioning it (:func:`sanction_first`)."""
@@ -647,6 +687,7 @@ def scenario_provision(
     ask = asking_sentence(question)
     ranked = ask_rank(ranked, ask, paragraph_weight)
     ranked = sanction_first(ranked, question, said, retriever, as_of=item.as_of)
+    ranked = consequence_first(ranked, said, retriever, as_of=item.as_of)
     top, s1 = ranked[0]
     if rec is not None and _same(top, rec):
         if cited_top is not None:

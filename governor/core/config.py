@@ -475,6 +475,20 @@ class Thresholds(BaseModel):
     第一百零八条 0.0) were calibrated candidates, to which it is not applied (on dev 3-2 it cost
     29 right names for 8 wrong ones); checked on ``bench_repair --governed`` (36.6 % names the
     reference, 90.2 % right) and on ``bench_edits``."""
+    candidate_conditions_held: float = Field(0.3, ge=0.0, le=1.0)
+    """Share of the bigrams of a claim's conditions (the words before its act) a candidate must
+    hold, lacking every act of the claim, to be one that shares the conditions only
+    (:func:`verifiers.candidate_rule.consequence_holder`): it then gives way to an article of its
+    law stating that rule's act and conditions. Set on the review seed-35 harmful names
+    (道路交通安全法第九条 holds 0.32 of 「使用伪造、变造…号牌的」, 未成年人保护法第一百零八条 0.92);
+    checked on dev 3-2 (``bench_repair --governed``, names kept per citation diffed): at 0.3 no
+    right name is lost, at 0.25 two are (农村土地承包经营纠纷调解仲裁法第二十九条 ×2)."""
+    candidate_act_verbatim: float = Field(0.9, ge=0.0, le=1.0)
+    """Share of a claim's act (runs of four or more characters) an article must hold verbatim to
+    state the claim's consequence (:func:`verifiers.candidate_rule.consequence_holder`): nearly
+    the whole act. At 0.8 「为转账支票」 was 票据法第八十三条's on 「转账支票」 alone and displaced
+    第八十四条, the question's right answer (dev 3-2 chatglm2-6b 067); the seed-35 cases hold 1.0
+    (「予以收缴」, 「予以劝诫、制止」)."""
     policy_cited_recited: float = Field(0.5, ge=0.0, le=1.0)
     """Share of the report's words (bigram containment) the cited article must hold for a
     calibrated candidate that holds fewer of them to be left unnamed: the words are then mostly

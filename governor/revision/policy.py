@@ -76,6 +76,7 @@ from governor.text.regexes import (
     MAIN_CLAUSE_STOP_RE,
     WHOLE_PIN_ARTICLE_RE,
 )
+from verifiers.candidate_rule import not_the_claims_rule
 from verifiers.conditions import UNLISTED_CASE, unlisted_case
 from verifiers.fact_clauses import fact_clause
 from verifiers.facts import (
@@ -816,7 +817,7 @@ class RevisionPolicy:
             # shared words name no provision (「及时通知保险人」 → 保险法第四十九条): the note
             # says what is wrong without naming a candidate
             return None
-        if not _holds_the_act(said, auth.text):
+        if not _holds_the_act(said, auth.text) or self.other_rule(said, auth):
             return None
         home = v.resolved.instrument if v.resolved is not None else cit.instrument
         if (
@@ -862,7 +863,7 @@ class RevisionPolicy:
             # 海商法第二百二十一条, 专利法第三十九条 …, were the right articles)
             return None
         said = said_of(v.citation)
-        if said and self.rules_out(said, s.authority):
+        if said and (self.rules_out(said, s.authority) or self.other_rule(said, s.authority)):
             return None
         cited = r.text if r is not None else ""
         if said and cited:
@@ -874,6 +875,16 @@ class RevisionPolicy:
                 # invented tail, 「可能应为第二十七条（置信度0.98）」)
                 return None
         return pinpoint(said, s.authority), s.probability
+
+    def other_rule(self, said: str, cand: Authority) -> str:
+        """Why ``cand`` states another rule than the one ``said`` states, or ``""``
+        (:func:`verifiers.candidate_rule.not_the_claims_rule`): an article of its law
+        (:attr:`rivals` for the words) states the consequence ``cand`` lacks, ``cand`` holding
+        only the conditions (未成年人保护法第一百零八条's 人身安全保护令 for 「…的，由…予以劝诫、
+        制止」, 第一百一十八条's), or ``cand``'s subject carries a qualifier the words lack
+        (农民专业合作社法第五十八条's 「联合社」). Review seed 35: three harmful names."""
+        others = self.rivals(said, cand.instrument) if self.rivals is not None else ()
+        return not_the_claims_rule(said, cand.text, others)
 
     @staticmethod
     def rules_out(said: str, cand: Authority) -> bool:

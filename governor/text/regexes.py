@@ -890,13 +890,14 @@ STRUCTURE_PROCEDURE_RE = recache.compile(
 
 SANCTION_CLAIM_RE = recache.compile(
     r"罚款|罚金|责令|吊销|没收|拘留|警告|处分|有期徒刑|拘役|管制|行政处罚|刑事责任|法律责任"
-    r"|处罚|惩罚|处以|法律后果|承担(?:什么|哪些|何种)(?:法律)?责任"
+    r"|处罚|惩罚|处以|收缴|法律后果|承担(?:什么|哪些|何种)(?:法律)?责任"
 )
 """Words of a sanction or liability in what a report (or the question it answers) says or asks
 (「由…责令改正，处…罚款」, 「会受到什么处罚」, 「承担什么责任」): such a claim rests on a penalty
 or liability article (a 法律责任 chapter's), a claim without them on the rule that grants the
 right or imposes the duty (issue 22: 劳动合同法第三十六条 cited for the parties' agreement had
-been renumbered to 第八十五条, a penalty article)."""
+been renumbered to 第八十五条, a penalty article). 收缴 (of forged papers, 道路交通安全法第九十六条) is
+such a measure: without it 「…的，由公安机关交通管理部门予以收缴」 ruled out the article imposing it."""
 
 LIABILITY_CLAIM_RE = recache.compile(r"(?:承担|负)[^，。；：]{0,10}?责任|赔偿")
 """Words of a civil or other liability a claim states (「犯罪分子应当承担民事赔偿责任」,
