@@ -209,6 +209,7 @@ from verifiers.roles import (
     restates_rule,
     source_pairs,
 )
+from verifiers.sentencing import foreign_acts, merged_tiers
 from verifiers.suggest import (
     NEAR_VERBATIM,
     IdfCache,
@@ -1105,7 +1106,9 @@ def _invented_penalty(item: JudgeItem, said: str, source: str) -> AxisOutcome | 
     )
 
 
-def _defines_its_charge(item: JudgeItem, store: AuthorityStore) -> AxisOutcome | None:
+def _defines_its_charge(
+    item: JudgeItem, store: AuthorityStore, th: Thresholds = DEFAULT_THRESHOLDS
+) -> AxisOutcome | None:
     """``not_assessed`` for a doctrinal definition of the very charge the cited 刑法 article
     defines (「诈骗罪是指以非法占有为目的，用虚构事实或者隐瞒真相的方法，骗取…的行为」 for
     第二百六十六条): a textbook's words, not the article's, so word overlap says nothing about
@@ -1122,6 +1125,14 @@ def _defines_its_charge(item: JudgeItem, store: AuthorityStore) -> AxisOutcome |
     named = table.find(said.split("是指", 1)[0])
     if not named or not all(table.defines(article, c) for c in named):
         return None
+    text = item.record.text if item.record is not None else item.authority.text
+    if (acts := foreign_acts(said, text, th.charge_definition_acts_min)) is not None:
+        return _out(
+            "partially_faithful",
+            f"the definition's acts 「{acts[0]}」 are not the article's: it lists 「{acts[1]}」",
+            codes=("L1.2.2",),
+            evidence=(_find(item, text, acts[1]),),
+        )
     return _out(
         "not_assessed",
         f"a definition of {'、'.join(sorted(named))}, the charge this article defines: "
@@ -1171,6 +1182,13 @@ def _by_role(
             added = _invented_penalty(item, a.text, list_pool(item, article_text)[0])
             if added is not None:
                 return added
+            if (merged := merged_tiers(a.text, article_text)) is not None:
+                return _out(
+                    "misdescribed",
+                    merged.note(),
+                    codes=("L1.2.2",),
+                    evidence=(_find(item, article_text, merged.sanction),),
+                )
         if hard_only:
             return None
         return _out(
@@ -1384,7 +1402,7 @@ def _checks(
     cit = item.citation
     article_text = item.record.text if item.record is not None else item.authority.text
     cited_text = item.authority.text or article_text
-    if (defined := _defines_its_charge(item, store)) is not None:
+    if (defined := _defines_its_charge(item, store, th)) is not None:
         return None if hard_only else defined
     ruled = _by_role(item, cited_text, article_text, th, hard_only=hard_only)
     if ruled is not False:

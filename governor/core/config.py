@@ -968,6 +968,11 @@ class Thresholds(BaseModel):
     best-match successor at ≥ 0.8 was right (2 of 2) and the wrong ones held 0.05–0.69 (民法典第五百三十三条
     0.69 for 「协商一致，变更或者解除合同」). Source: chosen by hand on a hand check of repeal notes: right 2 of
     2 at ≥ 0.8, wrong ones 0.05–0.69 (ea5d46c, 2026-12-01); a small sample, no held-out check."""
+    charge_definition_acts_min: float = Field(0.5, ge=0, le=1)
+    """``verifiers.sentencing.foreign_acts``: least share of the acts a 「X罪是指…」 definition lists
+    (a 、-list of two-character verbs) that the article defining X names, below which the
+    definition is not the article's (刑法第二百四十条: 1 of 强迫、诱骗、拐骗、买卖). Source: chosen by hand
+    on review 35 (silent_a, issue 21); checked on the dev LawBench citations newly flagged."""
     strategies_repin_gap: float = Field(0.2, ge=0, le=1)
     """``governor.revision.strategies.REPIN_GAP``: A pinned 款/项 is re-pinned to a sibling only
     when the sibling holds this much more of the report's words (containment): 第四十四条第二项 (百分之二百) vs
