@@ -184,6 +184,7 @@ from verifiers.foreign_clauses import covers_all, foreign_clauses, report_clause
 from verifiers.foreign_clauses import rationale as foreign_rationale
 from verifiers.judge import AxisOutcome, JudgeItem, list_pool, outcome
 from verifiers.list_items import (
+    PENALTY_KINDS,
     foreign_items,
     invented_exception,
     invented_sanction_kinds,
@@ -1031,38 +1032,17 @@ def invented_sanctions(desc: str, source: str) -> tuple[Quantity, ...]:
     )
 
 
-PENALTY_KINDS = (
-    "无期徒刑",
-    "有期徒刑",
-    "死刑",
-    "拘役",
-    "管制",
-    "罚金",
-    "没收财产",
-    "剥夺政治权利",
-    "罚款",
-    "拘留",
-    "警告",
-    "吊销",
-)
-"""The kinds of penalty PRC law imposes (刑法第三十三条、第三十四条: 主刑 管制/拘役/有期徒刑/无期徒刑/
-死刑, 附加刑 罚金/剥夺政治权利/没收财产; 行政处罚法第九条: 警告、罚款、吊销、拘留 …)."""
-
 _SANCTION_CLAUSE = re.compile(
     r"处(?:以)?[^。；;，,]{0,20}?(?:" + "|".join(PENALTY_KINDS) + r")[^。；;\n]*"
 )
 """A sanction the report states: 处 + range + kind, to the end of its clause (「处7年以上有期徒刑
 或者无期徒刑」, 「处五日以下拘留，并处罚款」)."""
 
-_PENALTY_ELSEWHERE = re.compile(r"(?:依照|按照|依)[^。；;]{0,40}?(?:处罚|论处|定罪处罚|规定处理)")
-"""A provision that takes its penalty from another one (「依照前款的规定处罚」, 「依照本法第二百三十四条
-的规定定罪处罚」): the kinds it names are not all the kinds that apply."""
-
 
 def invented_penalty_kinds(desc: str, source: str) -> tuple[str, ...]:
     """Kinds of penalty (:data:`PENALTY_KINDS`) that a sanction ``desc`` states
     (:data:`_SANCTION_CLAUSE`) adds to the provision: ``source`` never names them and takes
-    no penalty from another provision (:data:`_PENALTY_ELSEWHERE`), while imposing a penalty of
+    no penalty from another provision (:data:`verifiers.list_items.PENALTY_ELSEWHERE`), while imposing a penalty of
     its own (a 刑法 总则 article — 「可以从轻处罚」 — or a list member that imposes none is left to
     the judges of its role); in order, without repeats.
 
@@ -1078,16 +1058,8 @@ def invented_penalty_kinds(desc: str, source: str) -> tuple[str, ...]:
     Returns:
         The added kinds; empty when the report states no sanction or adds none.
     """
-    if _PENALTY_ELSEWHERE.search(source) or _SANCTION_CLAUSE.search(source) is None:
-        return ()  # the penalty is another provision's, or the provision imposes none itself
-    src = normalize(source)
-    found: list[str] = []
-    for m in _SANCTION_CLAUSE.finditer(desc):
-        clause = m.group(0)
-        for kind in PENALTY_KINDS:
-            if kind in clause and kind not in src and kind not in found:
-                found.append(kind)
-    return tuple(found)
+    # nothing when the penalty is another provision's, or the provision imposes none itself
+    return invented_sanction_kinds(desc, source, _SANCTION_CLAUSE, PENALTY_KINDS)
 
 
 def _invented_penalty(item: JudgeItem, said: str, source: str) -> AxisOutcome | None:

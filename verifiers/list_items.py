@@ -188,7 +188,7 @@ def invented_exception(
     return None
 
 
-SANCTION_KINDS = (
+PENALTY_KINDS = (
     "无期徒刑",
     "有期徒刑",
     "死刑",
@@ -201,33 +201,43 @@ SANCTION_KINDS = (
     "拘留",
     "警告",
     "吊销",
-    "暂扣",
-    "责令停产停业",
 )
-"""Kinds of penalty (刑法第三十三条、第三十四条; 行政处罚法第九条: 警告、罚款、没收、暂扣、吊销、
-责令停产停业、拘留)."""
+"""The kinds of penalty PRC law imposes (刑法第三十三条、第三十四条: 主刑 管制/拘役/有期徒刑/无期徒刑/
+死刑, 附加刑 罚金/剥夺政治权利/没收财产; 行政处罚法第九条: 警告、罚款、吊销、拘留 …)."""
+
+SANCTION_KINDS = (*PENALTY_KINDS, "暂扣", "责令停产停业")
+"""With the administrative measures a sanction list names beside them (行政处罚法第九条:
+暂扣许可证件、责令停产停业)."""
 
 _KIND = "|".join(SANCTION_KINDS)
-_IMPOSES = re.compile(
+IMPOSES = re.compile(
     r"(?:处以?|予以|给予|并处|并可以|可以)[^。；;，,]{0,20}?(?:" + _KIND + r")[^。；;\n]*"
 )
 """A sanction clause: 处/予以/给予 + range + kind, to the end of its clause (「予以口头警告、罚款或者
 吊销机动车驾驶证」)."""
 
-_ELSEWHERE = re.compile(r"(?:依照|按照|依)[^。；;]{0,40}?(?:处罚|论处|定罪处罚|规定处理)")
-"""A provision that takes its penalty from another (「依照前款的规定处罚」)."""
+PENALTY_ELSEWHERE = re.compile(r"(?:依照|按照|依)[^。；;]{0,40}?(?:处罚|论处|定罪处罚|规定处理)")
+"""A provision that takes its penalty from another one (「依照前款的规定处罚」, 「依照本法第二百三十四条
+的规定定罪处罚」): the kinds it names are not all the kinds that apply."""
 
 
-def invented_sanction_kinds(desc: str, source: str) -> tuple[str, ...]:
-    """Kinds of penalty (:data:`SANCTION_KINDS`) a sanction clause of ``desc`` names that
-    ``source`` never names, when ``source`` imposes a penalty itself (a clause of
-    :data:`_IMPOSES`) and takes none from another provision; in order, without repeats."""
-    if _ELSEWHERE.search(source) or _IMPOSES.search(source) is None:
+def invented_sanction_kinds(
+    desc: str,
+    source: str,
+    clause: re.Pattern[str] = IMPOSES,
+    kinds: Sequence[str] = SANCTION_KINDS,
+) -> tuple[str, ...]:
+    """Kinds of penalty (of ``kinds``) a sanction clause (``clause``) of ``desc`` names that
+    ``source`` never names, when ``source`` imposes a penalty itself (a ``clause`` of its own)
+    and takes none from another provision (:data:`PENALTY_ELSEWHERE`); in order, without
+    repeats. :func:`verifiers.fidelity.invented_penalty_kinds` reads 「处…」 clauses and the
+    penalties alone with it."""
+    if PENALTY_ELSEWHERE.search(source) or clause.search(source) is None:
         return ()
     src = normalize(source)
     found: list[str] = []
-    for m in _IMPOSES.finditer(desc):
-        for kind in SANCTION_KINDS:
+    for m in clause.finditer(desc):
+        for kind in kinds:
             if kind in m.group(0) and kind not in src and kind not in found:
                 found.append(kind)
     return tuple(found)
