@@ -97,6 +97,7 @@ from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
 from governor.core.models import Evidence, Span, Suggestion, TaxonomyCode
 from governor.core.ports import Retriever
 from governor.text import regexes as rx
+from verifiers.candidate_rule import act_core
 from verifiers.civil_fit import civil_fit_outcome
 from verifiers.conditions import condition_check
 from verifiers.facts import modality_flips, polarity_swaps
@@ -287,8 +288,6 @@ def _part_held(
     return None
 
 
-_MODAL_HEAD = re.compile(r"^(?:应当|可以|必须|有权|应|须)")
-_TO_WHOM = re.compile(r"^向[^，,。；;]{1,8}?(?=支付|赔偿|承担|提供|返还|退还|给予|补偿|发放)")
 CORE_MIN_CHARS = 4
 """A consequence core shorter than this (支付, 赔偿) names no particular consequence."""
 
@@ -300,8 +299,7 @@ def consequence_core(consequence: str) -> str:
     consequence (:func:`_part_held`: the article need only be on topic for the part, rank
     ≤ :data:`ON_TOPIC_RANK`, since every article that computes or limits the same payment
     outranks it on words)."""
-    c = _MODAL_HEAD.sub("", normalize(consequence))
-    c = _TO_WHOM.sub("", c)
+    c = act_core(consequence)
     return c if len(c) >= CORE_MIN_CHARS else ""
 
 

@@ -54,8 +54,6 @@ only an authority performs (not 应当/承担/支付, which the claim's own subj
 _MODAL_HEAD = re.compile(r"^(?:依法|应当|可以|必须|应)+")
 _CORE_MODAL = re.compile(r"^(?:应当|可以|必须|有权|应|须)")
 _TO_WHOM = re.compile(r"^向[^，,。；;]{1,8}?(?=支付|赔偿|承担|提供|返还|退还|给予|补偿|发放)")
-"""As ``verifiers.applicability.consequence_core`` reads a consequence (not imported: that
-module imports ``verifiers.suggest``, which imports this one)."""
 _SEGMENTS = re.compile(r"[^；;。！？!?\n]+")
 
 
@@ -66,6 +64,13 @@ class ClaimRule(NamedTuple):
     act: str
 
 
+def act_core(consequence: str) -> str:
+    """A consequence without its leading modal and the party it is owed to, normalised:
+    「应当向劳动者支付经济补偿」 → 「支付经济补偿」. Also the reading of
+    :func:`verifiers.applicability.consequence_core`."""
+    return _TO_WHOM.sub("", _CORE_MODAL.sub("", normalize(consequence)))
+
+
 def act_of(consequence: str) -> str:
     """The act of a consequence without who acts (「由…」), the modal and the party it is owed
     to (as ``verifiers.applicability.consequence_core`` reads it): 「由公安机关交通管理部门予以收缴」 → 「予以收缴」;
@@ -73,7 +78,7 @@ def act_of(consequence: str) -> str:
     cons = consequence.strip()
     cons = cons[_inner_actor(cons)[1] :]
     act = _MODAL_HEAD.sub("", _ACTOR_HEAD.sub("", cons))
-    core = _TO_WHOM.sub("", _CORE_MODAL.sub("", normalize(act)))
+    core = act_core(act)
     return core if len(folded(core)) >= ACT_MIN_CHARS else ""
 
 
