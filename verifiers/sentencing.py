@@ -17,6 +17,8 @@ _TIER_RE = re.compile(r"(?P<cond>[^。；;，,\n]{1,60}?)的，(?P<sanc>处[^。
 _TERM_RE = re.compile(
     r"[零〇一二两三四五六七八九十百0-9]+年(?:以上|以下)(?:[零〇一二两三四五六七八九十百0-9]+年以下)?有期徒刑"
 )
+_SANCTION_RE = re.compile(r"处[^。；;\n]*")
+"""A sanction the report states, 处 to the end of its clause."""
 _EXTRA_KINDS = ("无期徒刑", "死刑")
 
 
@@ -37,12 +39,10 @@ def merged_tiers(desc: str, source: str) -> MergedTiers | None:
     """The report's sanction (``desc``) when it is one tier's term of 有期徒刑 joined with
     kinds (无期徒刑, 死刑) only another tier of ``source`` imposes; None otherwise (a report
     quoting a tier exactly, or a provision of one tier)."""
-    src = source
-    tiers = [(m.group("cond").strip(), m.group("sanc")) for m in _TIER_RE.finditer(src)]
+    tiers = [(m.group("cond").strip(), m.group("sanc")) for m in _TIER_RE.finditer(source)]
     if len(tiers) < 2:
         return None
-    said = desc
-    for m in re.finditer(r"处[^。；;\n]*", said):
+    for m in _SANCTION_RE.finditer(desc):
         clause = m.group(0)
         term = _TERM_RE.search(clause)
         if term is None:
