@@ -9,6 +9,7 @@ from __future__ import annotations
 import re
 
 from governor.text import recache
+from governor.text.regexes import ITEM_MARK
 
 _CN = "零〇一二两三四五六七八九十百千万"
 
@@ -235,9 +236,7 @@ LIABILITY_KIND = recache.compile(r"(连带|补充|按份)(?:赔偿)?责任")
 a paraphrase that gives a kind the provision never names changes who pays. Issue 21."""
 
 
-LIST_ITEM_MARK = recache.compile(
-    r"[（(]\s*(?:[一二三四五六七八九十]{1,3}|[0-9]{1,2})\s*[)）]|(?<![0-9.])[0-9]{1,2}[.．、](?![0-9])"
-)
+LIST_ITEM_MARK = recache.compile(ITEM_MARK)
 """An enumerated item's mark in a report or a statute: （一）, (1), 1. / 1、 (PRC drafting uses
 （一）…; model answers write （1） or 1.)."""
 

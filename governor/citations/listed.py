@@ -18,16 +18,15 @@ from __future__ import annotations
 
 import re
 
+from governor.text.regexes import ITEM_MARK
+
 LEAD = re.compile(r"(?:下列|以下|如下)")
 """A lead that announces a list (「有下列情形之一的」, 「按照下列标准」, 「规定如下」)."""
 
 _COLON = re.compile(r"[^\n。；;]{0,30}?[：:][ \t\u3000]*\n")
 """The rest of the lead's line up to its colon and the line break."""
 
-ITEM_LINE = re.compile(
-    r"[ \t\u3000]*(?:[（(]\s*(?:[一二三四五六七八九十]{1,3}|[0-9]{1,2})\s*[)）]"
-    r"|(?<![0-9.])[0-9]{1,2}[.．、](?![0-9])|[一二三四五六七八九十]{1,3}、)[ \t\u3000]*"
-)
+ITEM_LINE = re.compile(rf"[ \t\u3000]*(?:{ITEM_MARK}|[一二三四五六七八九十]{{1,3}}、)[ \t\u3000]*")
 """An item's mark at the start of a line: （一）, (1), 1. / 1、, 一、."""
 
 MAX_ITEMS = 20

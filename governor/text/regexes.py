@@ -599,6 +599,9 @@ RULING_RE = recache.compile(r"(?:判决|裁定|决定|判处|处理)如下")
 判决如下：」, every JuDGE judgment): what the court decides, never what the provision says."""
 PROVISION_LINE_RE = recache.compile(rf"[{CJK}](?![^\n：:]{{0,9}}[：:])")
 """A line that may be the text of the provision cited alone on the line before it."""
+ITEM_MARK = r"[（(]\s*(?:[一二三四五六七八九十]{1,3}|[0-9]{1,2})\s*[)）]|(?<![0-9.])[0-9]{1,2}[.．、](?![0-9])"
+"""The pattern (a string, to compose) of an enumerated item's mark in a report or a statute:
+（一）, (1), 1. / 1、 (PRC drafting uses （一）…; model answers write （1） or 1.)."""
 ITEM_LINE_RE = recache.compile(r"[ \t\u3000]*[（(][一二三四五六七八九十]{1,3}[)）]")
 """A line opening with a 项 number （一）: an item of the provision just recited."""
 
