@@ -70,3 +70,34 @@ def test_other_flags_or_pattern_get_another_file(cache: Path) -> None:
     recache.compile("a+c", 0)
     assert len(list(cache.iterdir())) == 3
     assert recache.compile("a+b", re.IGNORECASE) == re.compile("a+b", re.IGNORECASE)
+
+
+def test_a_write_removes_stale_entries_and_keeps_fresh_ones(cache: Path) -> None:
+    recache.compile("x+y", 0)
+    recache.compile("x+z", 0)
+    old, fresh = sorted(cache.iterdir())
+    month_ago = os.path.getmtime(old) - recache.STALE_SECONDS - 60
+    os.utime(old, (month_ago, month_ago))
+    recache.compile("a changed pattern", 0)  # a miss: written, then the folder pruned
+    left = set(cache.iterdir())
+    assert old not in left and fresh in left and len(left) == 2
+    assert recache.compile("x+y", 0) == re.compile("x+y")  # a pruned live pattern is rebuilt
+
+
+def test_a_folder_over_the_size_cap_loses_its_oldest_entries(
+    cache: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    for i in range(6):
+        recache.compile(f"p{i}+", 0)
+    files = sorted(cache.iterdir())
+    for age, f in enumerate(reversed(files)):  # files[0] oldest
+        os.utime(f, (1e9 + 1000 - age, 1e9 + 1000 - age))
+    size = os.path.getsize(files[0])
+    monkeypatch.setattr(recache, "STALE_SECONDS", 1e12)
+    monkeypatch.setattr(recache, "MAX_BYTES", 5 * size)  # 6 entries exceed it
+    recache.compile("q+", 0)
+    left = set(cache.iterdir())
+    assert files[-1] in left and files[0] not in left
+    assert sum(os.path.getsize(f) for f in left) <= 5 * size // 2 + os.path.getsize(
+        next(f for f in left if f not in files)
+    )
