@@ -456,9 +456,11 @@ _Item32 = tuple[bool, bool, int, int]
 """One 3_2 item's outcome: (gold first, gold kept, wrong candidates flagged, wrong ones)."""
 
 
-def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
+def judge_32(
+    gov: Governor, it: dict[str, Any], when: date, rows: list[dict[str, Any]] | None = None
+) -> _Item32 | None:
     """Verify the four candidates of one 3_2 item as of ``when``; None when the gold option
-    names no article."""
+    names no article. With ``rows``, one record per candidate is appended to it (:func:`row_32`)."""
     facts = it.get("facts") or it["input"]
     keys: dict[str, tuple[float, float, float]] = {}
     passes: dict[str, bool] = {}
@@ -467,6 +469,8 @@ def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
         if text is None:
             continue
         v = _cited(gov.verify(text, as_of=when))
+        if rows is not None:
+            rows.append(row_32(it, letter, option, when, v))
         if v is None:
             keys[letter], passes[letter] = (-1.0, -1.0, -1.0), False
             continue
@@ -480,15 +484,44 @@ def judge_32(gov: Governor, it: dict[str, Any], when: date) -> _Item32 | None:
     return first, passes[gold], sum(wrong), len(wrong)
 
 
+def row_32(
+    it: dict[str, Any], letter: str, option: str, when: date, v: Verdict | None
+) -> dict[str, Any]:
+    """One 3_2 candidate's record for ``--rows-out``: the item, the candidate, whether it is
+    the gold one, the as-of date, and its verdict per axis (label, score, rationale; the
+    applicability fit), or ``verdict: None`` when the text yields no citation of it."""
+    out: dict[str, Any] = {
+        "index": it.get("index"),
+        "letter": letter,
+        "option": option,
+        "gold": letter == it.get("answer"),
+        "as_of": when.isoformat(),
+    }
+    if v is None:
+        return {**out, "verdict": None}
+    axes: dict[str, dict[str, Any]] = {
+        str(a.axis): {"label": a.label, "score": a.score, "rationale": a.rationale}
+        for a in (v.existence, v.fidelity, v.applicability)
+    }
+    axes["applicability"]["fit"] = v.applicability.fit
+    return {**out, "passes": v.passes, "item_trust": v.item_trust, **axes}
+
+
 def bench_lexeval_32(
-    gov: Governor, items: list[dict[str, Any]], *, split: bool = False, by_facts: bool = False
+    gov: Governor,
+    items: list[dict[str, Any]],
+    *,
+    split: bool = False,
+    by_facts: bool = False,
+    rows_out: list[dict[str, Any]] | None = None,
 ) -> list[Row]:
     """LexEval 3_2 rows: gold ranks first, wrong flagged, gold kept, each item verified as of
     :func:`options_date` of its options (:data:`AS_OF` when none exists), and the same three
     figures as of :data:`AS_OF` for every item (the former framing, diagnostic); with
     ``split``, the figures per half (:func:`halves_32`) and for the 刑法 and the civil items
     (diagnostic rows); with ``by_facts``, each item verified as of :func:`facts_date` of its
-    facts instead."""
+    facts instead. ``rows_out`` receives one record per candidate of that framing
+    (:func:`row_32`)."""
     half = halves_32(items)
     # per item: (half, 刑法 item, gold first, gold kept, wrong flagged, wrong candidates)
     per: list[tuple[str, bool, bool, bool, int, int]] = []
@@ -500,7 +533,7 @@ def bench_lexeval_32(
             when = facts_date(facts)
         else:
             when = options_date(gov.store, options) or AS_OF
-        got = judge_32(gov, it, when)
+        got = judge_32(gov, it, when, rows_out)
         if got is None:
             continue
         crim = all(o.startswith(CRIMINAL_LAW) for o in options)
@@ -634,10 +667,12 @@ def run(
     facts_dates: bool = False,
     mismatches: list[dict[str, Any]] | None = None,
     citations: list[dict[str, Any]] | None = None,
+    rows32: list[dict[str, Any]] | None = None,
 ) -> list[Row]:
     """Every row, in the issue's order (LawBench only when ``lawbench`` is given); the JuDGE
-    judgments whose extracted set is not the gold one go to ``mismatches`` when given, and
-    the LawBench citations' records to ``citations`` (:func:`bench_lawbench`).
+    judgments whose extracted set is not the gold one go to ``mismatches`` when given, the
+    LawBench citations' records to ``citations`` (:func:`bench_lawbench`), and the 3_2
+    candidates' records to ``rows32`` (:func:`row_32`).
 
     Raises:
         FileNotFoundError: a data file is missing.
@@ -651,6 +686,7 @@ def run(
         _load_jsonl(external / "lexeval" / "3_2.jsonl", limit),
         split=halves,
         by_facts=facts_dates,
+        rows_out=rows32,
     )
     if lawbench is not None:
         rows += bench_lawbench(gov, lawbench, limit, citations)
@@ -709,6 +745,14 @@ def main(argv: list[str] | None = None) -> int:
         help="with --lawbench: write one JSON line per dev citation (task, model, id, raw, "
         "span, labels, said, passes, rationales) to diff two runs",
     )
+    ap.add_argument(
+        "--rows-out",
+        type=Path,
+        default=None,
+        metavar="FILE",
+        help="write one JSON line per LexEval 3_2 candidate (index, letter, option, gold, "
+        "as_of, passes, each axis's label, score and rationale) to group the losses",
+    )
     args = ap.parse_args(argv)
     if args.citations_out is not None and not args.lawbench:
         ap.error("--citations-out needs --lawbench")
@@ -723,6 +767,7 @@ def main(argv: list[str] | None = None) -> int:
     gov = Governor(load_config(overrides={}, environ={}), store=store)
     mismatches: list[dict[str, Any]] = []
     cited: list[dict[str, Any]] = []
+    rows32: list[dict[str, Any]] = []
     rows = run(
         gov,
         external,
@@ -733,7 +778,12 @@ def main(argv: list[str] | None = None) -> int:
         facts_dates=args.facts_date,
         mismatches=mismatches,
         citations=cited,
+        rows32=rows32,
     )
+    if args.rows_out is not None:
+        args.rows_out.write_text(
+            "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in rows32), encoding="utf-8"
+        )
     if args.citations_out is not None:
         args.citations_out.write_text(
             "".join(json.dumps(c, ensure_ascii=False) + "\n" for c in cited), encoding="utf-8"

@@ -246,3 +246,20 @@ def test_options_date_is_the_eve_of_a_repeal_among_the_options(gov: Governor) ->
     assert bj.options_date(store, crim) == bj.AS_OF
     assert bj.options_date(store, [*contract, "中华人民共和国民法典第五百七十七条"]) is None
     assert bj.options_date(store, ["没有条文", "某某条例第一条"]) == bj.AS_OF
+
+
+def test_rows_out_writes_each_3_2_candidate(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--rows-out``: one line per 3_2 candidate with its axes, to group the flagged gold rows
+    by the check that flags them."""
+    ext = _write(tmp_path)
+    out = tmp_path / "rows.jsonl"
+    assert bj.main(["--data", str(ext), "--json", "--rows-out", str(out)]) == 0
+    capsys.readouterr()
+    rows = [json.loads(x) for x in out.read_text(encoding="utf-8").splitlines()]
+    assert [(r["letter"], r["gold"]) for r in rows] == [("A", True), ("B", False)]
+    a, b = rows
+    assert a["passes"] is True and a["applicability"]["label"] == "supports"
+    assert b["passes"] is False and b["existence"]["label"] == "not_found"
+    assert {"label", "score", "rationale", "fit"} <= set(a["applicability"])

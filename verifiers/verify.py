@@ -31,6 +31,7 @@ from governor.core.ports import CaseLookup, Retriever
 from governor.text.dates import parse_as_of
 from governor.text.regexes import CITEGOV_NOTE
 from verifiers.existence import ExistenceOutcome, check_existence, misnamed_existing_law
+from verifiers.fact_dates import as_of_the_facts
 from verifiers.fidelity import CONTENT_ELSEWHERE
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
@@ -351,6 +352,18 @@ class Verifier:
             or check_existence(citations[i], self.store, as_of=as_of, strict=self.strict)
             for i in todo
         }
+        dated: dict[int, date] = {}
+        for i in todo if context else ():
+            outcomes[i], when = as_of_the_facts(
+                citations[i],
+                outcomes[i],
+                self.store,
+                as_of=as_of,
+                facts=context,
+                strict=self.strict,
+            )
+            if when != as_of:
+                dated[i] = when
         by_group = self._group_texts(citations, outcomes)
         # one shared ListTexts per list, a Siblings view per member: O(n) for a list of n
         lists = {g: ListTexts(tuple(t for _, t in m)) for g, m in by_group.items()}
@@ -366,7 +379,14 @@ class Verifier:
                 cit = citations[i]
                 shared = lists.get(cit.group or "") if cit.group else None
                 siblings = Siblings(shared, place.get(i)) if shared is not None else ()
-                items.append((i, JudgeItem(cit, ex.authority, ex.record, context, as_of, siblings)))
+                items.append(
+                    (
+                        i,
+                        JudgeItem(
+                            cit, ex.authority, ex.record, context, dated.get(i, as_of), siblings
+                        ),
+                    )
+                )
         return _Pending(citations, keys, outcomes, items)
 
     def _finish(
