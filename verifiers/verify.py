@@ -35,6 +35,7 @@ from verifiers.fact_dates import as_of_the_facts
 from verifiers.fidelity import CONTENT_ELSEWHERE
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
+from verifiers.point_law import wrong_law
 from verifiers.roles import whole_instrument_outcome
 from verifiers.suggest import (
     existence_suggestion,
@@ -472,10 +473,32 @@ class Verifier:
         # a citation in the question line is the asker's: verified and reported, not scored
         excluded = is_excluded(e.label, strict=self.strict) or cit.in_question
         whole = cit.assertion is not None and cit.assertion.role == "whole_instrument"
-        if jo is None and whole and cit.instrument and (e.score or 0.0) > 0.0 and not excluded:
+        th = getattr(self.judge, "thresholds", None) or Thresholds()
+        point = (
+            wrong_law(
+                cit,
+                cit.instrument,
+                self.store,
+                self.retriever,
+                question=context,
+                as_of=as_of,
+                th=th,
+            )
+            if jo is None and cit.instrument and e.label == "exists" and not excluded
+            else None
+        )
+        if point is not None:
+            # a law cited whole for a matter none of its articles names, another instrument's
+            # article holding it: the wrong law for the point (verifiers.point_law)
+            f = _na(
+                "fidelity", "not_assessed", "a whole instrument is cited: no article to compare"
+            )
+            a, suggestion = point
+            codes = merge(ex.codes, ("L1.1.2",))
+            judge_name = "offline"
+        elif jo is None and whole and cit.instrument and (e.score or 0.0) > 0.0 and not excluded:
             # a law cited whole for a specific rule: resolved to the article that holds the
             # claim, or flagged unsupported (issue 21)
-            th = getattr(self.judge, "thresholds", None) or Thresholds()
             f, a, suggestion = whole_instrument_outcome(
                 cit,
                 cit.instrument,

@@ -250,6 +250,36 @@ class Thresholds(BaseModel):
     text): every pin at ≥ 0.80 is the article stating the claim (土地管理法第62条, 民法典第676条,
     社会保险法第60条 …); the first wrong pin is at 0.77 (食品安全法第33条 for 「不得生产经营不符合
     食品安全标准的食品」), a fragment pinned at 0.73."""
+    point_law_absent_share: float = Field(0.2, ge=0, le=1)
+    """A law cited whole (no article) for a point (the words under it and the question's asking
+    sentence, ``verifiers.point_law``): the share (by characters) of the point's words of law
+    (words some retrieved article uses) that the cited instrument never uses, for it to be the
+    wrong law. Fitted on the reviewers' wrong_silent rows of the wrong-law class
+    (/work/runs/rev38r/silent_s, rev35/silent_{a,b,c}, silent_{a,b}: 教育法 for 社会工作者进驻学校
+    0.60, 行政许可法 for 补发医疗器械注册证 0.55–0.65, 药品管理法 for 非处方药目录 0.36, 刑事诉讼法 for
+    办案地和协作地 0.33); checked on the dev LawBench 3-2/3-8 diff against main (every newly
+    flagged citation read against the statutes, 2026-12-03; the lowest, 0.21, 道路交通安全法 for
+    「简易程序」, right)."""
+    point_law_near: float = Field(0.5, ge=0, le=1)
+    """…and an article of another instrument must hold this share of the point's bigrams
+    (near-verbatim: 0.61–0.81 on those rows; the store-wide best for a lay question's facts is
+    under 0.2). Same data."""
+    point_law_held: float = Field(0.75, ge=0, le=1)
+    """…and this share (by characters) of the words the cited law lacks (预防未成年人犯罪法第21条
+    holds all but 「内容」 of 教育法's lacking words, 0.9). Same data."""
+    point_law_title_near: float = Field(0.4, ge=0, le=1)
+    """An instrument whose title names the point's subject and the cited law never uses it
+    (``verifiers.point_law.subject_titles``: 引渡法 under 刑事诉讼法, 农村土地承包经营纠纷调解仲裁法
+    under 农村土地承包法): the share of the point's bigrams its best article must hold (引渡法第16条
+    0.43, 调解仲裁法第5/30条 0.65). Same data."""
+    point_law_title_margin: float = Field(0.1, ge=0, le=1)
+    """…and how much more than the cited instrument's best article (引渡法 0.43 over 刑事诉讼法's
+    0.29). Same data."""
+    point_law_margin: float = Field(0.15, ge=0, le=1)
+    """The words route's margin over the cited instrument's best article (the rows: 0.22–0.62;
+    道路交通安全法 for a 交通警察's 偏差、失误, 0.15 under 执勤执法工作规范第79条, is left: 道交法
+    holds most of the words); and two instruments holding the point within it of each other:
+    no suggestion (neither is the only one). Same data."""
     whole_pin_min_chars: int = Field(16, ge=0)
     """…and the claim must have at least this many characters: a short generic clause is held by
     many long articles (「用人单位应当与劳动者协商一致」, 14 characters, is 0.8-contained in

@@ -223,6 +223,13 @@ issue 22): the revision policy names it 「（注：该说法可能应为《X》
 (``policy.pin_note``), never 「中未见上述规定」."""
 
 
+POINT_LAW_MARK: Final = "the wrong law for the point"
+"""In the (``irrelevant``) applicability rationale of a law cited whole for a matter none of
+its articles names, another instrument's article holding it (``verifiers.point_law``, issue
+21): the revision policy says 「经核查，《X》中未见上述规定」 and names that article when one alone
+holds the point."""
+
+
 CHARGE_DEFINED_MARK: Final = "defines the charge"
 """In the applicability rationale of a 刑法 分则 article cited for the charge it defines
 (``verifiers.conditions.charge_rule``): the article holds the report's consequence 「构成X罪」,

@@ -344,6 +344,12 @@ _ZH_RATIONALES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         (r"^fits the claim better$", "更能支持该主张"),
         (r"^the article is in this lower-rank instrument$", "该条出自这一位阶较低的文件"),
         (rf"^successor provision in (?P<t>{_T})$", "{t}中的后继条文"),
+        (
+            rf"^the wrong law for the point: no article of (?P<t>{_T})"
+            r"(?: \(its 第1条: 「(?P<s>[^」]*)」\))? uses 「(?P<w>[^」]*)」; (?P<o>.+?) holds the "
+            r"point better than any article of the cited law$",
+            "{t}的条文均未使用「{w}」（其第一条：「{s}」），{o}的规定更符合所述事项",
+        ),
     )
 )
 """Chinese wording of the most frequent rationales (measured on the bundled example drafts);

@@ -63,6 +63,7 @@ from governor.citations.assertion import parts as assertion_parts
 from governor.core.config import DEFAULT_THRESHOLDS, EditPolicy, Thresholds
 from governor.core.labels import (
     CHARGE_DEFINED_MARK,
+    POINT_LAW_MARK,
     REPEAT_OF_MISDESCRIBED,
     WHOLE_FIGURE_MARK,
     WHOLE_PIN_MARK,
@@ -787,6 +788,10 @@ class RevisionPolicy:
         calibrated = self.calibrated_candidate(v)
         if calibrated is not None:
             return calibrated
+        if v.suggestion is not None and POINT_LAW_MARK in v.applicability.rationale:
+            # the only other instrument's article holding the point near-verbatim (its words
+            # and the question's, verifiers.point_law): the report's words alone may be none
+            return v.suggestion.authority, v.suggestion.score
         if v.suggestion is not None and v.suggestion.probability is not None:
             # a calibrated candidate below the naming probability: the note says what is
             # wrong without a name (word-overlap proofs named the reference article for 10 of
@@ -983,10 +988,13 @@ class RevisionPolicy:
         elif (
             cit.article is None
             and a == "irrelevant"
-            and cit.assertion is not None
-            and cit.assertion.role == "whole_instrument"
+            and (
+                (cit.assertion is not None and cit.assertion.role == "whole_instrument")
+                or POINT_LAW_MARK in v.applicability.rationale
+            )
         ):
-            # a law cited whole for a rule none of its articles states (issue 21)
+            # a law cited whole for a rule none of its articles states (issue 21), or for a
+            # matter another instrument governs (verifiers.point_law)
             title = (cit.instrument or "").removeprefix("中华人民共和国")
             fig = _figure_head(v)
             if fig is not None:
