@@ -12,6 +12,7 @@ from verifiers.applicability import check_applicability
 from verifiers.fidelity import check_fidelity
 from verifiers.judge import JudgeItem, JudgeOutcome
 from verifiers.neighbour import neighbour_outcome
+from verifiers.point_article import point_outcome
 from verifiers.suggest import IdfCache
 
 
@@ -55,6 +56,8 @@ class OfflineJudge:
         th = self.thresholds
         f = check_fidelity(item, self.retriever, self.store, th, self.idf)
         a = check_applicability(item, self.retriever, self.store, th, self.idf)
+        # the claim's point (its consequence) is another article's of the same instrument
+        a = point_outcome(item, f, a, self.store, th, self.idf) or a
         if a.result.label == "supports" and f.result.label in ("faithful", "not_assessed"):
             # a pass on word overlap: another article of the instrument may hold the words
             # clearly better (the wrong article of the right law, issue 21)

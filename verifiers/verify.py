@@ -35,6 +35,7 @@ from verifiers.fact_dates import as_of_the_facts
 from verifiers.fidelity import CONTENT_ELSEWHERE
 from verifiers.hierarchy import override_claims
 from verifiers.judge import Judge, JudgeItem, JudgeOutcome, ListTexts, Siblings, judge_all
+from verifiers.point_article import POINT_NOTE
 from verifiers.point_law import wrong_law
 from verifiers.roles import whole_instrument_outcome
 from verifiers.suggest import (
@@ -191,7 +192,13 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
         ):
             out.append(_repeats_misdescribed(v, x))
             continue
-        if w is None or not bare or v.excluded or v.applicability.label == "supports":
+        if (
+            w is None
+            or not bare
+            or v.excluded
+            or v.applicability.label == "supports"
+            or _own_point(v, w, verdicts)
+        ):
             out.append(v)
             continue
         a = w.applicability.model_copy(
@@ -214,6 +221,26 @@ def bare_repeats(verdicts: Sequence[Verdict]) -> list[Verdict]:
             )
         )
     return out
+
+
+def _own_point(v: Verdict, w: Verdict, verdicts: Sequence[Verdict]) -> bool:
+    """``v`` (a repeat of ``w``) was judged on a point its claim attributes to the provision
+    (:mod:`verifiers.point_article`) and that claim is a conclusion drawn from ``w``: no citation
+    of another provision stands between ``w`` and the claim (「根据…第三十七条，<recital>。因此，
+    …有权要求公司支付经济补偿金。法律依据：【…第三十七条】」). A claim after another provision's
+    citation is that one's conclusion (「…第八十二条…。…《社会保险法》第十条…。因此，单位应该为员工
+    缴纳社会保险。法律依据：…第八十二条」): the repeat is judged as ``w``."""
+    if not v.applicability.rationale.startswith(POINT_NOTE):
+        return False
+    cs = v.citation.claim_span
+    end = cs.start if cs is not None else v.citation.span.start
+    return not any(
+        u.resolved is not None
+        and u.resolved.id != w.resolved.id
+        and w.citation.span.end <= u.citation.span.start < end
+        for u in verdicts
+        if w.resolved is not None
+    )
 
 
 def _borrowed_claim(c: Citation) -> bool:

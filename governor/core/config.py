@@ -240,6 +240,28 @@ class Thresholds(BaseModel):
     「仅部分相关」) and 价格法第二十一条 (政府指导价) for 「要求退还不合理收费」 (0.25, ranked first in the
     small 价格法 all the same: a member that does not hold its part, dev qwen 3-8 169); checked on
     LawBench dev 3-8/3-2 (every citation it changes listed in the 2026-12-03 note)."""
+    point_article_absent: float = Field(0.1, ge=0, le=1)
+    """:mod:`verifiers.point_article`: the cited article (with its list) holds at most this
+    IDF-weighted share of the legal words of the claim's point (the act after its last modal)
+    for the point to be another article's. Fitted on the reviewers' silent labels (rev38r, rev35,
+    silent_a/b; 315 rows): the wrong rows it must reach hold 0.00–0.08 (劳动合同法第三十七条 for
+    「支付经济补偿金」 0.00, 第十九条 for 「协商一致解除劳动合同」 0.05), the nearest right row
+    0.23 (劳动争议调解仲裁法第二十七条 for 「向…劳动争议仲裁委员会申请仲裁」); checked on LawBench dev
+    3-8/3-2 (every newly flagged citation read against the statute, 2026-12-03 note)."""
+    point_article_held: float = Field(0.6, ge=0, le=1)
+    """:mod:`verifiers.point_article`: another article of the instrument must hold at least this
+    IDF-weighted share of the point's legal words in one consequence clause to be the one stating
+    it. Same data as ``point_article_absent``: 劳动合同法第四十六条 holds 「支付经济补偿金」's
+    at 0.79 and 「协商一致解除劳动合同」's at 1.00; 社会保险法第五十七条's 「向当地…申请」 for
+    「向当地的社保局申请补缴」 (a word, 补缴, the law never uses) is excluded by the verbatim-run
+    test, not by this value."""
+    point_article_max_holders: int = Field(8, ge=1)
+    """:mod:`verifiers.point_article`: when more articles of the instrument than this hold the
+    claim's point (share ``point_article_held`` and a verbatim run), it is a consequence the law
+    states everywhere and no one article is meant. Set on LawBench dev 3-8/3-2 citations the
+    check first reached: 劳动合同法 「支付经济补偿金」 has 8 holders (第四十六条 meant), 民法典
+    「承担赔偿责任」 48, 「承担违约责任」 28, 「随时解除合同」 10, 未成年人保护法 「对未成年人采取帮教措施」
+    17 (their suggestions 第四十三条, 第一百八十六条… were guesses)."""
     applicability_partial_relevance: float = Field(0.25, ge=0, le=1)
     """Below this (and above the minimum) the citation only 'partially_supports'."""
     whole_pin_containment: float = Field(0.8, ge=0, le=1)

@@ -279,6 +279,16 @@ _ZH_RATIONALES: tuple[tuple[re.Pattern[str], str], ...] = tuple(
         ),
         (r"^the provision does not address the claim$", "该条文未涉及该主张"),
         (
+            r"^the claim's point 「(?P<x>[^」]+)」 is not in the provision, which is about "
+            r"「(?P<y>[^」]+)」; (?P<o>.+?) states it$",
+            "该主张的要点「{x}」不在所引条文中，该条文规定的是「{y}」；{o}规定了这一点",
+        ),
+        (
+            r"^the claim's point 「(?P<x>[^」]+)」 is not in the provision, which is about "
+            r"「(?P<y>[^」]+)」; (?P<o>.+?) holds its words$",
+            "该主张的要点「{x}」不在所引条文中，该条文规定的是「{y}」；{o}含有这些用语",
+        ),
+        (
             r"^the provision does not support the claim \(the provision does not address the "
             r"claim\); no better one found$",
             "该条文不支持该主张，也未找到更合适的条文",
