@@ -172,7 +172,11 @@ def test_a_title_names_a_subject_the_cited_law_never_uses(gov: Governor) -> None
     body = "".join(r.text for r in arts)
     # 劳动法 uses 劳动合同: 劳动合同法's subject is its own too
     named = subject_titles(
-        "用人单位解除劳动合同应当提前通知", "中华人民共和国劳动法", body, gov.store
+        "用人单位解除劳动合同应当提前通知",
+        "中华人民共和国劳动法",
+        body,
+        gov.store,
+        Thresholds().point_law_title_cover,
     )
     assert "中华人民共和国劳动合同法" not in named
     assert Thresholds().point_law_near > Thresholds().point_law_title_near

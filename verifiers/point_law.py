@@ -51,11 +51,6 @@ OWN_WORDS = 3
 """Words of two characters or more the report must say under the citation for them to be the
 point's matter (fewer — 「法条」, 「处理」 — and the question's asking sentence names it)."""
 
-TITLE_COVER = 0.75
-"""Share of a title stem's bigrams the point must hold to name that law's subject: 「农村土地
-承包经营纠纷的仲裁」 holds 10 of the 13 of 农村土地承包经营纠纷调解仲裁 (the matter and the procedure
-named, 调解 left out); no shorter share named a subject on the labelled rows."""
-
 _STEM_RE = re.compile(
     r"(?:中华人民共和国)?(?P<stem>[^（(《》]+?)(?:办法|法|条例|规定)(?:（[^）]*）)?"
 )
@@ -110,9 +105,12 @@ def title_stem(title: str) -> str:
     return m.group("stem") if m else ""
 
 
-def subject_titles(point: str, instrument: str, body: str, store: AuthorityStore) -> list[str]:
-    """Other instruments whose title names the point's subject (``Thresholds``-free: the
-    title's stem, :func:`title_stem`, has :data:`TITLE_COVER` of its bigrams in the point) where
+def subject_titles(
+    point: str, instrument: str, body: str, store: AuthorityStore, cover: float
+) -> list[str]:
+    """Other instruments whose title names the point's subject (the title's stem,
+    :func:`title_stem`, has ``cover`` — ``Thresholds.point_law_title_cover`` — of its bigrams in
+    the point) where
     the cited instrument never uses that stem: 「农村土地承包经营纠纷调解和仲裁」 under
     《农村土地承包法》 names 《农村土地承包经营纠纷调解仲裁法》; 「引渡请求」 under 《刑事诉讼法》
     names 《引渡法》. A law using the other's subject as a phrase governs it too (《劳动法》 has
@@ -125,7 +123,7 @@ def subject_titles(point: str, instrument: str, body: str, store: AuthorityStore
         if len(stem) < 2 or title == instrument or stem == own or folded(stem) in body:
             continue
         sb = bigrams(stem)
-        if sb and len(sb & pb) / len(sb) >= TITLE_COVER:
+        if sb and len(sb & pb) / len(sb) >= cover:
             out.append(title)
     return out
 
@@ -175,7 +173,9 @@ def wrong_law(
             if _weight(has) / _weight(legal) >= th.point_law_held:
                 _keep(holders, rec, containment(point, rec.text), own, near, "、".join(has))
     near = (th.point_law_title_near, th.point_law_title_margin)
-    for title in subject_titles(said if own_words else point, instrument, body, store):
+    for title in subject_titles(
+        said if own_words else point, instrument, body, store, th.point_law_title_cover
+    ):
         for rec, _ in retriever.search(point, instrument=title, as_of=as_of, k=3):
             _keep(holders, rec, containment(point, rec.text), own, near, title_stem(title))
     if not holders:

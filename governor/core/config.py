@@ -289,6 +289,11 @@ class Thresholds(BaseModel):
     point_law_held: float = Field(0.75, ge=0, le=1)
     """…and this share (by characters) of the words the cited law lacks (预防未成年人犯罪法第21条
     holds all but 「内容」 of 教育法's lacking words, 0.9). Same data."""
+    point_law_title_cover: float = Field(0.75, ge=0, le=1)
+    """Share of a title stem's bigrams the point must hold to name that law's subject
+    (``verifiers.point_law.subject_titles``): 「农村土地承包经营纠纷的仲裁」 holds 10 of the 13 of
+    农村土地承包经营纠纷调解仲裁 (the matter and the procedure named, 调解 left out); no shorter share
+    named a subject on the labelled rows. Same data."""
     point_law_title_near: float = Field(0.4, ge=0, le=1)
     """An instrument whose title names the point's subject and the cited law never uses it
     (``verifiers.point_law.subject_titles``: 引渡法 under 刑事诉讼法, 农村土地承包经营纠纷调解仲裁法
