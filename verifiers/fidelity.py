@@ -87,8 +87,10 @@ Checks, in order; the first failure decides:
    规定解除劳动合同的」 for 「用人单位…」; a counterpart the clause does not name, 物业管理条例第二十一条
    「应当与物业买受人签订…」: :func:`verifiers.clauses.swapped_parties`) or with cross-references the
    clause does not make (国家赔偿法第三十五条 「有本法第三条、第四条规定情形之一」 for 「第三条或者第十七条」:
-   :func:`verifiers.clauses.changed_references`) → ``misdescribed`` L1.2.2, the clause quoted; after
-   step 4 so that a clause another article states is that article's;
+   :func:`verifiers.clauses.changed_references`) or with another term of the law at the same place
+   (社会保险法第四十八条 「参加职工基本养老保险」 for 「…基本医疗保险」: :func:`verifiers.term_swap.swapped_terms`)
+   → ``misdescribed`` L1.2.2, the clause quoted; after step 4 so that a clause another article
+   states is that article's;
 5. overlap below ``fidelity_min_overlap``: a description that applies the provision to the
    facts of a case (小王, 甲公司, 你, 本案…) states nothing checkable about the text →
    ``not_assessed``; otherwise ``misdescribed`` L1.1.2 (content not in the provision);
@@ -218,6 +220,7 @@ from verifiers.suggest import (
     search_query,
     strip_caption,
 )
+from verifiers.term_swap import article_uses, swapped_terms
 from verifiers.textsim import (
     BigramIdf,
     best_span,
@@ -1215,6 +1218,7 @@ _CONTRADICTION_SAYS = {
     "kind": "the provision sets this rule for that sort only, and other rules for the others",
     "party": "it names another party than the provision's clause",
     "reference": "it refers to other provisions than the provision's clause",
+    "term": "it names another term of the law than the provision's clause",
 }
 
 
@@ -1270,17 +1274,37 @@ def _instrument_words(item: JudgeItem, store: AuthorityStore) -> Callable[[str],
     return known
 
 
+def _article_uses(item: JudgeItem, store: AuthorityStore) -> Callable[[str], int]:
+    """In how many articles of the cited instrument version a word occurs
+    (:func:`verifiers.term_swap.article_uses`; the article alone when the store lacks them)."""
+    rec = item.record
+    own = rec.text if rec is not None else item.authority.text
+
+    def texts() -> tuple[str, ...]:
+        found = (
+            store.article_texts(rec.instrument, version_hint=rec.version)
+            if rec is not None
+            else None
+        )
+        return found[1] if found is not None and found[1] else (own,)
+
+    key = (rec.instrument, rec.version or "") if rec is not None else ("", own)
+    return article_uses(key, texts)
+
+
 def _swapped(item: JudgeItem, words: str, pool: str, store: AuthorityStore) -> AxisOutcome | None:
     """Step 3h: ``misdescribed`` when a paraphrase or quotation's clause restates one clause of
     the provision with one part changed: another party (:func:`verifiers.clauses.swapped_parties`)
-    or other cross-references (:func:`verifiers.clauses.changed_references`), with the
-    provision's clause quoted; None otherwise. After step 4: a clause that is another article's
+    or other cross-references (:func:`verifiers.clauses.changed_references`) or another term of
+    the law (:func:`verifiers.term_swap.swapped_terms`), with the provision's clause quoted; None otherwise. After step 4: a clause that is another article's
     text is that article's (its suggestion re-cites)."""
     a = item.citation.assertion
     if a is None or a.role not in FIDELITY_ROLES or not words:
         return None
-    found = swapped_parties(words, pool, _instrument_words(item, store)) or changed_references(
-        words, pool
+    found = (
+        swapped_parties(words, pool, _instrument_words(item, store))
+        or changed_references(words, pool)
+        or swapped_terms(words, pool, _article_uses(item, store))
     )
     return _clause_outcome(item, found[0]) if found else None
 

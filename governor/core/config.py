@@ -582,6 +582,14 @@ class Thresholds(BaseModel):
     right for a party word's ending (「出」 for 「承」 → 出租人/承租人; 「被告住所地」 for 「最高」 → …
     人民法院, longest ending first). Hand-set (a two-character ending plus a two-character 人民/
     行政 before it); checked with ``party_word_most`` on the same dev answers."""
+    term_swap_min_articles: int = Field(3, ge=1)
+    """``verifiers.term_swap``: articles of the cited law's version a word must occur in to be
+    one of that law's terms, on both sides of a swap (the report's 「基本养老保险」 where
+    社会保险法第四十八条 has 「基本医疗保险」). Hand-set (issue 21, silent wrong paraphrases of the
+    reviewers' labels rev35/silent_*, silent_a/b): a compound the law uses in three articles is
+    one of its schemes, funds or contracts, not the report's own wording; checked on the
+    'right'-labelled rows of the same files and dev LawBench 3-2/3-8 (bench_judgment
+    --lawbench, newly flagged citations read against the statute)."""
     clause_quote_min: float = Field(0.75, ge=0, le=1)
     """``verifiers.clauses.QUOTE_CLAUSE_MIN``: a clause of a quotation (split at ；。) that is not
     verbatim in the provision is that provision's clause quoted when at least this share of its
