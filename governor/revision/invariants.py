@@ -28,6 +28,7 @@ Kinds:
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -38,6 +39,7 @@ from governor.revision.ops import apply_edits
 from governor.revision.policy import quotation_regions
 from governor.text.regexes import CITEGOV_NOTE
 
+_NEWLINE = re.compile(r"\n")
 _LINE_PUNCT = re.compile(r"^[ \t　]*[：:，,。；;、”）)]", re.MULTILINE)
 _OPEN_QUOTE_LINE = re.compile(r"^[ \t　]*[：:]?[ \t]*“", re.MULTILINE)
 _DOUBLE_PAIRS = r"[：:]{2}|[。]{2}|[，,]{2}|[；;]{2}|。[，,；;]|[，,][。；;]"
@@ -88,24 +90,20 @@ def _sentence_start(text: str, pos: int) -> int:
     return max(text.rfind(c, 0, pos) for c in "。！？!?\n") + 1
 
 
-def violations(text: str) -> tuple[Violation, ...]:
-    """Every invariant violation in ``text`` (kinds in the module docstring), in text order.
-
-    Args:
-        text: a draft (any size); offsets are ``str`` indices.
-
-    Returns:
-        Violations sorted by ``start``; an empty tuple for clean text.
-    """
-    out: list[Violation] = []
+def _scan(text: str) -> list[tuple[str, int, int]]:
+    """Every violation of ``text`` as ``(kind, anchor, start)``, in the order found: the
+    ``anchor`` is where the check looked (its match, note, quotation or line start; always on
+    the line the check read first), ``start`` what :class:`Violation` reports (a
+    ``double_punct`` starts up to ten characters before its match)."""
+    out: list[tuple[str, int, int]] = []
     notes = [(m.start(), m.end()) for m in CITEGOV_NOTE.finditer(text)]
     quotes = quotation_regions(text)
 
     def in_note(pos: int) -> bool:
         return any(a <= pos < b for a, b in notes)
 
-    def add(kind: str, pos: int, width: int = 30) -> None:
-        out.append(Violation(kind, text[pos : pos + width].split("\n")[0], pos))
+    def add(kind: str, pos: int, start: int | None = None) -> None:
+        out.append((kind, pos, pos if start is None else start))
 
     for m in _LINE_PUNCT.finditer(text):
         add("line_punct", m.start())
@@ -113,7 +111,7 @@ def violations(text: str) -> tuple[Violation, ...]:
         add("line_punct", m.start())
     for m in _DOUBLE.finditer(text):
         if not in_note(m.start()):
-            add("double_punct", max(0, m.start() - 10))
+            add("double_punct", m.start(), max(0, m.start() - 10))
     for a, b in notes:
         if any(qa < a and b <= qb for qa, qb in quotes):
             add("note_in_quote", a)
@@ -145,12 +143,25 @@ def violations(text: str) -> tuple[Violation, ...]:
     for m in _NO_OBJECT.finditer(text):
         if not in_note(m.start()):
             add("orphan_object", m.start())
-    return tuple(sorted(out, key=lambda v: v.start))
+    return out
+
+
+def violations(text: str) -> tuple[Violation, ...]:
+    """Every invariant violation in ``text`` (kinds in the module docstring), in text order.
+
+    Args:
+        text: a draft (any size); offsets are ``str`` indices.
+
+    Returns:
+        Violations sorted by ``start``; an empty tuple for clean text.
+    """
+    found = [Violation(k, text[s : s + 30].split("\n")[0], s) for k, _, s in _scan(text)]
+    return tuple(sorted(found, key=lambda v: v.start))
 
 
 def counts(text: str) -> Counter[str]:
     """Violations of ``text`` by kind."""
-    return Counter(v.kind for v in violations(text))
+    return Counter(k for k, _, _ in _scan(text))
 
 
 def new_violations(before: str, after: str) -> Counter[str]:
@@ -158,17 +169,89 @@ def new_violations(before: str, after: str) -> Counter[str]:
     return counts(after) - counts(before)
 
 
+@dataclass(frozen=True)
+class _Window:
+    """Where one edit can change what :func:`_scan` finds, in the text before it: violations
+    anchored in ``[lo, hi)`` may change, every other one is the same (shifted past the edit);
+    those in ``[lo, hi)`` are found exactly by scanning ``[ctx_lo, ctx_hi)`` alone."""
+
+    lo: int
+    hi: int
+    ctx_lo: int
+    ctx_hi: int
+
+    def counts(self, text: str, shift: int = 0) -> Counter[str]:
+        """Violations by kind anchored in the window of ``text`` (``shift``: how much longer
+        ``text`` is than the text the window was drawn on, the edit applied)."""
+        lo, hi = self.lo - self.ctx_lo, self.hi + shift - self.ctx_lo
+        part = text[self.ctx_lo : self.ctx_hi + shift]
+        return Counter(k for k, a, _ in _scan(part) if lo <= a < hi)
+
+
+def _window(text: str, starts: Sequence[int], start: int, end: int) -> _Window:
+    """The :class:`_Window` of an edit of ``text[start:end]`` (``starts``: the offset of each
+    line of ``text``). Every check reads one line (notes, quotations and matches never hold a
+    line break) except three, which set the margins:
+
+    * ``dangling_ref`` reads back to its paragraph start: the window runs to the paragraph
+      break after the edit, and the context from the paragraph start before it;
+    * ``empty_basis`` reads the three lines after a heading: the window starts three lines
+      before the edit, and the context ends three lines after the window;
+    * ``double_note`` reads back to the note before, over blank lines: the window takes the
+      blank lines after it and one more line (a note past that line has words, or a note,
+      between it and the edit), the context one line with words before the window (the
+      window's first note has its note before it in the context, or words between).
+    """
+    n = len(starts)
+
+    def line_of(pos: int) -> int:
+        return bisect_right(starts, pos) - 1
+
+    def line_end(k: int) -> int:
+        return starts[k + 1] - 1 if k + 1 < n else len(text)
+
+    def blank(k: int) -> bool:
+        return not text[starts[k] : line_end(k)].strip()
+
+    first, last = line_of(start), line_of(end)
+    brk = text.find("\n\n", end)
+    x = n - 1 if brk < 0 else max(last, line_of(brk + 1))
+    while x + 1 < n and blank(x + 1):
+        x += 1
+    x = min(x + 1, n - 1)
+    a = c = max(0, first - 3)
+    while c > 0 and blank(c - 1):
+        c -= 1
+    c = max(0, c - 1)
+    para = text.rfind("\n\n", 0, starts[c])
+    return _Window(
+        lo=starts[a],
+        hi=starts[x + 1] if x + 1 < n else len(text) + 1,
+        ctx_lo=0 if para < 0 else para + 2,
+        ctx_hi=line_end(min(x + 3, n - 1)),
+    )
+
+
 def guilty_edits(text: str, edits: Sequence[Edit]) -> tuple[Edit, ...]:
     """The edits of ``edits`` (over ``text``) that each, applied alone, add a violation.
+
+    Each edit is judged on its :class:`_Window` only (the text around it, its paragraph and a
+    few lines): the violations outside it are the same before and after, so a kind is added
+    exactly when the window holds more of it (the whole text was read once per edit: most of
+    a warm ``efa`` round's invariant check).
 
     Raises:
         ValueError: an edit is stale (its ``before`` is not the text at its span).
     """
-    base = counts(text)
+    starts = [0, *(m.end() for m in _NEWLINE.finditer(text))]
+    before: dict[_Window, Counter[str]] = {}
     out = []
     for ed in edits:
         alone, _ = apply_edits(text, [ed])
-        if counts(alone) - base:
+        win = _window(text, starts, ed.span.start, ed.span.end)
+        if win not in before:
+            before[win] = win.counts(text)
+        if win.counts(alone, len(alone) - len(text)) - before[win]:
             out.append(ed)
     return tuple(out)
 

@@ -445,7 +445,7 @@ class RevisionPolicy:
             # the words with a term negated are not the target's rule: 「处分权人可以将不动产…
             # 转让给受让人」 is not 民法典第三百一十一条's 「无处分权人将不动产…」 (held-out review)
             return False, "a term of the report is negated in the target"
-        if len(claim_words(said)) < MOVE_WORDS and verbatim_share(said, cand.text) < SHORT_VERBATIM:
+        if claim_word_count(said) < MOVE_WORDS and verbatim_share(said, cand.text) < SHORT_VERBATIM:
             # 「终止无固定期限劳动合同的」 fits many articles by its words: a short claim names
             # or moves to a provision only when it is that provision's wording
             return False, f"fewer than {MOVE_WORDS} words, not verbatim in the target"
@@ -1107,13 +1107,15 @@ class RevisionPolicy:
         if not cited:
             return ()
         units = {q.unit for q in quantities(cited)}
-        bounds = _word_bounds(said)
+        bounds: frozenset[int] | None = None  # segmented only when a unit is absent (jieba is slow)
         out = []
         for q in quantities(said):
             if q.unit not in units:
                 lo = q.start
                 while lo > 0 and said[lo - 2 : lo] in _LIMIT_WORDS:
                     lo -= 2
+                if bounds is None:
+                    bounds = _word_bounds(said)
                 # a whole word of the report only: 「三人」 is not a limit in 「第三人」
                 if lo not in bounds or q.end not in bounds:
                     continue
@@ -1322,7 +1324,7 @@ def generic_kind(v: Verdict) -> str | None:
         # 「可以被列入失信被执行人名单」 was judged irrelevant: a false alarm)
         return None
     if v.fidelity.label == "misdescribed":
-        return "misdescribed" if len(claim_words(said_of(v.citation))) >= MOVE_WORDS else None
+        return "misdescribed" if claim_word_count(said_of(v.citation)) >= MOVE_WORDS else None
     if (
         v.applicability.label in ("irrelevant", "contradicts")
         and v.fidelity.label == "not_assessed"
@@ -1341,15 +1343,24 @@ _LIMIT_WORDS = frozenset({"不满", "未满", "已满", "年满", "超过", "不
 _CLAUSE_STOP = re.compile(r"[，,；;。！？!?：:\n]")
 
 
-def _word_bounds(text: str) -> set[int]:
-    """Offsets in ``text`` where a ``jieba`` word starts or ends."""
+@lru_cache(maxsize=1024)
+def claim_word_count(said: str) -> int:
+    """How many :func:`~verifiers.textsim.claim_words` ``said`` has, kept for the last 1,024
+    claims: every round asks again about the same claims (one ``jieba`` pass each)."""
+    return len(claim_words(said))
+
+
+@lru_cache(maxsize=1024)
+def _word_bounds(text: str) -> frozenset[int]:
+    """Offsets in ``text`` where a ``jieba`` word starts or ends (kept like
+    :func:`claim_word_count`)."""
     import jieba
 
     out, at = {0}, 0
     for w in jieba.lcut(text):
         at += len(w)
         out.add(at)
-    return out
+    return frozenset(out)
 
 
 _TABLE_ROW = re.compile(r"^[ \t]*\|")

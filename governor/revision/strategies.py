@@ -40,6 +40,7 @@ from governor.revision.policy import (
     WORD_OPS,
     Locator,
     RevisionPolicy,
+    claim_word_count,
     clause_end,
     outside_quotes,
     pin_label,
@@ -62,7 +63,7 @@ from verifiers.facts import (
 from verifiers.fidelity import invented_item
 from verifiers.foreign_clauses import note_head as foreign_note_head
 from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
-from verifiers.textsim import claim_words, containment, verbatim_share
+from verifiers.textsim import containment, verbatim_share
 
 _CONTENT_INTRO = re.compile(
     r"\s*(?:的)?(?:中)?(?:明确)?(?:规定|载明|写道|指出)?(?:了)?\s*[：:]\s*[“\"「『]?\s*"
@@ -73,7 +74,7 @@ _TRAILING = '。；;，, ”"」』'
 def _short_misdescribed(v: Verdict) -> bool:
     """F ``misdescribed`` on a claim of fewer than ``policy.MOVE_WORDS`` words (the lexical F
     check is not trusted there: ``policy.generic_kind``)."""
-    return v.fidelity.label == "misdescribed" and len(claim_words(said_of(v.citation))) < MOVE_WORDS
+    return v.fidelity.label == "misdescribed" and claim_word_count(said_of(v.citation)) < MOVE_WORDS
 
 
 def _content_form(text: str, cit: Citation) -> bool:
@@ -309,11 +310,14 @@ def _quoted_by_another(text: str, v: Verdict, verdicts: Sequence[Verdict]) -> bo
     sp = v.citation.span
     raw = _bare(v.citation.raw)
     for w in verdicts:
-        auth = w.resolved
-        if w is v or auth is None or not auth.text or w.citation.span.end > sp.start:
+        end = w.citation.span.end
+        if end > sp.start or sp.start - end > 300:  # first: most citations are far off
             continue
-        between = text[w.citation.span.end : sp.start]
-        if len(between) > 300 or re.search(r"[。！？!?\n]", between):
+        auth = w.resolved
+        if w is v or auth is None or not auth.text:
+            continue
+        between = text[end : sp.start]
+        if re.search(r"[。！？!?\n]", between):
             continue
         if raw and raw in _bare(auth.text):
             return True
