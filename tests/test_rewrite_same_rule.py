@@ -127,3 +127,24 @@ def test_same_rule_on_the_statute_texts(gov: Governor) -> None:
         ROAD,
     )
     assert not ok and "negates" in why, why
+
+
+def test_the_lead_of_the_reports_own_list_is_never_rewritten(gov: Governor) -> None:
+    """Fresh review 39 (chatglm2-6b-hf 3-8, harmful): 「…第四十一条规定，裁减人员方案应当包括下列
+    内容：」 then three invented items; 第四十一条's text pasted over the lead left them reading as
+    the statute's (「…优先招用被裁减的人员。：（一）被裁减人员享有…」). The words stay, with a note."""
+    labour = "中华人民共和国劳动合同法"
+    checked_text(gov, labour, "41", "裁减人员方案经向劳动行政部门报告", AS_OF)
+    text = (
+        "问题：公司要裁员，需要走什么程序？\n\n"
+        "但是，如果公司决定裁减人员，根据《劳动合同法》第四十一条规定，裁减人员方案应当包括下列内容：\n\n"
+        "（一）被裁减人员享有本法第四十一条规定的给予补偿的义务；\n\n"
+        "（二）公司依照本法第四十一条规定应当向被裁减人员支付的工资和社会保险费用；\n\n"
+        "（三）公司依照本法第四十一条规定解除或者终止劳动合同的其他相关事项。\n"
+    )
+    r = gov.govern(text, strategy="efa", as_of=AS_OF)
+    assert all(op != "rewrite_description" for op, _, _ in _ops(r)), _ops(r)
+    assert "裁减人员方案应当包括下列内容" in r.text and "听取工会或者职工的意见后" not in r.text, (
+        r.text
+    )
+    assert "（注：" in r.text, r.text

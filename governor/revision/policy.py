@@ -619,6 +619,13 @@ class RevisionPolicy:
             # text over them changes the answer (issue 22 harm review: 刑法第二百六十四条's
             # theft text over a fraud description; 劳动法第二十六条 over a renewal claim)
             return None
+        a = v.citation.assertion
+        after = text[ed.span.end : ed.span.end + 3].lstrip(" \t\u3000")
+        if (a is not None and a.items) or after.startswith(("：", ":")):
+            # the words are the lead of the report's own list (「裁减人员方案应当包括下列内容：」 then
+            # its items, fresh review 39): the cited text pasted over the lead leaves those items
+            # reading as the statute's — the list is judged (verifiers.list_items) and noted
+            return None
         if ARTICLE_MARK_RE.search(said.replace(v.citation.raw, "")):
             # the words replaced hold another citation (行政诉讼法第二十五条第一款 next to the
             # one rewritten): a rewrite never touches another citation's words
