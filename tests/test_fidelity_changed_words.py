@@ -121,9 +121,9 @@ def test_a_recital_denying_the_benefit_the_article_grants_is_misdescribed(gov: G
         gov, "中华人民共和国社会保险法", "27", "退休后不再缴纳基本医疗保险费", AS_OF
     )
     head = "问题：我2011年退休了，还要自己交多少年医疗保险费？\n\n根据《中华人民共和国社会保险法》第二十七条，"
-    wrong = (
+    wrong = (  # (「享受基本养老保险待遇」 after it would be a swapped term, verifiers.term_swap)
         "参加职工医疗保险的个人，达到法定退休年龄时累计缴费达到国家规定年限的，退休后不再享受医疗保险"
-        "待遇，按照国家规定享受基本养老保险待遇。"
+        "待遇。"
     )
     (v,) = gov.verify(head + wrong, as_of=AS_OF)
     assert v.fidelity.label == "misdescribed", v.fidelity.rationale
@@ -208,3 +208,18 @@ def test_a_bare_repeat_of_a_wrong_figure_is_judged_alone(gov: Governor) -> None:
     first, bare = gov.verify(text, as_of=AS_OF)
     assert first.fidelity.label == "misdescribed", first.fidelity.rationale
     assert REPEAT_OF_MISDESCRIBED not in bare.applicability.rationale
+
+
+def test_one_negation_governs_the_whole_list_it_heads(gov: Governor) -> None:
+    """Fresh review 39 (qwen 3-2 335, harmful note): 医疗器械生产监督管理办法第二十四条 「不得伪造、
+    变造、买卖、出租、出借…」 negates every member; 「不得买卖、出租、出借…」 leaves two out, it
+    denies nothing the provision grants."""
+    art = checked_text(gov, "医疗器械生产监督管理办法", "24", "不得伪造、变造、买卖", AS_OF)
+    assert denied_grants("任何单位或者个人不得买卖、出租、出借医疗器械生产许可证", art) == ()
+    text = (
+        "问题：任何单位或个人是否可以买卖医疗器械生产许可证呢？\n\n"
+        "根据《医疗器械生产监督管理办法》第二十四条规定，任何单位或者个人不得买卖、出租、出借医疗器械"
+        "生产许可证。"
+    )
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert "denies what the provision grants" not in v.fidelity.rationale, v.fidelity.rationale

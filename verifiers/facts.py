@@ -736,6 +736,12 @@ GRANT_OBJECT_REACH = DEFAULT_THRESHOLDS.facts_grant_object_reach
 """Characters after a predicate within which its object must follow (:func:`denied_grants`)."""
 _NEGATION_HEAD = recache.compile(r"(?:不再|不得|不能|不予|无权|不)$")
 """A negation just before a predicate (不再缴纳, 不得享受, 无权请求)."""
+_NEGATED_LIST = recache.compile(
+    r"(?:不再|不得|不能|不予|无权|禁止|严禁|不)(?:[\u4e00-\u9fff]{1,6}?(?:、|或者|和|及))+$"
+)
+"""Members of a list before a predicate that one negation governs: 医疗器械生产监督管理办法
+第二十四条 「不得伪造、变造、买卖、出租、出借…」 negates 买卖 too (fresh review 39: a restatement
+「不得买卖、出租、出借…」 was read as denying a grant)."""
 
 
 @dataclass(frozen=True)
@@ -802,6 +808,9 @@ def denied_grants(
                     x in s[max(0, m.start() - 2) : m.start()] for x in NEGATORS
                 ):
                     continue
+                at = al.src.original(m.start(), m.end())[0] + al.src_offset
+                if _NEGATED_LIST.search(source, max(0, at - 40), at) is not None:
+                    continue  # a member of a list one negation governs (「不得伪造、变造、买卖」)
                 tail = s[m.end() : m.end() + GRANT_OBJECT_REACH]
                 if obj not in tail:
                     continue
