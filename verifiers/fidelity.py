@@ -213,6 +213,7 @@ from verifiers.roles import (
     source_pairs,
 )
 from verifiers.sentencing import foreign_acts, merged_tiers
+from verifiers.spliced_tiers import spliced_tiers
 from verifiers.suggest import (
     NEAR_VERBATIM,
     IdfCache,
@@ -1386,6 +1387,30 @@ def _added_content(
     return None
 
 
+def _spliced(item: JudgeItem, desc: str, pool: str, th: Thresholds) -> AxisOutcome | None:
+    """Step 8e2: a 「……的，」 condition of the provision stated with another condition's
+    consequence (:func:`verifiers.spliced_tiers.spliced_tiers`) → ``misdescribed`` L1.2.2,
+    evidence the provision's clause for that condition
+    (the note quotes it). Judged for a paraphrase or quotation, on its words and the sentences
+    that go on restating the provision (``Assertion.continued``); else None."""
+    a = item.citation.assertion
+    if a is None or a.role not in FIDELITY_ROLES:
+        return None
+    words = a.text or desc
+    more = f"{words}。{a.continued}" if a.continued else words
+    found = spliced_tiers(more, pool, th)
+    if not found:
+        return None
+    sp = found[0]
+    return _out(
+        "misdescribed",
+        PARTS_LEAD + f"for 「{sp.condition}」 the report says 「{sp.consequence}」, the "
+        f"consequence the provision gives 「{sp.other}」; it says 「{sp.rule}」",
+        codes=("L1.2.2",),
+        evidence=(_find(item, pool, sp.rule),),
+    )
+
+
 def _checks(
     item: JudgeItem,
     retriever: Retriever,
@@ -1789,6 +1814,10 @@ def _checks(
             codes=("L1.2.2",),
             evidence=(_find(item, cited_text, dg.granted),),
         )
+    # 8e2. a tier's condition joined to another tier's consequence (六个月以上不满一年的 +
+    # 不满六个月的's 半个月工资), in the words or the sentences that go on restating them
+    if (spliced := _spliced(item, desc, pool, th)) is not None:
+        return spliced
     # 8f. a count of the provision's noun stated otherwise (一个子女 for 三个子女)
     if talks_about_it and (counts := count_mismatches(desc, pool)):
         cm = counts[0]

@@ -681,6 +681,14 @@ class Thresholds(BaseModel):
     (民法典第六百九十九条 「平均分摊」: 0.0; right paraphrases ≥ 0.4), checked on the dev
     LawBench 3-8 answers (reading_check) for new flags."""
 
+    spliced_tier_held: float = Field(0.9, ge=0, le=1)
+    """A report's consequence that is not the one the provision gives its condition must hold
+    this share of another condition's consequence to be that tier's, spliced onto the wrong
+    condition (:func:`verifiers.spliced_tiers.spliced_tiers`): near-verbatim. Source: hand-set
+    on the fresh review 40 case (劳动合同法第四十七条 「向劳动者支付半个月工资的经济补偿」 under
+    「六个月以上不满一年的」: 1.00); checked on the dev LawBench 3-8/3-2 citations
+    (``bench_judgment --lawbench --citations-out``, every newly flagged citation read)."""
+
     # --- fixed thresholds (issue 21 item 5): each judge module reads its value from
     # DEFAULT_THRESHOLDS under its old name; FIXED_THRESHOLDS refuses another value.
 
