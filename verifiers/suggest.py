@@ -41,6 +41,7 @@ from governor.text.regexes import LIABILITY_CLAIM_RE, SANCTION_CLAIM_RE, SANCTIO
 from verifiers.candidate_rule import conditions_only, consequence_holder
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
+from verifiers.successor_pin import successor_pin
 from verifiers.textsim import (
     BigramIdf,
     claim_words,
@@ -876,6 +877,19 @@ def existence_suggestion(
     query = strip_caption(cit.description.strip() or cit.claim.strip()).strip()
     if len(query) < 4 or specificity(query) <= 0.0:
         return None
+    if label == "not_found":
+        # 《婚姻法》第一千零六十二条: a missing article of a repealed law whose words are its
+        # successor's provision (verifiers.successor_pin)
+        pinned = successor_pin(
+            cit,
+            query,
+            store,
+            lambda q, t: best_match(q, t, store, retriever, as_of=as_of),
+            as_of=as_of,
+            confident=confident,
+        )
+        if pinned is not None:
+            return pinned
     home = home_instruments(target, authority.successor if authority is not None else None)
     best = best_match(query, target, store, retriever, as_of=as_of) if target else None
     if (target is None or best is None or best[0] < confident) and (

@@ -102,6 +102,7 @@ FIXED_THRESHOLDS: frozenset[str] = frozenset(
         "suggest_proposition_full",
         "suggest_near_verbatim",
         "suggest_successor_proven",
+        "suggest_successor_pin_holds",
         "suggest_claim_route_min",
         "suggest_paragraph_said",
         "suggest_old_subject",
@@ -851,6 +852,13 @@ class Thresholds(BaseModel):
     replacement to count as proven; also the :func:`~verifiers.textsim.verbatim_share` of the
     report's own words in the successor. Source: chosen by hand with the text-found successors of
     cn_repealed (f31839c, 2026-11-30); no fit or held-out check recorded."""
+    suggest_successor_pin_holds: float = Field(0.8, ge=0, le=1)
+    """``verifiers.successor_pin.SAME_NUMBER_HOLDS``: Share of the report's content bigrams
+    (``containment``) a provision of the successor of a repealed cited instrument must hold to be
+    suggested for a missing article of it (《婚姻法》第一千零六十二条 → 民法典第一千零六十二条,
+    0.93). Source: set equal to ``suggest_successor_proven`` (same measure, same role: the words
+    are the successor's); checked on dev LawBench 3-8/3-2 (``bench_judgment --lawbench``, citation
+    diff against cit_m39a) and ``bench_edits`` (successor_pin, 2026-12-03)."""
     suggest_paragraph_said: float = Field(0.5, ge=0, le=1)
     """``verifiers.suggest.PARAGRAPH_SAID``: Share of the report's words (bigram containment) one
     款 of a repealed multi-款 article must hold to be the 款 they restate, whose own successor is

@@ -62,6 +62,7 @@ from verifiers.facts import (
 )
 from verifiers.fidelity import invented_item
 from verifiers.foreign_clauses import note_head as foreign_note_head
+from verifiers.successor_pin import FEATURE as SUCCESSOR_OF_CITED
 from verifiers.suggest import DISTINCT_REASON, OLD_SUBJECT_REASON, bracket_title
 from verifiers.textsim import containment, verbatim_share
 
@@ -966,6 +967,8 @@ class EfaReviser:
             return True
         if v.existence.label == "repealed":
             return True
+        if v.suggestion is not None and SUCCESSOR_OF_CITED in v.suggestion.features:
+            return target == v.suggestion.authority  # the repealed law's successor holds the words
         said = cit.description or " ".join(cit.quotes)
         if said and _restates_provision(said, target.text):
             return True  # the words are the other law's provision: 保险法 cited for 海商法's text
