@@ -36,7 +36,7 @@ from governor.core.labels import POINT_LAW_MARK, score_for
 from governor.core.models import CheckResult, Citation, Evidence, Suggestion
 from governor.core.ports import Retriever
 from governor.core.records import ArticleRecord
-from verifiers.suggest import ASK_FORMULA_RE, asking_sentence
+from verifiers.suggest import ASK_FORMULA_RE, asking_sentence, citable
 from verifiers.textsim import bigrams, claim_words, containment, folded
 
 __all__ = ["absent_words", "point_text", "wrong_law"]
@@ -151,7 +151,7 @@ def wrong_law(
     absent = absent_words(point, body)
     others = [
         rec
-        for rec, _ in retriever.search(point, as_of=as_of, k=POINT_K)
+        for rec, _ in citable(retriever.search(point, as_of=as_of, k=POINT_K))
         if rec.instrument != instrument
     ]
     texts = {rec.key: folded(rec.instrument + rec.text) for rec in others}

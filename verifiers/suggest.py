@@ -37,7 +37,12 @@ from governor.authorities.structure import is_liability, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
 from governor.core.models import Authority, Citation, Suggestion
 from governor.core.ports import Retriever
-from governor.text.regexes import LIABILITY_CLAIM_RE, SANCTION_CLAIM_RE, SANCTION_IMPOSED_RE
+from governor.text.regexes import (
+    AMENDING_ACT_TITLE_RE,
+    LIABILITY_CLAIM_RE,
+    SANCTION_CLAIM_RE,
+    SANCTION_IMPOSED_RE,
+)
 from verifiers.candidate_rule import conditions_only, consequence_holder
 from verifiers.judge import JudgeItem
 from verifiers.patterns import CAPTION
@@ -122,6 +127,19 @@ class IdfCache:
         return table
 
 
+def amending_act(title: str) -> bool:
+    """True for an amending act's title (:data:`~governor.text.regexes.AMENDING_ACT_TITLE_RE`:
+    「…刑法修正案（十一）」, 「…宪法修正案（2018年）」, 「…关于修改《…》的决定」): its articles are
+    instructions merged into the consolidated law, never a provision to suggest."""
+    return AMENDING_ACT_TITLE_RE.search(title) is not None
+
+
+def citable(hits: Sequence[tuple[ArticleRecord, float]]) -> list[tuple[ArticleRecord, float]]:
+    """``hits`` (``(record, score)``, order kept) without the articles of amending acts
+    (:func:`amending_act`): what a store-wide search may suggest."""
+    return [h for h in hits if not amending_act(h[0].instrument)]
+
+
 def _same(a: ArticleRecord, b: ArticleRecord) -> bool:
     return a.instrument == b.instrument and a.article == b.article
 
@@ -148,7 +166,7 @@ def candidates(
     seen: set[str] = set()
     hits = retriever.search(query, instrument=rec.instrument, as_of=item.as_of, k=k)
     if global_k > 0:
-        hits = hits + retriever.search(query, as_of=item.as_of, k=global_k)
+        hits = hits + citable(retriever.search(query, as_of=item.as_of, k=global_k))
     for cand, _ in hits:
         if _same(cand, rec) or cand.key in seen:
             continue
@@ -311,7 +329,8 @@ def store_candidates(
     ``k`` ``(record, score)`` best first: the retriever's top ``max(k, depth)`` with each score
     multiplied by :func:`instrument_prior`, re-sorted (stable: retrieval order breaks ties);
     a retriever with ``search_with_prior`` (the hybrid one) applies the factor inside each of
-    its rankers before fusing instead. Scores keep the retriever's scale (raw BM25 × the
+    its rankers before fusing instead. Articles of amending acts are left out
+    (:func:`citable`), so fewer than ``k`` may come back. Scores keep the retriever's scale (raw BM25 × the
     factor, or RRF in [0, 1]). With no
     prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
 
@@ -326,7 +345,7 @@ def store_candidates(
     if k <= 0 or not query.strip():
         return []
     if not level_prior and size_prior <= 0:
-        return retriever.search(query, as_of=as_of, k=k)
+        return citable(retriever.search(query, as_of=as_of, k=k))
     factors: dict[str, float] = {}
 
     def factor(title: str) -> float:
@@ -350,10 +369,10 @@ def store_candidates(
             )
         else:
             hits = inside(query, factor, as_of=as_of, k=k)
-        return hits
+        return citable(hits)
     scored = [
         (rec, score * factor(rec.instrument))
-        for rec, score in retriever.search(query, as_of=as_of, k=max(k, depth))
+        for rec, score in citable(retriever.search(query, as_of=as_of, k=max(k, depth)))
     ]
     scored.sort(key=lambda rs: -rs[1])
     return scored[:k]

@@ -1228,6 +1228,15 @@ MAIN_CLAUSE_STOP_RE = recache.compile(r"[：:；;。\n]")
 polarity is that clause's, not its items' (「…可以解除劳动合同：（一）…不能从事原工作…」)."""
 
 
+AMENDING_ACT_TITLE_RE = recache.compile(r"(?:修正案(?:[（(][^）)]{1,8}[)）])?|关于修改.+的决定)$")
+"""The title of an amending act (「中华人民共和国刑法修正案（十一）」, 「中华人民共和国宪法修正案（2018年）」,
+「国务院关于修改和废止部分行政法规的决定」, 「最高人民法院关于修改《…》的决定」; not 「…关于《刑法修正案（九）》
+时间效力问题的解释」 nor 「关于修改后的民事诉讼法施行时…的规定」). Its articles are instructions already merged
+into the consolidated text, which is what a lawyer cites (宪法修正案第五十一条 is 宪法第一百零七条 as
+amended), so such an act is never a suggested provision (:mod:`verifiers.suggest`; fresh reviews
+39 and 42: 《宪法修正案（2018年）》第五十一条 named for a 城乡规划法 citation)."""
+
+
 AMENDMENT_IN_FORCE_RE = recache.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
 """The in-force clause of a 修正案 (「本修正案自2024年3月1日起施行」): year, month, day.
 Read by :mod:`governor.authorities.amendments` and :mod:`governor.authorities.rebuild`."""
