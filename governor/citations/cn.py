@@ -18,7 +18,8 @@ from a bare 第N条 for its instrument:
 4. a continuation of the previous citation's instrument when the 第N条 stands after a
    boundary (punctuation, line start, list number, 和/及/根据…) in the same paragraph or
    within 500 characters (any distance after 根据); an earlier citation of the same article
-   number among the last few wins over the nearest one;
+   number among the last few wins over the nearest one, unless the nearest one stands in the
+   bare pin's own sentence;
 5. otherwise nothing (合同第三条, 章程第十条, 他的第一条腿 are not citations of law).
 
 Pin chains: 第N条 lists and ranges (、/和/及/至…); after 、/和/及/与/至 a member may drop its 第
@@ -763,9 +764,12 @@ class _Scanner:
             if not elements:
                 return
             # 《民法典》第1068条和《婚姻法》第1071条…。第1068条明确规定: the instrument a recently
-            # cited article of the same number came from beats the nearest instrument
+            # cited article of the same number came from beats the nearest instrument — unless
+            # the nearest citation opens the bare pin's own sentence (「根据《民法典》第一千零六十三条，
+            # …依照第一千零六十二条的规定处理」 is the 民法典's 1062, not an earlier 《婚姻法》
+            # 第一千零六十二条; fresh review 42, LawBench 3-8 chatglm2 197)
             same = self.recent_with_article(elements[0].article, ante)
-            if same is not None:
+            if same is not None and rx.SENTENCE_END_RE.search(text, a.end, s) is not None:
                 ante, a = same, self.hits[same]
             base = Hit(0, 0, a.kind, a.instrument, a.instrument_as_written, antecedent=ante)
             base.version_hint = a.version_hint
