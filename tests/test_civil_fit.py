@@ -15,11 +15,11 @@ from datetime import date
 
 import pytest
 
-from benchmarks.bench_judgment import text_32
 from governor.api import Governor
 from governor.authorities import load_default_store
 from governor.core.config import load_config
 from governor.core.models import Verdict
+from tests.lexeval_32 import verdict_32
 
 AS_OF = date(2024, 6, 1)
 
@@ -48,11 +48,7 @@ def gov() -> Governor:
 
 
 def _verdict(gov: Governor, facts: str, option: str) -> Verdict:
-    text = text_32(facts, option)
-    assert text is not None
-    vs = [v for v in gov.verify(text, as_of=AS_OF) if v.citation.article]
-    assert len(vs) == 1
-    return vs[0]
+    return verdict_32(gov, facts, option, AS_OF)
 
 
 @pytest.mark.parametrize(("facts", "option", "passes"), ROWS)

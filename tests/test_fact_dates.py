@@ -12,11 +12,11 @@ from datetime import date
 
 import pytest
 
-from benchmarks.bench_judgment import text_32
 from governor.api import Governor
 from governor.authorities import load_default_store
 from governor.core.config import load_config
 from governor.core.models import Verdict
+from tests.lexeval_32 import verdict_32
 from verifiers.fact_dates import facts_began, law_of_the_facts
 
 AS_OF = date(2024, 6, 1)
@@ -58,11 +58,7 @@ def gov() -> Governor:
 
 
 def _verdict(gov: Governor, facts: str, option: str) -> Verdict:
-    text = text_32(facts, option)
-    assert text is not None
-    vs = [v for v in gov.verify(text, as_of=AS_OF) if v.citation.article]
-    assert len(vs) == 1
-    return vs[0]
+    return verdict_32(gov, facts, option, AS_OF)
 
 
 def test_old_law_for_old_facts(gov: Governor) -> None:

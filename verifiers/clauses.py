@@ -45,6 +45,16 @@ QUOTE_CLAUSE_MIN = DEFAULT_THRESHOLDS.clause_quote_min
 more) to be that clause quoted (see ``Thresholds.clause_quote_min``)."""
 
 
+def changed_ops(a: str, b: str) -> list[tuple[str, int, int, int, int]]:
+    """The non-equal opcodes of :class:`difflib.SequenceMatcher` from ``a`` to ``b`` (no
+    autojunk): ``(tag, i1, i2, j1, j2)`` spans, character offsets into ``a`` and ``b``."""
+    return [
+        o
+        for o in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes()
+        if o[0] != "equal"
+    ]
+
+
 @dataclass(frozen=True)
 class ClauseContradiction:
     """A report clause that says the opposite of the provision clause it restates.
@@ -402,11 +412,7 @@ def swapped_parties(
             continue
         refs = _refs(rc)[0]
         for c, s in zip(clauses, norms, strict=True):
-            changed = [
-                o
-                for o in difflib.SequenceMatcher(None, d, s, autojunk=False).get_opcodes()
-                if o[0] != "equal"
-            ]
+            changed = changed_ops(d, s)
             if not changed or len(changed) > 2:
                 continue
             for tag, i1, i2, j1, j2 in changed:

@@ -34,12 +34,11 @@ The legal knowledge is the law's own vocabulary, read from its articles: no list
 
 from __future__ import annotations
 
-import difflib
 import re
 from collections.abc import Callable, Sequence
 
 from governor.core.config import DEFAULT_THRESHOLDS, Thresholds
-from verifiers.clauses import ClauseContradiction
+from verifiers.clauses import ClauseContradiction, changed_ops
 from verifiers.textsim import containment, normalize, sentences
 
 TERM_KIND = "term"
@@ -122,11 +121,7 @@ def swapped_terms(
         if len(d) < 6 or any(d in n for n in norms):
             continue
         for c, s in zip(clauses, norms, strict=True):
-            ops = [
-                o
-                for o in difflib.SequenceMatcher(None, d, s, autojunk=False).get_opcodes()
-                if o[0] != "equal"
-            ]
+            ops = changed_ops(d, s)
             if not ops or len(ops) > 3:
                 continue
             for op in ops:
