@@ -27,6 +27,7 @@ opens with) and names the other law's article (:data:`POINT_LAW_MARK` marks it f
 
 from __future__ import annotations
 
+import functools
 import re
 from datetime import date
 
@@ -118,14 +119,26 @@ def subject_titles(
     own = title_stem(instrument)
     pb = bigrams(point)
     out = []
-    for title in store.titles():
-        stem = title_stem(title)
-        if len(stem) < 2 or title == instrument or stem == own or folded(stem) in body:
+    for title, stem, fstem, sb in _stem_table(store.titles()):
+        if title == instrument or stem == own or fstem in body:
             continue
-        sb = bigrams(stem)
-        if sb and len(sb & pb) / len(sb) >= cover:
+        if len(sb & pb) / len(sb) >= cover:
             out.append(title)
     return out
+
+
+@functools.lru_cache(maxsize=4)
+def _stem_table(titles: tuple[str, ...]) -> tuple[tuple[str, str, str, frozenset[str]], ...]:
+    """``(title, stem, folded stem, stem bigrams)`` for each title with a stem of two
+    characters or more and some bigram: computed once per store's title tuple (a warm
+    round called :func:`title_stem` on all 1,600 titles for each whole-law citation)."""
+    rows = []
+    for title in titles:
+        stem = title_stem(title)
+        sb = bigrams(stem) if len(stem) >= 2 else frozenset()
+        if sb:
+            rows.append((title, stem, folded(stem), sb))
+    return tuple(rows)
 
 
 def wrong_law(

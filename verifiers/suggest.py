@@ -28,6 +28,7 @@ import math
 import re
 import threading
 import unicodedata
+import weakref
 from collections.abc import Callable, Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import date
@@ -35,7 +36,7 @@ from datetime import date
 from governor.authorities import ArticleRecord, AuthorityStore
 from governor.authorities.structure import is_liability, structure_of
 from governor.core.config import DEFAULT_THRESHOLDS
-from governor.core.models import Authority, Citation, Suggestion
+from governor.core.models import Authority, Citation, Level, Suggestion
 from governor.core.ports import Retriever
 from governor.text.regexes import (
     AMENDING_ACT_TITLE_RE,
@@ -303,14 +304,40 @@ def instrument_prior(
     ``level_prior[level] × (1 + size_prior × log(1 + n) / log(1 + n_max))`` with ``n`` the
     article count of the version in force on ``as_of`` (rule and sources:
     ``Thresholds.candidate_level_prior`` / ``candidate_size_prior``). Unknown title → 1.0."""
-    level = store.level_of(title)
+    level, n = _level_and_count(store, title, as_of)
     if level is None:
         return 1.0
     factor = float(level_prior.get(level, 1.0))
     if size_prior > 0:
-        n = store.article_count(title, as_of=as_of)
         factor *= 1.0 + size_prior * math.log1p(n) / _size_norm(store)
     return factor
+
+
+_LEVEL_COUNT: weakref.WeakKeyDictionary[
+    AuthorityStore, dict[tuple[str, date | None], tuple[Level | None, int]]
+] = weakref.WeakKeyDictionary()
+_LEVEL_COUNT_MAX = 50_000
+"""Entries kept per store of ``(title, as_of) → (level, article count)``: a warm round asks
+the same few hundred titles again for every candidate search; cleared when full."""
+
+
+def _level_and_count(
+    store: AuthorityStore, title: str, as_of: date | None
+) -> tuple[Level | None, int]:
+    """``(store.level_of(title), store.article_count(title, as_of=as_of))``, memoised per
+    store object (the count only when the level is known)."""
+    memo = _LEVEL_COUNT.get(store)
+    if memo is None:
+        with _SIZE_LOCK:
+            memo = _LEVEL_COUNT.setdefault(store, {})
+    got = memo.get((title, as_of))
+    if got is None:
+        level = store.level_of(title)
+        got = (level, store.article_count(title, as_of=as_of) if level is not None else 0)
+        if len(memo) >= _LEVEL_COUNT_MAX:
+            memo.clear()
+        memo[(title, as_of)] = got
+    return got
 
 
 def store_candidates(
