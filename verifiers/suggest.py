@@ -24,6 +24,7 @@ is the evidence there.
 
 from __future__ import annotations
 
+import functools
 import math
 import re
 import threading
@@ -128,6 +129,7 @@ class IdfCache:
         return table
 
 
+@functools.lru_cache(maxsize=8192)
 def amending_act(title: str) -> bool:
     """True for an amending act's title (:data:`~governor.text.regexes.AMENDING_ACT_TITLE_RE`:
     「…刑法修正案（十一）」, 「…宪法修正案（2018年）」, 「…关于修改《…》的决定」): its articles are
@@ -277,19 +279,19 @@ CANDIDATE_DEPTH = 100
 """Hits fetched store-wide before the instrument prior reorders them (:func:`store_candidates`):
 a factor of at most ≈ 1.4 rarely lifts a hit from below rank 100 into the top 10."""
 
-_SIZE_NORM: dict[int, float] = {}
+_SIZE_NORM: weakref.WeakKeyDictionary[AuthorityStore, float] = weakref.WeakKeyDictionary()
 _SIZE_LOCK = threading.Lock()
 
 
 def _size_norm(store: AuthorityStore) -> float:
-    """``log(1 + n_max)``: n_max = the largest latest-version article count in ``store``."""
-    key = id(store)
-    norm = _SIZE_NORM.get(key)
+    """``log(1 + n_max)``: n_max = the largest latest-version article count in ``store``
+    (kept per store object, weak keys, like :data:`_LEVEL_COUNT`)."""
+    norm = _SIZE_NORM.get(store)
     if norm is None:
         n_max = max((store.article_count(t) for t in store.titles()), default=1)
         norm = math.log1p(max(1, n_max))
         with _SIZE_LOCK:
-            _SIZE_NORM[key] = norm
+            _SIZE_NORM[store] = norm
     return norm
 
 
@@ -357,9 +359,9 @@ def store_candidates(
     multiplied by :func:`instrument_prior`, re-sorted (stable: retrieval order breaks ties);
     a retriever with ``search_with_prior`` (the hybrid one) applies the factor inside each of
     its rankers before fusing instead. Articles of amending acts are left out
-    (:func:`citable`), so fewer than ``k`` may come back. Scores keep the retriever's scale (raw BM25 × the
-    factor, or RRF in [0, 1]). With no
-    prior (``level_prior`` empty and ``size_prior`` 0) it is ``retriever.search`` unchanged.
+    (:func:`citable`), so fewer than ``k`` may come back. Scores keep the retriever's scale
+    (raw BM25 × the factor, or RRF in [0, 1]). With no prior (``level_prior`` empty and
+    ``size_prior`` 0) it is ``retriever.search`` unchanged, amending acts left out.
 
     ``overlap_weight`` (``Thresholds.candidate_overlap_weight``; 0 = off) is handed to a
     fusing retriever's ``search_with_prior`` with :func:`~verifiers.textsim.pooled_containment`
