@@ -40,6 +40,7 @@ from governor.revision.policy import WORD_OPS, RevisionPolicy
 from governor.revision.strategies import EfaReviser, existence_filter
 from governor.text.dates import detect_as_of, detect_context
 from governor.text.numerals import article_label
+from governor.text.regexes import TITLE_FORM_RE
 from graphs.settings import GovernanceContext, iso_date, resolve_settings
 from graphs.state import GovernanceState
 from graphs.wrap import accepts_feedback
@@ -647,6 +648,26 @@ of every run asks again about the same few titles the store does not hold, each 
 :mod:`difflib` pass over every stored title (≈ 0.015 s; ≈ 0.05 s of a warm ``efa`` round)."""
 
 
+CLOSE_TITLE_HITS = 10
+"""How many store-wide BM25 hits for a written title's subject :func:`_holds_subject` counts:
+the ten best articles, the size of a note's candidate list."""
+
+def _holds_subject(verifier: Verifier, want: str, found: str) -> bool:
+    """Whether the stored instrument ``found`` is one the store finds on the subject of the
+    written title ``want`` (its words without the form word 法/条例/…): ``found`` holds one of
+    the :data:`CLOSE_TITLE_HITS` best store-wide BM25 hits for that subject. A title with words
+    dropped or added can land on a law that is not the one meant: 《医疗保险法》 and
+    《养老保险法》 are not 《保险法》 (commercial insurance; the subject is 社会保险法's and
+    医疗保障法's), 《劳动监察法》 is not 《监察法》, 《船舶法》 is not 《船舶吨税法》 (held-out
+    review rev42, a harmful 「名称相近」 note; dev 3-2/3-8 not-found titles: 18 such names
+    withheld, 《公益信托法》 → 《信托法》, 《药品监督管理法》 → 《药品管理法》 and 18 others kept)."""
+    subject = TITLE_FORM_RE.sub("", want)
+    if not subject:
+        return True
+    hits = verifier.store.search(subject, k=CLOSE_TITLE_HITS)
+    return any(rec.instrument == found for rec, _ in hits)
+
+
 def _close_title(verifier: Verifier) -> Callable[[str], str | None]:
     """The stored instrument title closest to ``title`` (both without 「中华人民共和国」) among
     those that are ``title`` with words added or dropped, at :data:`CLOSE_TITLE_MIN` or more
@@ -670,7 +691,15 @@ def _close_title(verifier: Verifier) -> Callable[[str], str | None]:
             ratio = difflib.SequenceMatcher(None, want, cand).ratio()
             if best is None or ratio > best[0]:
                 best = (ratio, cand)
-        memo[title] = found = short[best[1]] if best else None
+        found = short[best[1]] if best else None
+        if (
+            found is not None
+            and best is not None
+            and best[1] != want
+            and not _holds_subject(verifier, want, found)
+        ):
+            found = None
+        memo[title] = found
         return found
 
     return close_title

@@ -166,6 +166,20 @@ CASES = [
         ("名称相近", "《中华人民共和国刑法执行法》"),
     ),
     (
+        "a title with a qualifier dropped is not named as the broader law the store finds "
+        "nothing of the subject in (《医疗保险法》 is not 《保险法》: rev42, harmful)",
+        "根据《中华人民共和国医疗保险法》第三十条，参保人员在定点医疗机构发生的医疗费用，由医疗保险基金按照规定支付。",
+        ("原引条文经核查不存在",),
+        ("名称相近", "《保险法》"),
+    ),
+    (
+        "a title with a qualifier dropped is named when the store finds its subject there "
+        "(《商业票据法》: 票据法 holds the store's hits for 商业票据)",
+        "根据《商业票据法》第二十二条，汇票必须记载下列事项：表明“汇票”的字样；无条件支付的委托；确定的金额。",
+        ("名称相近的有《票据法》",),
+        (),
+    ),
+    (
         "no limit note on an article that holds none of the claim (劳动法 87 is supervision; "
         "万分之五 is 社会保险法第八十六条's own rate)",
         "根据《中华人民共和国劳动法》第八十七条，用人单位未按时足额缴纳社会保险费的，由社会保险费征收机构责令其限期缴纳或者补足，并自欠缴之日起，按日加收万分之五的滞纳金。",

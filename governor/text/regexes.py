@@ -389,6 +389,17 @@ INSTRUMENT_SUFFIXES = tuple(
 )
 """Title endings of PRC instruments (立法法 and 司法解释工作规定 name forms)."""
 
+TITLE_FORM_RE = recache.compile(
+    r"""
+    (?: 暂行 )?                                   # 暂行规定, 暂行办法
+    (?: 法典 | 法 | 条例 | 规定 | 办法 | 细则 | 规则 )
+    $
+    """,
+    re.VERBOSE,
+)
+"""The form word ending a title (法, 条例, 暂行规定 …): stripped, what is left is the subject
+(医疗保险法 → 医疗保险)."""
+
 BARE_TITLE_TAIL_RE = recache.compile(
     rf"""
     (?P<title>
