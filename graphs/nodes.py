@@ -652,6 +652,7 @@ CLOSE_TITLE_HITS = 10
 """How many store-wide BM25 hits for a written title's subject :func:`_holds_subject` counts:
 the ten best articles, the size of a note's candidate list."""
 
+
 def _holds_subject(verifier: Verifier, want: str, found: str) -> bool:
     """Whether the stored instrument ``found`` is one the store finds on the subject of the
     written title ``want`` (its words without the form word 法/条例/…): ``found`` holds one of

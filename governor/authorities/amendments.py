@@ -19,7 +19,6 @@ from typing import Any
 from governor.text import regexes as rx
 from governor.text.numerals import article_key, to_int
 
-_AMENDMENT_TITLE = re.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
 _TOUCHED = re.compile(
     r"(?:将|在)(?P<short>[\u4e00-\u9fff]{1,12}?)第(?P<n>[一二三四五六七八九十百零〇]+)条"
     r"(?:之(?P<sfx>[一二三四五六七八九十]+))?"
@@ -53,7 +52,7 @@ def mark_later_amendments(instruments: dict[str, dict[str, Any]]) -> int:
     """
     marked = 0
     for title, inst in instruments.items():
-        m = _AMENDMENT_TITLE.match(title)
+        m = rx.AMENDMENT_ACT_BASE_RE.match(title)
         if m is None or m.group("base") not in instruments:
             continue
         body = "\n".join(v.get("body") or "" for v in inst["versions"])

@@ -458,8 +458,6 @@ __all__ = [
 ]
 
 
-_AMENDMENT_TITLE = re.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
-
 OUTSIDE_CORPUS: dict[str, list[tuple[date, tuple[str, ...], str]]] = {
     # law: (in force, articles, the amending act) — acts the consolidated file's metadata
     # names but the corpus does not hold, so the wording before them is unknown
@@ -510,7 +508,7 @@ def add_rebuilt_versions(
     """
     acts: dict[str, list[tuple[str, dict[str, Any]]]] = {}
     for title, inst in instruments.items():
-        m = _AMENDMENT_TITLE.match(title)
+        m = rx.AMENDMENT_ACT_BASE_RE.match(title)
         if m and m["base"] in instruments and m["base"] != title:
             acts.setdefault(m["base"], []).append((title, inst))
     report: dict[str, Any] = {}

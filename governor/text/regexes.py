@@ -1248,6 +1248,12 @@ amended), so such an act is never a suggested provision (:mod:`verifiers.suggest
 39 and 42: 《宪法修正案（2018年）》第五十一条 named for a 城乡规划法 citation)."""
 
 
+AMENDMENT_ACT_BASE_RE = recache.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
+"""A numbered 修正案's title, with the title of the law it amends as ``base``
+(「中华人民共和国刑法修正案（十一）」 → 「中华人民共和国刑法」): used at build time to merge an act's
+dates into its law (:mod:`governor.authorities.amendments`, :mod:`governor.authorities.rebuild`)."""
+
+
 AMENDMENT_IN_FORCE_RE = recache.compile(r"本修正案自(\d{4})年(\d{1,2})月(\d{1,2})日起施行")
 """The in-force clause of a 修正案 (「本修正案自2024年3月1日起施行」): year, month, day.
 Read by :mod:`governor.authorities.amendments` and :mod:`governor.authorities.rebuild`."""
