@@ -40,6 +40,9 @@ ROLE_ROWS = [
     ("根据《劳动合同法》，用人单位不得扣押劳动者的居民身份证。", "whole_instrument"),
     ("根据《劳动法》，用人单位应当依法为劳动者缴纳住房公积金。", "whole_instrument"),
     ("根据《劳动法》，劳动者连续工作一年以上的，年休假为十五天。", "whole_instrument"),
+    # who pays, from when a rule runs (fresh review 45: read as references, passed unchecked)
+    ("根据《社会保险法》的规定，失业人员在领取失业保险金期间，由失业保险基金支付其基本医疗保险费。", "whole_instrument"),
+    ("根据《劳动合同法》的规定，用人单位自用工之日起即与劳动者建立劳动关系。", "whole_instrument"),
     # advice, a named party, a conviction, the law named as the basis: nothing to resolve
     ("根据《劳动法》，您可以采取以下措施维护自己的权益。", "reference"),
     ("根据《劳动争议调解仲裁法》，您可以向劳动争议仲裁委员会申请仲裁。", "reference"),
@@ -144,3 +147,28 @@ def test_the_pin_bar_lives_in_thresholds_and_decides(gov: Governor) -> None:
         cit, cit.instrument, gov.store, gov.retriever, as_of=AS_OF, th=strict
     )
     assert a2.label == "skipped"
+
+
+PAYER_AND_START = [
+    (
+        "根据《社会保险法》的规定，失业人员在领取失业保险金期间，由失业保险基金支付其基本医疗保险费。",
+        "中华人民共和国社会保险法", "48", "基本医疗保险费从失业保险基金中支付",
+        "（注：该说法见《社会保险法》第四十八条）",
+    ),
+    (
+        "根据《劳动合同法》的规定，用人单位自用工之日起即与劳动者建立劳动关系。",
+        "中华人民共和国劳动合同法", "7", "用人单位自用工之日起即与劳动者建立劳动关系",
+        "（注：该说法见《劳动合同法》第七条）",
+    ),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "title", "art", "words", "note"), PAYER_AND_START)
+def test_a_payer_or_start_rule_is_pinned_and_told(
+    gov: Governor, text: str, title: str, art: str, words: str, note: str
+) -> None:
+    rec = gov.store.article(title, art, as_of=AS_OF)
+    assert rec is not None and words in rec.text
+    (v,) = gov.verify(text, as_of=AS_OF)
+    assert v.applicability.label == "supports" and f"第{art}条" in v.applicability.rationale
+    assert note in gov.govern(text, strategy="efa", as_of=AS_OF).text

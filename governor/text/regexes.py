@@ -1116,11 +1116,21 @@ ASSERTION_MODAL_RE = recache.compile(
 """Modal words, longest first (the modality of an assertion)."""
 
 WHOLE_RULE_RE = recache.compile(
-    r"应当|有权|不得|必须|无权|禁止|严禁|享有|可以[^，。；：\n]{1,30}?的|条件|包括"
+    r"""
+    应当 | 有权 | 不得 | 必须 | 无权 | 禁止 | 严禁 | 享有
+    | 可以 [^，。；：\n]{1,30}? 的                         # a case the law allows
+    | 条件 | 包括                                         # a list of its conditions
+    | 由 [^，。；：\n]{1,15}? (?: 支付 | 承担 | 负担 | 缴纳 | 发放 | 赔偿 | 补偿 )   # who pays
+    | 自 [^，。；：\n]{1,15}? 之?日起                      # from when a rule runs
+    """,
+    re.VERBOSE,
 )
 """Words citing a law as a whole that state a rule of it (「根据《劳动法》，劳动者有权获得工伤赔偿」,
 「《土地管理法》规定宅基地的申请条件包括…」): a modal of duty or right, 可以…的 (a case the law
-allows), or a list of its conditions — role ``whole_instrument`` even with no number (issue 21)."""
+allows), a list of its conditions, who pays (「由失业保险基金支付其基本医疗保险费」) or from when a
+rule runs (「用人单位自用工之日起即与劳动者建立劳动关系」) — role ``whole_instrument`` even with no
+number (issue 21; fresh review 45: such rules under 《社会保险法》/《劳动合同法》 cited whole were read
+as references and passed unchecked)."""
 
 WHOLE_CLAIM_RE = recache.compile(
     r"可以|可能|应当|应该|应|需要|需|必须|有权|无权|不得|不能|不应|禁止|享有|负有|承担|构成|"
