@@ -15,8 +15,8 @@ Read once per citation after the claims and descriptions are attached
 
   1. no article (《劳动法》 alone): ``whole_instrument`` when the words state a specific rule —
      a number with its unit (「年休假为十五天」), not applied to named parties, or a modal of
-     duty/right, a list of conditions, who pays (由X支付) or from when a rule runs (自…之日起) (``WHOLE_RULE_RE``: 「劳动者有权获得工伤赔偿」, 「申请条件
-     包括…」; the reader 你/您 may be addressed, named parties and convictions may not) that is
+     duty/right, a list of conditions, who pays (由X支付) or from when a rule runs (自…之日起)
+     (``WHOLE_RULE_RE``: 「劳动者有权获得工伤赔偿」, 「申请条件包括…」; the reader 你/您 may be addressed, named parties and convictions may not) that is
      not advice (``WHOLE_ADVICE_RE``: 「可以采取以下措施」, 「可以向…申请」) — else ``reference``
      (the law named as the basis: 「法律依据是《X法》」);
   2. a member of a range (第X条至第Y条): ``range``;
