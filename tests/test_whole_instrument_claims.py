@@ -172,3 +172,21 @@ def test_a_payer_or_start_rule_is_pinned_and_told(
     (v,) = gov.verify(text, as_of=AS_OF)
     assert v.applicability.label == "supports" and f"第{art}条" in v.applicability.rationale
     assert note in gov.govern(text, strategy="efa", as_of=AS_OF).text
+
+
+LEAVE = (
+    "问题：我是5月入职单位，现在已有5年工龄，但是现单位要求我必须在本单位工作满1年才能享受法定年休假，"
+    "请问这样合法吗？\n\n回答：根据中国劳动法，雇员在连续工作满一年后，享有带薪年休假的权利。"
+)
+
+
+def test_a_claim_whose_only_number_is_the_askers_is_pinned_when_an_article_states_it(
+    gov: Governor,
+) -> None:
+    """The claim's 一年 is also the question's (满1年): it is looked for in the law's articles
+    before it is read as unsupported (fresh review 45, harmful: 「《劳动法》中未见上述规定」)."""
+    rec = gov.store.article("中华人民共和国劳动法", "45", as_of=AS_OF)
+    assert rec is not None and "劳动者连续工作一年以上的，享受带薪年休假" in rec.text
+    (v,) = [v for v in gov.verify(LEAVE, as_of=AS_OF) if not v.citation.in_question]
+    assert v.applicability.label == "supports" and "第45条" in v.applicability.rationale
+    assert "未见上述规定" not in gov.govern(LEAVE, strategy="efa", as_of=AS_OF).text

@@ -579,9 +579,10 @@ def whole_instrument_outcome(
     ``irrelevant`` (L1.1.2, 「no article of 《X》 holds …」): unsupported by the instrument
     cited. A claim with no number of its own (「有权获得工伤赔偿」, or only the asker's facts) is
     judged by :func:`_numberless`: pinned only at ``th.whole_pin_containment``, else ``skipped``
-    — unless its only numbers were the asker's facts: with no article found they are the
-    claim's (「如果…连续三个月离开工作岗位，公司有权解除」 for a question about 三个月) and it is
-    flagged as above.
+    — unless its only numbers were the asker's facts: they are then looked for as the claim's
+    (an article stating them and the words is the pin: 劳动法第四十五条 for 「连续工作满一年后，
+    享有带薪年休假」 asked about 满1年), and with no article found it is flagged as above
+    (「如果…连续三个月离开工作岗位，公司有权解除」 for a question about 三个月).
 
     Returns:
         ``(fidelity, applicability, suggestion)``; fidelity is ``not_assessed`` (no article
@@ -603,6 +604,11 @@ def whole_instrument_outcome(
         held = _numberless(words, instrument, hits, th)
         if held.label == "supports" or not facts:
             return f, held, None
+        # its only numbers are the asker's facts: before they are read as the claim's and
+        # flagged (below), an article stating them is the pin (fresh review 45, harmful:
+        # 「根据中国劳动法，雇员在连续工作满一年后，享有带薪年休假的权利」 for a question about 满1年
+        # got 「《劳动法》中未见上述规定」; 劳动法第四十五条 「连续工作一年以上的，享受带薪年休假」)
+        want = facts
     for rec, _ in hits if want else ():
         if not all(_same(q, quantities(rec.text)) for q in want):
             continue
@@ -657,7 +663,8 @@ def whole_instrument_outcome(
         # review: 劳动法第四十四条第（三）项 holds 百分之三百 for 法定休假日); the 款/项 is
         # named with the figures it lacks (WHOLE_FIGURE_MARK)
         return f, holder, None
-    proven = want + facts  # no article found: the asker's numbers are the claim's too
+    # no article found: the asker's numbers are the claim's too
+    proven = want if want is facts else want + facts
     missing = "、".join(q.text for q in proven)
     bad = CheckResult(
         axis="applicability",
