@@ -166,6 +166,14 @@ CASES = [
         ("名称相近", "《中华人民共和国刑法执行法》"),
     ),
     (
+        "a clause of a sentence limited to some persons is no pin for the words without them "
+        "(刑法第十七条之一 is about 已满七十五周岁的人: fresh review 45, harmful renumber)",
+        "法律依据：\n1. 《中华人民共和国刑法》第十四条：故意犯罪应当负刑事责任。\n"
+        "2. 《中华人民共和国刑法》第十五条：过失犯罪应当从轻或者减轻处罚。\n",
+        ("《中华人民共和国刑法》第十五条",),
+        ("第十七条之一",),
+    ),
+    (
         "a title with a qualifier dropped is not named as the broader law the store finds "
         "nothing of the subject in (《医疗保险法》 is not 《保险法》: rev42, harmful)",
         "根据《中华人民共和国医疗保险法》第三十条，参保人员在定点医疗机构发生的医疗费用，由医疗保险基金按照规定支付。",

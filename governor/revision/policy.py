@@ -75,6 +75,7 @@ from governor.text.regexes import (
     ARTICLE_MARK_RE,
     CITEGOV_NOTE,
     MAIN_CLAUSE_STOP_RE,
+    SENTENCE_PERSON_SUBJECT_RE,
     WHOLE_PIN_ARTICLE_RE,
 )
 from verifiers.candidate_rule import not_the_claims_rule
@@ -512,6 +513,12 @@ class RevisionPolicy:
             )
             if c_t < IN_TARGET or c_c > c_t - CITED_GAP or wrong:
                 return None
+            if _drops_persons(said, target.text):
+                # the words are a clause of a sentence limited to some persons, stated without
+                # them: a rule of those persons is no pin for a general claim (fresh review 45,
+                # harmful: 「过失犯罪应当从轻或者减轻处罚」 moved from 刑法第十五条 to 第十七条之一,
+                # which is about 已满七十五周岁的人)
+                return None
             if sanction_mismatch(said, target.path, target.text):
                 # a penalty article restates the duty it sanctions: the words in it are no
                 # proof the report means it (劳动合同法第三十六条 → 第八十五条), nor a duty
@@ -829,7 +836,11 @@ class RevisionPolicy:
             # shared words name no provision (「及时通知保险人」 → 保险法第四十九条): the note
             # says what is wrong without naming a candidate
             return None
-        if not _holds_the_act(said, auth.text) or self.other_rule(said, auth):
+        if (
+            not _holds_the_act(said, auth.text)
+            or self.other_rule(said, auth)
+            or _drops_persons(said, auth.text)
+        ):
             return None
         home = v.resolved.instrument if v.resolved is not None else cit.instrument
         if (
@@ -875,7 +886,11 @@ class RevisionPolicy:
             # 海商法第二百二十一条, 专利法第三十九条 …, were the right articles)
             return None
         said = said_of(v.citation)
-        if said and (self.rules_out(said, s.authority) or self.other_rule(said, s.authority)):
+        if said and (
+            self.rules_out(said, s.authority)
+            or self.other_rule(said, s.authority)
+            or _drops_persons(said, s.authority.text)
+        ):
             return None
         cited = r.text if r is not None else ""
         if said and cited:
@@ -1537,6 +1552,20 @@ def _fits(v: Verdict) -> bool:
 def auth_instrument(v: Verdict) -> str | None:
     """The instrument of ``v``'s resolved authority, else the one the citation names."""
     return v.resolved.instrument if v.resolved is not None else v.citation.instrument
+
+
+def _drops_persons(said: str, text: str) -> bool:
+    """Whether ``said`` restates a sentence of ``text`` that opens with the persons it is limited
+    to (:data:`SENTENCE_PERSON_SUBJECT_RE`) but leaves those persons out: the sentence holding
+    most of ``said`` (its containment ≥ 0.5) opens with them and they share under half their
+    characters with ``said``."""
+    best, share = "", 0.0
+    for sent in re.split(r"(?<=[。\n])", text):
+        c = containment(said, sent)
+        if c > share:
+            best, share = sent.strip(), c
+    m = SENTENCE_PERSON_SUBJECT_RE.match(best) if share >= 0.5 else None
+    return m is not None and containment(m["who"], said) < 0.5
 
 
 def _restates(said: str, unit: Authority) -> bool:

@@ -1258,6 +1258,13 @@ amended), so such an act is never a suggested provision (:mod:`verifiers.suggest
 39 and 42: 《宪法修正案（2018年）》第五十一条 named for a 城乡规划法 citation)."""
 
 
+SENTENCE_PERSON_SUBJECT_RE = recache.compile(
+    r"^(?P<who>[^，,；;。\n]{2,24}?的(?:人|精神病人|未成年人))"
+)
+"""A provision's sentence that opens with the persons it is limited to (「已满七十五周岁的人故意犯罪的，
+…；过失犯罪的，…」, 「不满十八周岁的人犯罪，…」): every clause of it, past a 「；」 too, is about them."""
+
+
 AMENDMENT_ACT_BASE_RE = recache.compile(r"^(?P<base>.+?)修正案(?:（[一二三四五六七八九十]+）)?$")
 """A numbered 修正案's title, with the title of the law it amends as ``base``
 (「中华人民共和国刑法修正案（十一）」 → 「中华人民共和国刑法」): used at build time to merge an act's
