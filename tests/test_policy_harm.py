@@ -174,6 +174,15 @@ CASES = [
         ("第十七条之一",),
     ),
     (
+        "a penalty shared with the cited article is no proof for pasting its text over another "
+        "offence's conduct (刑法第三百五十八条's words under 第三百六十三条第一款: fresh review 45)",
+        "问题：在某偏远村落，一些妇女被迫卖淫为生，生活异常困难。根据哪个法律法规，禁止卖淫、嫖娼，保护妇女权益？\n\n"
+        "《中华人民共和国刑法》第三百六十三条第一款规定：“以营利为目的，组织、强迫他人卖淫的，处五年以上十年以下"
+        "有期徒刑，并处罚金；情节严重的，处十年以上有期徒刑或者无期徒刑，并处罚金或者没收财产。”",
+        ("组织、强迫他人卖淫",),
+        ("淫秽物品",),
+    ),
+    (
         "a title with a qualifier dropped is not named as the broader law the store finds "
         "nothing of the subject in (《医疗保险法》 is not 《保险法》: rev42, harmful)",
         "根据《中华人民共和国医疗保险法》第三十条，参保人员在定点医疗机构发生的医疗费用，由医疗保险基金按照规定支付。",

@@ -75,6 +75,7 @@ from governor.text.regexes import (
     ARTICLE_MARK_RE,
     CITEGOV_NOTE,
     MAIN_CLAUSE_STOP_RE,
+    SANCTION_CLAIM_RE,
     SENTENCE_PERSON_SUBJECT_RE,
     WHOLE_PIN_ARTICLE_RE,
 )
@@ -682,7 +683,15 @@ class RevisionPolicy:
         body = folded(new)
         d = sum(folded(t) in body for t in words) / len(words)
         acts = _head_words(act, self.weigh(act, instrument) if self.weigh is not None else None)
-        whole_act = act not in (head, "") and bool(acts) and all(folded(t) in body for t in acts)
+        whole_act = (
+            act not in (head, "")
+            and bool(acts)
+            and all(folded(t) in body for t in acts)
+            # a penalty (处…有期徒刑, 罚款) is shared by every sanction article: the conduct
+            # it punishes is the rule (fresh review 45, harmful: 刑法第三百五十八条's 组织、强迫
+            # 卖淫 words under 第三百六十三条第一款 replaced by its 淫秽物品 text)
+            and not SANCTION_CLAIM_RE.search(act)
+        )
         if d < RULE_HELD and not whole_act:
             # unless every word of the act (after its modal) is the new text's: the same
             # consequence, its conditions corrected (「在任何情况下均应当予以返还、赔偿」 under
